@@ -1,0 +1,1 @@
+"""Surround XL host side: the Python reference game, learner, solver, harness and CLI."""

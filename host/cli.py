@@ -1,0 +1,60 @@
+"""The `surround` command line: a thin dispatcher over host/commands/*.
+
+Each sub-command lives in its own module with a ``register(subparsers)`` function
+that adds its parser and sets ``handler`` (a function taking the parsed args and
+returning the exit status).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from emulator.errors import EmulatorError
+from host.errors import SurroundError
+
+COMMAND_MODULES = (
+    "host.commands.play",
+    "host.commands.train",
+    "host.commands.check",
+    "host.commands.solve",
+    "host.commands.bench",
+    "host.commands.build",
+    "host.commands.emu",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Collect the parsers of every sub-command module that exists."""
+    parser = argparse.ArgumentParser(
+        prog="surround",
+        description="Surround XL: the self-learning wolf of an Atari XL/XE magazine, three times over.",
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console command; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except (SurroundError, EmulatorError) as error:
+        print(f"surround: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("surround: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per `surround` sub-command; each has register(subparsers)."""
