@@ -1,0 +1,535 @@
+; ===========================================================================
+; SURROUND - screen.s
+; Everything the player sees.  The screen is the OS's GRAPHICS 0 screen
+; (40 x 24 characters, opened as E:).  The board and the messages are
+; written straight into screen memory (SAVMSC): only the cells that change
+; are rewritten, which is much faster than printing through CIO.  Text in
+; this program is stored in internal screen codes (see the .charmap in
+; surround.s), ended by $FF; $FE and $FD in a text stand for the numbers
+; in ARG1 and ARG2.
+;
+; Layout (rows):  1 title, 3-11 board, 12 legend, 13-15 move counter,
+; learned positions and the score table, 16 the wolf's move, 17 what the
+; wolf learned, 18 result or error, 19 prompt, 20 input (E: editor),
+; 23 help.
+; ===========================================================================
+
+.alias ROW_TITLE    1
+.alias ROW_BOARD    3
+.alias COL_BOARD    7
+.alias ROW_LEGEND   12
+.alias ROW_TABLE    13
+.alias ROW_WOLFMSG  16
+.alias ROW_LEARNMSG 17
+.alias ROW_RESULT   18
+.alias ROW_PROMPT   19
+.alias ROW_INPUT    20
+.alias ROW_HELP     23
+.alias BOARD_W      27
+.alias BOARD_H      9
+.alias COL_TEXT     2           ; left edge of text (as LMARGN on a TV)
+.alias ENDTXT       $FF         ; ends a text
+.alias ARG1TXT      $FE         ; "print ARG1 here"
+.alias ARG2TXT      $FD         ; "print ARG2 here"
+.alias INVERSE      $80         ; bit 7 of a screen code: inverse video
+.alias DIGIT0       $10         ; screen code of "0"
+
+; ---------------------------------------------------------------------------
+; MAKETABLES - the address of every screen row, and of every board point
+; (SAVMSC + 40*row + column), computed once after the screen is opened
+; ---------------------------------------------------------------------------
+.scope
+MakeTables:
+        lda SAVMSC
+        sta PTR
+        lda SAVMSC+1
+        sta PTR+1
+        ldx #0
+*       lda PTR
+        sta ROWLO,x
+        clc
+        adc #40
+        sta PTR
+        lda PTR+1
+        sta ROWHI,x
+        adc #0
+        sta PTR+1
+        inx
+        cpx #24
+        bne -
+        ldx #11                 ; the cell of each point
+*       ldy PTROW,x
+        lda PTCOL,x
+        clc
+        adc ROWLO+ROW_BOARD,y
+        sta CELLLO,x
+        lda ROWHI+ROW_BOARD,y
+        adc #0
+        sta CELLHI,x
+        dex
+        bne -
+        rts
+.scend
+
+; row and column of each point's cell inside the board picture
+PTROW:  .byte 0, 4, 0, 4, 8, 0, 4, 8, 0, 4, 8, 4
+PTCOL:  .byte 0, 0+COL_BOARD, 6+COL_BOARD, 6+COL_BOARD, 6+COL_BOARD
+        .byte 12+COL_BOARD, 12+COL_BOARD, 12+COL_BOARD
+        .byte 18+COL_BOARD, 18+COL_BOARD, 18+COL_BOARD, 24+COL_BOARD
+
+; ---------------------------------------------------------------------------
+; DRAWSTATIC - the parts of the screen that never change: title, board
+; lines, legend, table headings and help.  Called at the start and whenever
+; the screen was scrolled away (see NEWGAME).
+; ---------------------------------------------------------------------------
+.scope
+DrawStatic:
+        ldx #0                  ; clear all 24 rows
+*       txa
+        pha
+        jsr ClearRow
+        pla
+        tax
+        inx
+        cpx #24
+        bne -
+        ; the board picture, BOARD_H rows of BOARD_W characters
+        lda #<BOARDPIC
+        sta SRC
+        lda #>BOARDPIC
+        sta SRC+1
+        ldx #ROW_BOARD
+_row:   lda ROWLO,x
+        clc
+        adc #COL_BOARD
+        sta DST
+        lda ROWHI,x
+        adc #0
+        sta DST+1
+        ldy #BOARD_W-1
+*       lda (SRC),y
+        sta (DST),y
+        dey
+        bpl -
+        lda SRC
+        clc
+        adc #BOARD_W
+        sta SRC
+        bcc +
+        inc SRC+1
+*       inx
+        cpx #ROW_BOARD+BOARD_H
+        bne _row
+        ; the texts
+        ldx #0
+_text:  lda STATICTEXTS,x
+        bmi _done
+        sta TMP                 ; row
+        lda STATICTEXTS+1,x
+        sta CURCOL
+        lda STATICTEXTS+2,x
+        sta TXTMASK
+        txa
+        pha
+        ldx TMP
+        jsr SetRow
+        pla
+        pha
+        tax
+        lda STATICTEXTS+3,x
+        ldy STATICTEXTS+4,x
+        jsr PutStr
+        pla
+        clc
+        adc #5
+        tax
+        bne _text
+_done:  lda #0
+        sta TXTMASK
+        rts
+.scend
+
+; row, column, inverse mask, text address - ended by a negative row
+STATICTEXTS:
+        .byte ROW_TITLE, 2, INVERSE
+        .word TXT_TITLE
+        .byte ROW_LEGEND, 6, 0
+        .word TXT_LEGEND
+        .byte ROW_LEGEND, 18, 0
+        .word TXT_LEGEND2
+        .byte ROW_LEGEND, 27, INVERSE
+        .word TXT_LEGEND3
+        .byte ROW_TABLE, 17, 0
+        .word TXT_TABLEHEAD
+        .byte ROW_TABLE+1, 17, 0
+        .word TXT_SHEEPROW
+        .byte ROW_TABLE+2, 17, 0
+        .word TXT_WOLFROW
+        .byte ROW_TABLE+1, 2, 0
+        .word TXT_LEARNED
+        .byte ROW_TABLE+2, 2, 0
+        .word TXT_POSITIONS
+        .byte ROW_HELP, 2, 0
+        .word TXT_HELP
+        .byte $FF
+
+; ---------------------------------------------------------------------------
+; DRAWPOINT - draw point X (1..11) as it is now: a ring for a free point,
+; a sheep, or the wolf (in inverse video), followed by the point's number
+; ---------------------------------------------------------------------------
+.scope
+DrawPoint:
+        lda CELLLO,x
+        sta DST
+        lda CELLHI,x
+        sta DST+1
+        ldy OCC,x
+        lda PIECEINV,y
+        sta TMP
+        lda PIECEGLYPH,y
+        ora TMP
+        ldy #0
+        sta (DST),y
+        lda TENS,x
+        ora TMP
+        iny
+        sta (DST),y
+        lda ONES,x
+        ora TMP
+        iny
+        sta (DST),y
+        rts
+.scend
+
+; what stands on a point: nothing, a sheep, the wolf
+PIECEGLYPH: .byte G_NODE, G_SHEEP, G_WOLF
+PIECEINV:   .byte 0, 0, INVERSE
+; the digits of the point numbers 01..11 (screen codes)
+TENS:   .byte 0, DIGIT0, DIGIT0, DIGIT0, DIGIT0, DIGIT0, DIGIT0, DIGIT0
+        .byte DIGIT0, DIGIT0, DIGIT0+1, DIGIT0+1
+ONES:   .byte 0, DIGIT0+1, DIGIT0+2, DIGIT0+3, DIGIT0+4, DIGIT0+5, DIGIT0+6
+        .byte DIGIT0+7, DIGIT0+8, DIGIT0+9, DIGIT0, DIGIT0+1
+
+; ---------------------------------------------------------------------------
+; DRAWPOINTS - draw all eleven points
+; ---------------------------------------------------------------------------
+.scope
+DrawPoints:
+        ldx #11
+*       jsr DrawPoint
+        dex
+        bne -
+        rts
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWMOVE - "MOVE  n/15"
+; ---------------------------------------------------------------------------
+.scope
+ShowMove:
+        ldx #ROW_TABLE
+        lda #COL_TEXT
+        jsr SetPos
+        lda MOVENUM
+        sta ARG1
+        lda #<TXT_MOVE
+        ldy #>TXT_MOVE
+        jmp PutStr
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWLEARNED - the number of positions on the black list
+; ---------------------------------------------------------------------------
+.scope
+ShowLearned:
+        ldx #ROW_TABLE+1
+        lda #10
+        jsr SetPos
+        lda LEARNED
+        sta NUMLO
+        lda LEARNED+1
+        sta NUMHI
+        lda #5
+        jmp PutNum
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWSCORE - games won and lost by the sheep and by the wolf
+; ---------------------------------------------------------------------------
+.scope
+ShowScore:
+        ldx #ROW_TABLE+1        ; sheep: won = SHEEPWINS, lost = WOLFWINS
+        lda #23
+        jsr SetPos
+        lda SHEEPWINS
+        ldy SHEEPWINS+1
+        jsr _num
+        lda #29
+        sta CURCOL
+        lda WOLFWINS
+        ldy WOLFWINS+1
+        jsr _num
+        ldx #ROW_TABLE+2        ; wolf: won = WOLFWINS, lost = SHEEPWINS
+        lda #23
+        jsr SetPos
+        lda WOLFWINS
+        ldy WOLFWINS+1
+        jsr _num
+        lda #29
+        sta CURCOL
+        lda SHEEPWINS
+        ldy SHEEPWINS+1
+_num:   sta NUMLO
+        sty NUMHI
+        lda #5
+        jmp PutNum
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWWOLFMOVE - "THE WOLF MOVES FROM a TO b" (or clears the row when the
+; wolf did not move)
+; ---------------------------------------------------------------------------
+.scope
+ShowWolfMove:
+        ldx #ROW_WOLFMSG
+        lda WOLFTO
+        beq _clear
+        sta ARG2
+        lda WOLFFROM
+        sta ARG1
+        lda #<TXT_WOLFMOVES
+        ldy #>TXT_WOLFMOVES
+        jmp ShowLine
+_clear: jmp ClearRow
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWLESSON - "WOLF LEARNS: s,s,s-w IS LOST (NR n)" after LEARNP
+; ---------------------------------------------------------------------------
+.scope
+ShowLesson:
+        ldx #ROW_LEARNMSG
+        lda #COL_TEXT
+        jsr SetPos
+        lda #<TXT_LEARNS
+        ldy #>TXT_LEARNS
+        jsr PutStr
+        ldx #0                  ; the position P: s,s,s-w
+*       lda PSHEEP,x
+        jsr PutByte
+        lda #$0C                ; ","
+        cpx #2
+        bne +
+        lda #$0D                ; "-"
+*       jsr PutChar
+        inx
+        cpx #3
+        bne --
+        lda PWOLF
+        jsr PutByte
+        lda #<TXT_ISLOST
+        ldy #>TXT_ISLOST
+        jsr PutStr
+        lda LEARNNR
+        sta NUMLO
+        lda LEARNNR+1
+        sta NUMHI
+        lda #0
+        jsr PutNum
+        lda #$09                ; ")"
+        jsr PutChar
+        lda #1
+        sta LEARNSHOWN
+        jmp ClearRest
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWLINE - show a whole message row: text A/Y (lo/hi) in row X from
+; column COL_TEXT, the rest of the row cleared
+; ---------------------------------------------------------------------------
+.scope
+ShowLine:
+        pha
+        lda #COL_TEXT
+        sta CURCOL
+        jsr SetRow
+        pla
+        jsr PutStr
+        jmp ClearRest
+.scend
+
+; ---------------------------------------------------------------------------
+; SETPOS - start writing at row X, column A.   SETROW: row X, column CURCOL
+; ---------------------------------------------------------------------------
+SetPos:
+        sta CURCOL
+SetRow:
+        lda ROWLO,x
+        sta PTR
+        lda ROWHI,x
+        sta PTR+1
+        rts
+
+; ---------------------------------------------------------------------------
+; PUTCHAR - write screen code A at the current place, one column on
+; (the inverse mask TXTMASK is applied).  Keeps X.
+; ---------------------------------------------------------------------------
+PutChar:
+        ldy CURCOL
+        eor TXTMASK
+        sta (PTR),y
+        inc CURCOL
+        rts
+
+; ---------------------------------------------------------------------------
+; PUTSTR - write the text at A/Y (lo/hi); $FE and $FD print ARG1 and ARG2
+; Keeps X.
+; ---------------------------------------------------------------------------
+.scope
+PutStr:
+        sta SRC
+        sty SRC+1
+        lda #0
+        sta STRIDX
+_next:  ldy STRIDX
+        lda (SRC),y
+        cmp #ENDTXT
+        beq _end
+        inc STRIDX
+        cmp #ARG1TXT
+        beq _arg1
+        cmp #ARG2TXT
+        beq _arg2
+        jsr PutChar
+        jmp _next
+_arg1:  lda ARG1
+        jsr PutByte
+        jmp _next
+_arg2:  lda ARG2
+        jsr PutByte
+        jmp _next
+_end:   rts
+.scend
+
+; ---------------------------------------------------------------------------
+; PUTBYTE - write A as a decimal number without leading blanks.  Keeps X.
+; ---------------------------------------------------------------------------
+PutByte:
+        sta NUMLO
+        lda #0
+        sta NUMHI
+        ; fall into PutNum with A = 0: no padding
+
+; ---------------------------------------------------------------------------
+; PUTNUM - write NUMLO/NUMHI in decimal, right-aligned in a field of A
+; characters (A = 0: just the digits).  Keeps X.
+; Each decimal digit is found by subtracting 10000, 1000, 100, 10 as
+; often as it goes.
+; ---------------------------------------------------------------------------
+.scope
+PutNum:
+        sta FIELDW
+        stx SAVEX
+        ldx #0
+_digit: ldy #0
+_sub:   lda NUMLO
+        sec
+        sbc POW10LO,x
+        sta TMP
+        lda NUMHI
+        sbc POW10HI,x
+        bcc _got
+        sta NUMHI
+        lda TMP
+        sta NUMLO
+        iny
+        bne _sub
+_got:   tya
+        sta DIGITS,x
+        inx
+        cpx #5
+        bne _digit
+        ldx #0                  ; skip leading zeros, keep the last digit
+*       lda DIGITS,x
+        bne +
+        inx
+        cpx #4
+        bne -
+*       stx TMP                 ; TMP = first digit shown; 5-TMP digits
+        lda FIELDW              ; blanks = FIELDW - (5 - TMP)
+        clc
+        adc TMP
+        sec
+        sbc #5
+        bcc _digits
+        beq _digits
+        tax
+*       lda #0
+        jsr PutChar
+        dex
+        bne -
+_digits:
+        ldx TMP
+*       lda DIGITS,x
+        ora #DIGIT0
+        jsr PutChar
+        inx
+        cpx #5
+        bne -
+        ldx SAVEX
+        rts
+.scend
+
+POW10LO:    .byte <10000, <1000, <100, <10, <1
+POW10HI:    .byte >10000, >1000, >100, >10, >1
+
+; ---------------------------------------------------------------------------
+; CLEARREST - blank the current row from CURCOL to the right edge
+; CLEARROW  - blank row X
+; ---------------------------------------------------------------------------
+.scope
+ClearRest:
+        ldy CURCOL
+        lda #0
+*       cpy #40
+        bcs +
+        sta (PTR),y
+        iny
+        bne -
+*       rts
+.scend
+
+.scope
+ClearRow:
+        jsr SetRow
+        lda #0
+        ldy #39
+*       sta (PTR),y
+        dey
+        bpl -
+        rts
+.scend
+
+; ---------------------------------------------------------------------------
+; The board picture (9 rows of 27 characters); the cells of the points are
+; left blank here and drawn by DRAWPOINT.  Its own character map turns
+; - | / \ into the line glyphs of font.s.
+; ---------------------------------------------------------------------------
+.charmap 45, $40                ; -  G_HLINE
+.charmap 124, $41               ; |  G_VLINE
+.charmap 47, $42                ; /  G_DIAGUP
+.charmap 92, $43                ; \  G_DIAGDN
+BOARDPIC:
+        .byte "         ---   ---         "
+        .byte "     / | \\   |   / | \\     "
+        .byte "    /  |  \\  |  /  |  \\    "
+        .byte "   /   |   \\ | /   |   \\   "
+        .byte "   ---   ---   ---   ---   "
+        .byte "   \\   |   / | \\   |   /   "
+        .byte "    \\  |  /  |  \\  |  /    "
+        .byte "     \\ | /   |   \\ | /     "
+        .byte "         ---   ---         "
+.charmap 45, 13                 ; back to the text map (see surround.s)
+.charmap 124, 124
+.charmap 47, 15
+.charmap 92, 60

@@ -1,0 +1,301 @@
+"""ANTIC ($D400-$D40F, mirrored through $D4FF): display list, NMIs, WSYNC, VCOUNT, rendering.
+
+Registers: DMACTL $D400 (bits 0-1 playfield width, bit 5 display list DMA),
+CHACTL $D401 (bit 0 blank, bit 1 inverse, bit 2 upside down for characters
+with bit 7 set), DLISTL/H $D402/3, HSCROL/VSCROL $D404/5 (stored, fine
+scrolling is not drawn), PMBASE $D407 (stored; players/missiles are not
+drawn), CHBASE $D409, WSYNC $D40A (write: the CPU waits for the end of the
+scanline), VCOUNT $D40B (read: scanline / 2), NMIEN $D40E, NMIRES $D40F
+(write) / NMIST $D40F (read: bit 7 DLI, bit 6 VBI, bit 5 RESET).
+
+Timing model (NTSC): a frame is 262 scanlines of 114 CPU cycles.  The display
+list is read at the start of each frame (scanline 8) into a list of mode lines;
+a DLI fires at the start of the last scanline of a mode line whose instruction
+has bit 7 set, the VBI at the start of scanline 248.  ANTIC's DMA cycle
+stealing is not modelled: the CPU gets all 114 cycles of every scanline, so
+programs run slightly faster than on the real machine.
+
+Rendering: ``render_indices`` turns the parsed display list and the current
+memory into a (240, 384) array of colour-register indices (0 BK, 1-4 PF0-PF3,
+5 = the hi-res "PF1 luminance on PF2 hue" pixel); GTIA colours per scanline
+turn that into colour bytes and the palette into RGB.  The frame is 384 x 240
+pixels: scanlines 8-247, and the wide playfield's 384 hi-res pixels (the
+normal 320-pixel playfield sits at x = 32..351).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+DMACTL, CHACTL, DLISTL, DLISTH, HSCROL, VSCROL, PMBASE, CHBASE = 0, 1, 2, 3, 4, 5, 7, 9
+WSYNC, VCOUNT, PENH, PENV, NMIEN, NMIRES, NMIST = 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x0F
+
+NMI_DLI, NMI_VBI, NMI_RESET = 0x80, 0x40, 0x20
+
+CYCLES_PER_LINE = 114
+LINES_PER_FRAME = 262
+FIRST_DISPLAY_LINE = 8
+VBLANK_LINE = 248
+DISPLAY_LINES = VBLANK_LINE - FIRST_DISPLAY_LINE  # 240
+FRAME_WIDTH = 384
+
+#: scanlines per mode line, for ANTIC modes 2-15
+MODE_HEIGHT = {2: 8, 3: 10, 4: 8, 5: 16, 6: 8, 7: 16, 8: 8, 9: 4, 10: 4, 11: 2, 12: 1, 13: 2, 14: 1, 15: 1}
+#: bytes per mode line at the normal (320 hi-res pixel) playfield width
+MODE_BYTES = {2: 40, 3: 40, 4: 40, 5: 40, 6: 20, 7: 20, 8: 10, 9: 10, 10: 20, 11: 20, 12: 20, 13: 40, 14: 40, 15: 40}
+#: playfield width in hi-res pixels and left edge in the 384-pixel frame, by DMACTL bits 0-1
+PLAYFIELD = {0: (0, 0), 1: (256, 64), 2: (320, 32), 3: (384, 0)}
+
+BK, PF0, PF1, PF2, PF3, HIRES = 0, 1, 2, 3, 4, 5
+
+
+@dataclass(frozen=True)
+class ModeLine:
+    """One display list instruction that shows something (ANTIC mode 2-15)."""
+
+    line: int  # first scanline
+    height: int
+    mode: int
+    address: int  # screen memory of this mode line
+    size: int  # bytes of screen memory it shows
+    dli: bool
+
+
+@dataclass
+class DisplayList:
+    """A parsed display list: the mode lines and the scanlines that raise a DLI."""
+
+    mode_lines: list[ModeLine]
+    dli_lines: list[int]
+    width: int  # playfield width in hi-res pixels (0 = playfield off)
+    left: int
+
+
+def _advance_within_4k(address: int, count: int) -> int:
+    """ANTIC's memory scan counter only counts in its low 12 bits."""
+    return (address & 0xF000) | ((address + count) & 0x0FFF)
+
+
+def _screen_bytes(ram: np.ndarray, address: int, count: int) -> np.ndarray:
+    """``count`` bytes of screen memory from ``address``, wrapping inside its 4K block."""
+    if (address & 0x0FFF) + count <= 0x1000:
+        return ram[address:address + count]
+    index = (address & 0xF000) | ((address + np.arange(count)) & 0x0FFF)
+    return ram[index]
+
+
+class Antic:
+    """ANTIC's registers and the display list interpreter."""
+
+    def __init__(self, ram: bytearray) -> None:
+        self.ram = ram
+        self.ram_view = np.frombuffer(ram, dtype=np.uint8)
+        self.reset()
+
+    def reset(self) -> None:
+        self.dmactl = 0
+        self.chactl = 0
+        self.dlist = 0
+        self.hscrol = 0
+        self.vscrol = 0
+        self.pmbase = 0
+        self.chbase = 0
+        self.nmien = 0
+        self.nmist = 0
+        self.display_list = DisplayList([], [], 0, 0)
+
+    # -- display list -------------------------------------------------------------
+
+    def parse_display_list(self) -> DisplayList:
+        """Read the display list from DLISTL/H as ANTIC would during one frame."""
+        width, left = PLAYFIELD[self.dmactl & 3]
+        if not self.dmactl & 0x20:
+            return DisplayList([], [], width, left)
+        ram = self.ram
+        pc = self.dlist
+        line = FIRST_DISPLAY_LINE
+        memory_scan = 0
+        mode_lines: list[ModeLine] = []
+        dli_lines: list[int] = []
+        while line < VBLANK_LINE:
+            instruction = ram[pc]
+            mode = instruction & 0x0F
+            pc = (pc & 0xFC00) | ((pc + 1) & 0x03FF)
+            if mode == 0:
+                height = ((instruction >> 4) & 7) + 1
+            elif mode == 1:
+                target = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
+                if instruction & 0x80:
+                    dli_lines.append(line)
+                if instruction & 0x40:  # JVB: blank until vertical blank
+                    break
+                pc = target
+                height = 1
+            else:
+                if instruction & 0x40:  # LMS
+                    memory_scan = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
+                    pc = (pc & 0xFC00) | ((pc + 2) & 0x03FF)
+                height = MODE_HEIGHT[mode]
+                size = MODE_BYTES[mode] * width // 320
+                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, bool(instruction & 0x80)))
+                memory_scan = _advance_within_4k(memory_scan, size)
+            if instruction & 0x80 and mode != 1:
+                last = line + height - 1
+                if last < VBLANK_LINE:
+                    dli_lines.append(last)
+            line += height
+        return DisplayList(mode_lines, dli_lines, width, left)
+
+    def begin_frame(self) -> DisplayList:
+        """Parse the display list for the frame that starts now."""
+        self.display_list = self.parse_display_list()
+        return self.display_list
+
+    # -- registers ------------------------------------------------------------------
+
+    def read(self, addr: int, scanline: int) -> int:
+        reg = addr & 0x0F
+        if reg == VCOUNT:
+            return (scanline >> 1) & 0xFF
+        if reg == NMIST:
+            return self.nmist | 0x1F
+        if reg in (PENH, PENV):
+            return 0
+        return 0xFF
+
+    def write(self, addr: int, value: int) -> None:
+        reg = addr & 0x0F
+        if reg == DMACTL:
+            self.dmactl = value
+        elif reg == CHACTL:
+            self.chactl = value
+        elif reg == DLISTL:
+            self.dlist = (self.dlist & 0xFF00) | value
+        elif reg == DLISTH:
+            self.dlist = (self.dlist & 0x00FF) | (value << 8)
+        elif reg == HSCROL:
+            self.hscrol = value
+        elif reg == VSCROL:
+            self.vscrol = value
+        elif reg == PMBASE:
+            self.pmbase = value
+        elif reg == CHBASE:
+            self.chbase = value
+        elif reg == NMIEN:
+            self.nmien = value
+        elif reg == NMIRES:
+            self.nmist = 0
+
+    # -- text ------------------------------------------------------------------------------
+
+    def text_rows(self, display_list: DisplayList | None = None) -> list[bytes]:
+        """Internal screen codes of the character mode lines (2, 3, 6, 7), 40 per row.
+
+        Modes 6/7 (GRAPHICS 1/2) have 20 characters per row; their colour bits are
+        dropped and the row is padded with spaces (code 0).
+        """
+        dl = display_list or self.parse_display_list()
+        rows = []
+        for mode_line in dl.mode_lines:
+            if mode_line.mode not in (2, 3, 6, 7):
+                continue
+            codes = bytes(_screen_bytes(self.ram_view, mode_line.address, mode_line.size))
+            if mode_line.mode in (6, 7):
+                half = 0x40 if self.chbase & 0x02 else 0x00
+                codes = bytes((code & 0x3F) | half for code in codes)
+            rows.append(codes[:40].ljust(40, b"\x00"))
+        return rows
+
+    # -- rendering ----------------------------------------------------------------------
+
+    def render_indices(self, display_list: DisplayList | None = None) -> np.ndarray:
+        """A (240, 384) uint8 array of colour-register indices for one frame."""
+        dl = display_list or self.display_list
+        out = np.zeros((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
+        if not dl.width:
+            return out
+        for mode_line in dl.mode_lines:
+            block = self._render_mode_line(mode_line, dl.width)
+            top = mode_line.line - FIRST_DISPLAY_LINE
+            rows = min(block.shape[0], DISPLAY_LINES - top)
+            if rows > 0:
+                out[top:top + rows, dl.left:dl.left + dl.width] = block[:rows, :dl.width]
+        return out
+
+    def _render_mode_line(self, mode_line: ModeLine, width: int) -> np.ndarray:
+        data = _screen_bytes(self.ram_view, mode_line.address, mode_line.size)
+        mode = mode_line.mode
+        if mode in (2, 3):
+            return self._render_hires_text(data, mode)
+        if mode in (4, 5):
+            return self._render_four_colour_text(data, mode_line.height)
+        if mode in (6, 7):
+            return self._render_big_text(data, mode_line.height)
+        return self._render_map(data, mode, mode_line.height, width)
+
+    def _glyph_rows(self, codes: np.ndarray, font_mask: int, glyphs: int) -> np.ndarray:
+        """(8, n) array: row r of the glyph of every character code."""
+        base = (self.chbase << 8) & font_mask
+        font = self.ram_view[base:base + glyphs * 8].reshape(glyphs, 8)
+        rows = font[codes % glyphs].T
+        if self.chactl & 0x04:
+            rows = rows[::-1]
+        return rows
+
+    def _render_hires_text(self, codes: np.ndarray, mode: int) -> np.ndarray:
+        n = codes.shape[0]
+        rows = self._glyph_rows(codes & 0x7F, 0xFC00, 128)
+        if mode == 3:
+            rows = self._descender_rows(codes, rows)
+        bits = np.unpackbits(rows[:, :, None], axis=2)  # (h, n, 8)
+        high = (codes & 0x80) != 0
+        if self.chactl & 0x01:
+            bits[:, high, :] = 0
+        if self.chactl & 0x02:
+            bits[:, high, :] ^= 1
+        return np.where(bits.reshape(bits.shape[0], n * 8), HIRES, PF2).astype(np.uint8)
+
+    @staticmethod
+    def _descender_rows(codes: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Mode 3: ten scanlines; lower-case characters ($60-$7F) drop by two lines."""
+        n = codes.shape[0]
+        tall = np.zeros((10, n), dtype=np.uint8)
+        low = (codes & 0x7F) >= 0x60
+        tall[0:8, ~low] = rows[:, ~low]
+        tall[2:8, low] = rows[2:8, low]
+        tall[8:10, low] = rows[0:2, low]
+        return tall
+
+    def _render_four_colour_text(self, codes: np.ndarray, height: int) -> np.ndarray:
+        rows = self._glyph_rows(codes & 0x7F, 0xFC00, 128)  # (8, n)
+        pixels = np.stack([(rows >> shift) & 3 for shift in (6, 4, 2, 0)], axis=2)  # (8, n, 4)
+        colour = pixels.astype(np.uint8)  # 0 BK, 1 PF0, 2 PF1, 3 PF2
+        inverse = (codes & 0x80) != 0
+        colour[:, inverse, :] = np.where(colour[:, inverse, :] == 3, PF3, colour[:, inverse, :])
+        image = np.repeat(colour.reshape(8, -1), 2, axis=1)
+        return np.repeat(image, height // 8, axis=0)
+
+    def _render_big_text(self, codes: np.ndarray, height: int) -> np.ndarray:
+        rows = self._glyph_rows(codes & 0x3F, 0xFE00, 64)  # (8, n)
+        bits = np.unpackbits(rows[:, :, None], axis=2)  # (8, n, 8)
+        colour = (1 + (codes >> 6)).astype(np.uint8)  # PF0..PF3
+        image = np.where(bits, colour[None, :, None], BK).astype(np.uint8).reshape(8, -1)
+        image = np.repeat(image, 2, axis=1)
+        return np.repeat(image, height // 8, axis=0)
+
+    @staticmethod
+    def _render_map(data: np.ndarray, mode: int, height: int, width: int) -> np.ndarray:
+        if mode in (9, 11, 12, 15):  # one bit per pixel
+            pixels = np.unpackbits(data)
+            if mode == 15:
+                colour = np.where(pixels, HIRES, PF2).astype(np.uint8)
+            else:
+                colour = pixels.astype(np.uint8)  # 0 BK, 1 PF0
+        else:  # two bits per pixel: 0 BK, 1 PF0, 2 PF1, 3 PF2
+            colour = np.stack([(data >> shift) & 3 for shift in (6, 4, 2, 0)], axis=1).reshape(-1)
+            colour = colour.astype(np.uint8)
+        pixel_width = max(1, width // max(1, colour.shape[0]))
+        line = np.repeat(colour, pixel_width)
+        return np.repeat(line[None, :], height, axis=0)

@@ -1,0 +1,509 @@
+"""The 6502 CPU: a py65 MPU subclass with a fast, generated instruction table.
+
+Why not plain py65?  py65 routes every instruction through several small method
+calls (addressing mode -> WordAt -> ByteAt ...), and memory-mapped I/O through
+ObservableMemory would halve its speed again.  This module keeps py65's MPU
+(register names, flags, reset/irq/nmi, the disassembler and its opcode tables)
+but replaces the execution of every opcode with one flat generated function:
+
+* RAM is a plain ``bytearray`` of 64 KiB that the handlers index directly.
+* Reads through 16-bit addresses check ``addr & 0xF800 == 0xD000`` (the I/O
+  page $D000-$D7FF) and only then call ``io_read``; zero page and stack never
+  can be I/O and are read directly.
+* Writes through 16-bit addresses look up a 256-entry page table
+  (``writable``): plain RAM pages are stored directly, everything else (I/O
+  registers, ROM) goes to ``write_special``, which dispatches to the chips or
+  ignores the write.
+* Each handler returns the cycles it took, so the run loop is only
+  ``cycles += ops[mem[pc]](cpu)`` until a cycle limit.  A handler that needs the
+  run loop to stop (WSYNC, an emulator trap, a host-call return) adds
+  ``STOP`` to its result; the caller subtracts it and looks at ``stop_reason``.
+
+Decimal mode follows py65 (and so NMOS 6502 behaviour for N/Z/V as py65 models
+it); the differential tests compare every documented opcode with py65 itself.
+
+Opcode $02 (a KIL opcode on the NMOS 6502) serves as the emulator trap: if the
+trap's address is registered in ``traps`` its Python function runs, otherwise
+it jams like the other KIL opcodes ($12, $22, ... $F2), raising ``CpuJam``.
+A few common undocumented opcodes (NOPs, LAX, SAX, SBC #imm $EB) are
+implemented; any other undocumented opcode raises ``CpuJam`` too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from py65.devices.mpu6502 import MPU as Py65MPU
+from py65.disassembler import Disassembler
+
+from emulator.errors import CpuJam
+
+#: Added to a handler's cycle count to make the run loop stop after it.
+STOP = 1 << 40
+
+#: NMOS KIL (jam) opcodes; $02 doubles as the emulator trap.
+KIL_OPCODES = (0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2, 0xF2)
+TRAP_OPCODE = 0x02
+
+#: N and Z flags for every byte value, OR-ed into P after a load or ALU result.
+NZ_TABLE = bytes((0x02 if v == 0 else v & 0x80) for v in range(256))
+
+# ---------------------------------------------------------------------------
+# Instruction set description: (mnemonic, mode) -> opcode, standard NMOS cycles
+# ---------------------------------------------------------------------------
+
+# Base cycle counts by addressing mode for the ordinary read instructions.
+_READ_CYCLES = {"imm": 2, "zpg": 3, "zpx": 4, "zpy": 4, "abs": 4, "abx": 4, "aby": 4, "inx": 6, "iny": 5}
+_STORE_CYCLES = {"zpg": 3, "zpx": 4, "zpy": 4, "abs": 4, "abx": 5, "aby": 5, "inx": 6, "iny": 6}
+_RMW_CYCLES = {"acc": 2, "zpg": 5, "zpx": 6, "abs": 6, "abx": 7}
+_INSTRUCTION_LENGTH = {
+    "imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "rel": 2,
+    "inx": 2, "iny": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3,
+}
+
+READ_OPS = {"LDA", "LDX", "LDY", "ORA", "AND", "EOR", "ADC", "SBC", "CMP", "CPX", "CPY", "BIT", "LAX", "NOP"}
+STORE_OPS = {"STA", "STX", "STY", "SAX"}
+RMW_OPS = {"ASL", "LSR", "ROL", "ROR", "INC", "DEC"}
+BRANCH_FLAGS = {  # mnemonic -> (flag mask, branch when flag set?)
+    "BPL": (0x80, False), "BMI": (0x80, True), "BVC": (0x40, False), "BVS": (0x40, True),
+    "BCC": (0x01, False), "BCS": (0x01, True), "BNE": (0x02, False), "BEQ": (0x02, True),
+}
+IMPLIED_CODE = {
+    "CLC": "cpu.p &= 0xFE", "SEC": "cpu.p |= 0x01", "CLD": "cpu.p &= 0xF7", "SED": "cpu.p |= 0x08",
+    "CLV": "cpu.p &= 0xBF", "SEI": "cpu.p |= 0x04",
+    "TAX": "v = cpu.x = cpu.a\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "TAY": "v = cpu.y = cpu.a\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "TXA": "v = cpu.a = cpu.x\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "TYA": "v = cpu.a = cpu.y\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "TSX": "v = cpu.x = cpu.sp\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "TXS": "cpu.sp = cpu.x",
+    "INX": "v = cpu.x = (cpu.x + 1) & 0xFF\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "INY": "v = cpu.y = (cpu.y + 1) & 0xFF\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "DEX": "v = cpu.x = (cpu.x - 1) & 0xFF\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "DEY": "v = cpu.y = (cpu.y - 1) & 0xFF\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "NOP": "pass",
+    "PHA": "sp = cpu.sp\n    mem[0x100 | sp] = cpu.a\n    cpu.sp = (sp - 1) & 0xFF",
+    "PHP": "sp = cpu.sp\n    mem[0x100 | sp] = cpu.p | 0x30\n    cpu.sp = (sp - 1) & 0xFF",
+    "PLA": "sp = cpu.sp = (cpu.sp + 1) & 0xFF\n    v = cpu.a = mem[0x100 | sp]\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+}
+IMPLIED_CYCLES = {"PHA": 3, "PHP": 3, "PLA": 4}
+
+# Undocumented opcodes that some Atari programs use: opcode -> (mnemonic, mode, cycles).
+UNDOCUMENTED = {
+    0x1A: ("NOP", "imp", 2), 0x3A: ("NOP", "imp", 2), 0x5A: ("NOP", "imp", 2),
+    0x7A: ("NOP", "imp", 2), 0xDA: ("NOP", "imp", 2), 0xFA: ("NOP", "imp", 2),
+    0x80: ("NOP", "imm", 2), 0x82: ("NOP", "imm", 2), 0x89: ("NOP", "imm", 2),
+    0xC2: ("NOP", "imm", 2), 0xE2: ("NOP", "imm", 2),
+    0x04: ("NOP", "zpg", 3), 0x44: ("NOP", "zpg", 3), 0x64: ("NOP", "zpg", 3),
+    0x14: ("NOP", "zpx", 4), 0x34: ("NOP", "zpx", 4), 0x54: ("NOP", "zpx", 4),
+    0x74: ("NOP", "zpx", 4), 0xD4: ("NOP", "zpx", 4), 0xF4: ("NOP", "zpx", 4),
+    0x0C: ("NOP", "abs", 4),
+    0x1C: ("NOP", "abx", 4), 0x3C: ("NOP", "abx", 4), 0x5C: ("NOP", "abx", 4),
+    0x7C: ("NOP", "abx", 4), 0xDC: ("NOP", "abx", 4), 0xFC: ("NOP", "abx", 4),
+    0xA7: ("LAX", "zpg", 3), 0xB7: ("LAX", "zpy", 4), 0xAF: ("LAX", "abs", 4),
+    0xBF: ("LAX", "aby", 4), 0xA3: ("LAX", "inx", 6), 0xB3: ("LAX", "iny", 5),
+    0x87: ("SAX", "zpg", 3), 0x97: ("SAX", "zpy", 4), 0x8F: ("SAX", "abs", 4), 0x83: ("SAX", "inx", 6),
+    0xEB: ("SBC", "imm", 2),
+}
+
+# ---------------------------------------------------------------------------
+# Code generation
+# ---------------------------------------------------------------------------
+
+_ADDRESS_CODE = {
+    "zpg": "addr = mem[pc + 1]",
+    "zpx": "addr = (mem[pc + 1] + cpu.x) & 0xFF",
+    "zpy": "addr = (mem[pc + 1] + cpu.y) & 0xFF",
+    "abs": "addr = mem[pc + 1] | (mem[pc + 2] << 8)",
+    "abx": "base = mem[pc + 1] | (mem[pc + 2] << 8)\n    addr = (base + cpu.x) & 0xFFFF",
+    "aby": "base = mem[pc + 1] | (mem[pc + 2] << 8)\n    addr = (base + cpu.y) & 0xFFFF",
+    "inx": "zp = (mem[pc + 1] + cpu.x) & 0xFF\n    addr = mem[zp] | (mem[(zp + 1) & 0xFF] << 8)",
+    "iny": ("zp = mem[pc + 1]\n    base = mem[zp] | (mem[(zp + 1) & 0xFF] << 8)\n"
+            "    addr = (base + cpu.y) & 0xFFFF"),
+}
+_ZERO_PAGE_MODES = {"zpg", "zpx", "zpy"}
+_PAGE_CROSS_MODES = {"abx", "aby", "iny"}
+
+
+def _read_code(mode: str) -> str:
+    """Code that leaves the operand byte in ``v``."""
+    if mode == "imm":
+        return "v = mem[pc + 1]"
+    if mode in _ZERO_PAGE_MODES:
+        return _ADDRESS_CODE[mode] + "\n    v = mem[addr]"
+    return _ADDRESS_CODE[mode] + "\n    v = mem[addr] if (addr & 0xF800) != 0xD000 else io_read(addr)"
+
+
+def _write_code(mode: str, value: str) -> str:
+    """Code that stores ``value`` at ``addr`` (already computed); adds stalls to ``c``."""
+    if mode in _ZERO_PAGE_MODES:
+        return f"mem[addr] = {value}"
+    return f"if writable[addr >> 8]:\n        mem[addr] = {value}\n    else:\n        c += write_special(addr, {value})"
+
+
+_ALU_CODE = {
+    "LDA": "cpu.a = v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "LDX": "cpu.x = v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "LDY": "cpu.y = v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "LAX": "cpu.a = cpu.x = v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "ORA": "v = cpu.a = cpu.a | v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "AND": "v = cpu.a = cpu.a & v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "EOR": "v = cpu.a = cpu.a ^ v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "BIT": "cpu.p = (cpu.p & 0x3D) | (v & 0xC0) | (0 if cpu.a & v else 0x02)",
+    "CMP": "r = cpu.a - v\n    cpu.p = (cpu.p & 0x7C) | (r >= 0) | nz[r & 0xFF]",
+    "CPX": "r = cpu.x - v\n    cpu.p = (cpu.p & 0x7C) | (r >= 0) | nz[r & 0xFF]",
+    "CPY": "r = cpu.y - v\n    cpu.p = (cpu.p & 0x7C) | (r >= 0) | nz[r & 0xFF]",
+    "ADC": ("p = cpu.p\n    if p & 0x08:\n        adc_decimal(cpu, v)\n    else:\n"
+            "        a = cpu.a\n        r = a + v + (p & 1)\n        res = r & 0xFF\n"
+            "        cpu.a = res\n"
+            "        cpu.p = (p & 0x3C) | (r > 0xFF) | (((~(a ^ v) & (a ^ r)) & 0x80) >> 1) | nz[res]"),
+    "SBC": ("p = cpu.p\n    if p & 0x08:\n        sbc_decimal(cpu, v)\n    else:\n"
+            "        a = cpu.a\n        r = a + (v ^ 0xFF) + (p & 1)\n        res = r & 0xFF\n"
+            "        cpu.a = res\n"
+            "        cpu.p = (p & 0x3C) | (r > 0xFF) | ((((a ^ v) & (a ^ r)) & 0x80) >> 1) | nz[res]"),
+    "NOP": "pass",
+}
+
+_RMW_CODE = {  # from t (old value) compute t (new value) and the carry part of P in "p"
+    "ASL": "p = (cpu.p & 0x7C) | (t >> 7)\n    t = (t << 1) & 0xFF",
+    "LSR": "p = (cpu.p & 0x7C) | (t & 1)\n    t = t >> 1",
+    "ROL": "p = (cpu.p & 0x7C) | (t >> 7)\n    t = ((t << 1) | (cpu.p & 1)) & 0xFF",
+    "ROR": "p = (cpu.p & 0x7C) | (t & 1)\n    t = (t >> 1) | ((cpu.p & 1) << 7)",
+    "INC": "p = cpu.p & 0x7D\n    t = (t + 1) & 0xFF",
+    "DEC": "p = cpu.p & 0x7D\n    t = (t - 1) & 0xFF",
+}
+
+_STORE_VALUE = {"STA": "cpu.a", "STX": "cpu.x", "STY": "cpu.y", "SAX": "(cpu.a & cpu.x)"}
+
+
+def _handler_source(name: str, opcode: int, mnemonic: str, mode: str, cycles: int | None) -> tuple[str, int]:
+    """Python source of one opcode handler and its base cycle count."""
+    length = _INSTRUCTION_LENGTH[mode]
+    head = f"def {name}(cpu):\n    pc = cpu.pc\n"
+    if mnemonic in READ_OPS and mode != "imp":
+        base = cycles or _READ_CYCLES[mode]
+        if mode in _PAGE_CROSS_MODES:
+            cycle_expr = f"({base + 1} if (base ^ addr) & 0xFF00 else {base})"
+        else:
+            cycle_expr = str(base)
+        body = (f"    cpu.pc = pc + {length}\n    {_read_code(mode)}\n    {_ALU_CODE[mnemonic]}\n"
+                f"    return {cycle_expr}\n")
+        return head + body, base
+    if mnemonic in STORE_OPS:
+        base = cycles or _STORE_CYCLES[mode]
+        body = (f"    cpu.pc = pc + {length}\n    c = {base}\n    {_ADDRESS_CODE[mode]}\n"
+                f"    {_write_code(mode, _STORE_VALUE[mnemonic])}\n    return c\n")
+        return head + body, base
+    if mnemonic in RMW_OPS:
+        base = cycles or _RMW_CYCLES[mode]
+        if mode == "acc":
+            body = (f"    cpu.pc = pc + 1\n    t = cpu.a\n    {_RMW_CODE[mnemonic]}\n"
+                    f"    cpu.a = t\n    cpu.p = p | nz[t]\n    return {base}\n")
+            return head + body, base
+        body = (f"    cpu.pc = pc + {length}\n    c = {base}\n    {_read_code(mode)}\n    t = v\n"
+                f"    {_RMW_CODE[mnemonic]}\n    cpu.p = p | nz[t]\n    {_write_code(mode, 't')}\n    return c\n")
+        return head + body, base
+    if mnemonic in BRANCH_FLAGS:
+        mask, when_set = BRANCH_FLAGS[mnemonic]
+        test = f"cpu.p & {mask}" if when_set else f"not cpu.p & {mask}"
+        body = (f"    if {test}:\n        off = mem[pc + 1]\n        nxt = pc + 2\n"
+                f"        tgt = (nxt + off - 256 if off & 0x80 else nxt + off) & 0xFFFF\n"
+                f"        cpu.pc = tgt\n        return 4 if (tgt ^ nxt) & 0xFF00 else 3\n"
+                f"    cpu.pc = pc + 2\n    return 2\n")
+        return head + body, 2
+    if mnemonic in IMPLIED_CODE and mode == "imp":
+        base = cycles or IMPLIED_CYCLES.get(mnemonic, 2)
+        return head + f"    cpu.pc = pc + 1\n    {IMPLIED_CODE[mnemonic]}\n    return {base}\n", base
+    special = _SPECIAL_SOURCES.get((mnemonic, mode))
+    if special is not None:
+        source, base = special
+        return head + source, base
+    raise ValueError(f"no handler template for {mnemonic} {mode} (${opcode:02X})")
+
+
+_SPECIAL_SOURCES = {
+    ("JMP", "abs"): ("    cpu.pc = mem[pc + 1] | (mem[pc + 2] << 8)\n    return 3\n", 3),
+    ("JMP", "ind"): ("    ptr = mem[pc + 1] | (mem[pc + 2] << 8)\n"
+                     "    hi = (ptr & 0xFF00) | ((ptr + 1) & 0xFF)\n"
+                     "    lo_v = mem[ptr] if (ptr & 0xF800) != 0xD000 else io_read(ptr)\n"
+                     "    hi_v = mem[hi] if (hi & 0xF800) != 0xD000 else io_read(hi)\n"
+                     "    cpu.pc = lo_v | (hi_v << 8)\n    return 5\n", 5),
+    ("JSR", "abs"): ("    ret = pc + 2\n    sp = cpu.sp\n    mem[0x100 | sp] = ret >> 8\n"
+                     "    mem[0x100 | ((sp - 1) & 0xFF)] = ret & 0xFF\n    cpu.sp = (sp - 2) & 0xFF\n"
+                     "    cpu.pc = mem[pc + 1] | (mem[pc + 2] << 8)\n    return 6\n", 6),
+    ("RTS", "imp"): ("    sp = cpu.sp\n    lo = mem[0x100 | ((sp + 1) & 0xFF)]\n"
+                     "    hi = mem[0x100 | ((sp + 2) & 0xFF)]\n    cpu.sp = (sp + 2) & 0xFF\n"
+                     "    cpu.pc = ((lo | (hi << 8)) + 1) & 0xFFFF\n    return 6\n", 6),
+    ("RTI", "imp"): ("    sp = cpu.sp\n    cpu.p = mem[0x100 | ((sp + 1) & 0xFF)] | 0x30\n"
+                     "    lo = mem[0x100 | ((sp + 2) & 0xFF)]\n    hi = mem[0x100 | ((sp + 3) & 0xFF)]\n"
+                     "    cpu.sp = (sp + 3) & 0xFF\n    cpu.pc = lo | (hi << 8)\n"
+                     "    if cpu.irq_line and not cpu.p & 0x04:\n        return 6 + cpu.take_irq()\n"
+                     "    return 6\n", 6),
+    ("PLP", "imp"): ("    cpu.pc = pc + 1\n    sp = cpu.sp = (cpu.sp + 1) & 0xFF\n"
+                     "    cpu.p = mem[0x100 | sp] | 0x30\n"
+                     "    if cpu.irq_line and not cpu.p & 0x04:\n        return 4 + cpu.take_irq()\n"
+                     "    return 4\n", 4),
+    ("CLI", "imp"): ("    cpu.pc = pc + 1\n    cpu.p &= 0xFB\n"
+                     "    if cpu.irq_line:\n        return 2 + cpu.take_irq()\n    return 2\n", 2),
+    ("BRK", "imp"): ("    return cpu.brk(pc)\n", 7),
+}
+
+
+def _build_handlers(namespace: dict) -> tuple[list[Callable], list[int]]:
+    """Generate one handler per opcode into ``namespace``; returns (handlers, base cycles)."""
+    handlers: list[Callable] = [None] * 256  # type: ignore[list-item]
+    cycles = [0] * 256
+    sources = []
+    entries = {}
+    for opcode in range(256):
+        mnemonic, mode = Py65MPU.disassemble[opcode]
+        if mnemonic != "???":
+            entries[opcode] = (mnemonic, mode, None)
+    entries.update(UNDOCUMENTED)
+    for opcode, (mnemonic, mode, fixed_cycles) in entries.items():
+        name = f"op_{opcode:02x}"
+        source, base = _handler_source(name, opcode, mnemonic, mode, fixed_cycles)
+        sources.append(source)
+        cycles[opcode] = base
+    exec("\n".join(sources), namespace)  # noqa: S102 - generated from the fixed tables above
+    for opcode in entries:
+        handlers[opcode] = namespace[f"op_{opcode:02x}"]
+    return handlers, cycles
+
+
+def adc_decimal(cpu: "AtariCPU", v: int) -> None:
+    """ADC in decimal mode, NMOS style: Z from the binary sum, N and V from the half-adjusted sum."""
+    a, carry = cpu.a, cpu.p & 1
+    low = (a & 0x0F) + (v & 0x0F) + carry
+    if low > 9:
+        low += 6
+    total = (low & 0x0F) + (a & 0xF0) + (v & 0xF0) + (0x10 if low > 0x0F else 0)
+    p = cpu.p & 0x3C
+    if ((a + v + carry) & 0xFF) == 0:
+        p |= 0x02
+    p |= total & 0x80
+    if (a ^ total) & 0x80 and not (a ^ v) & 0x80:
+        p |= 0x40
+    if (total & 0x1F0) > 0x90:
+        total += 0x60
+    if (total & 0xFF0) > 0xF0:
+        p |= 0x01
+    cpu.a = total & 0xFF
+    cpu.p = p
+
+
+def sbc_decimal(cpu: "AtariCPU", v: int) -> None:
+    """SBC in decimal mode, NMOS style: flags from the binary difference, A decimally adjusted."""
+    a, borrow = cpu.a, 1 - (cpu.p & 1)
+    binary = a - v - borrow
+    result = binary & 0xFF
+    p = cpu.p & 0x3C
+    p |= NZ_TABLE[result]
+    if binary >= 0:
+        p |= 0x01
+    if (a ^ v) & (a ^ result) & 0x80:
+        p |= 0x40
+    low = (a & 0x0F) - (v & 0x0F) - borrow
+    high = (a >> 4) - (v >> 4)
+    if low < 0:
+        low = (low - 6) & 0x0F
+        high -= 1
+    if high < 0:
+        high = (high - 6) & 0x0F
+    cpu.a = ((high & 0x0F) << 4) | (low & 0x0F)
+    cpu.p = p
+
+
+def _undocumented_jam(cpu: "AtariCPU") -> int:
+    opcode = cpu.memory[cpu.pc]
+    if opcode == TRAP_OPCODE and cpu.pc in cpu.traps:
+        return cpu.traps[cpu.pc](cpu)
+    kind = "KIL opcode" if opcode in KIL_OPCODES else "unsupported undocumented opcode"
+    raise cpu.jam(f"{kind} ${opcode:02X}")
+
+
+# ---------------------------------------------------------------------------
+# The CPU class
+# ---------------------------------------------------------------------------
+
+
+def _no_io_read(addr: int) -> int:
+    return 0xFF
+
+
+def _no_special_write(addr: int, value: int) -> int:
+    return 0
+
+
+class AtariCPU(Py65MPU):
+    """A 6502 with fast generated handlers, I/O hooks, traps and a cycle-limited run loop.
+
+    ``memory`` must be a bytearray of at least 65536 bytes; ``io_read(addr)``
+    returns a byte for $D000-$D7FF; ``write_special(addr, value)`` handles writes
+    to pages whose ``writable`` flag is 0 and returns extra cycles (or STOP).
+    """
+
+    def __init__(
+        self,
+        memory: bytearray,
+        io_read: Callable[[int], int] = _no_io_read,
+        write_special: Callable[[int, int], int] = _no_special_write,
+        writable: bytearray | None = None,
+    ) -> None:
+        self.irq_line = False
+        self.stop_reason: str | None = None
+        self.traps: dict[int, Callable[[AtariCPU], int]] = {}
+        self.io_read = io_read
+        self.write_special = write_special
+        self.writable = writable if writable is not None else bytearray([1] * 256)
+        self.history = [0] * 8
+        self.jam_on_empty_memory = True
+        super().__init__(memory=memory, pc=0)
+        self._install_handlers()
+
+    # -- generated handlers -------------------------------------------------
+
+    def _install_handlers(self) -> None:
+        namespace = {
+            "mem": self.memory, "nz": NZ_TABLE, "io_read": self._read_io,
+            "writable": self.writable, "write_special": self._write_special,
+            "adc_decimal": adc_decimal, "sbc_decimal": sbc_decimal,
+        }
+        handlers, cycles = _build_handlers(namespace)
+        self.fast_ops = [h if h is not None else _undocumented_jam for h in handlers]
+        self.base_cycles = cycles
+
+    def _read_io(self, addr: int) -> int:
+        return self.io_read(addr)
+
+    def _write_special(self, addr: int, value: int) -> int:
+        return self.write_special(addr, value)
+
+    # -- py65 compatibility: reads and single steps go through the I/O hooks --
+
+    def ByteAt(self, addr: int) -> int:  # noqa: N802 - py65's name
+        addr &= 0xFFFF
+        if (addr & 0xF800) == 0xD000:
+            return self.io_read(addr)
+        return self.memory[addr]
+
+    def WordAt(self, addr: int) -> int:  # noqa: N802 - py65's name
+        return self.ByteAt(addr) | (self.ByteAt(addr + 1) << 8)
+
+    def write(self, addr: int, value: int) -> int:
+        """Store a byte as the CPU would (RAM, ignored ROM, or an I/O register)."""
+        addr &= 0xFFFF
+        if self.writable[addr >> 8]:
+            self.memory[addr] = value & 0xFF
+            return 0
+        return self.write_special(addr, value & 0xFF)
+
+    def step(self) -> "AtariCPU":
+        """Execute one instruction (slow path for debugging; uses the fast handlers)."""
+        self.processorCycles += self.fast_ops[self.memory[self.pc]](self)
+        return self
+
+    # -- interrupts -----------------------------------------------------------
+
+    def _push(self, value: int) -> None:
+        self.memory[0x100 | self.sp] = value & 0xFF
+        self.sp = (self.sp - 1) & 0xFF
+
+    def take_irq(self) -> int:
+        """Enter the IRQ handler now (I flag assumed clear); returns 7 cycles."""
+        self._push(self.pc >> 8)
+        self._push(self.pc)
+        self._push((self.p & ~0x10) | 0x20)
+        self.p |= 0x04
+        self.pc = self.WordAt(0xFFFE)
+        return 7
+
+    def take_nmi(self) -> int:
+        """Enter the NMI handler now; returns 7 cycles."""
+        self._push(self.pc >> 8)
+        self._push(self.pc)
+        self._push((self.p & ~0x10) | 0x20)
+        self.p |= 0x04
+        self.pc = self.WordAt(0xFFFA)
+        return 7
+
+    def brk(self, pc: int) -> int:
+        """BRK: push PC+2 and P with B set, jump through the IRQ vector.
+
+        A BRK in the middle of eight zero bytes means the program ran into empty
+        memory: that raises CpuJam (set ``jam_on_empty_memory`` False to allow it).
+        """
+        if self.jam_on_empty_memory and not any(self.memory[pc:pc + 8]) and pc + 8 <= 0x10000:
+            raise self.jam("runaway: executing empty memory (BRK among zero bytes)")
+        ret = (pc + 2) & 0xFFFF
+        self._push(ret >> 8)
+        self._push(ret)
+        self.p |= 0x10
+        self._push(self.p | 0x30)
+        self.p |= 0x04
+        self.pc = self.WordAt(0xFFFE)
+        return 7
+
+    # -- the run loop -----------------------------------------------------------
+
+    def run(self, limit: int) -> None:
+        """Execute instructions until ``processorCycles >= limit`` (or a STOP)."""
+        ops = self.fast_ops
+        mem = self.memory
+        cycles = self.processorCycles
+        history = self.history
+        index = 0
+        try:
+            while cycles < limit:
+                pc = self.pc
+                history[index] = pc
+                index = (index + 1) & 7
+                self.processorCycles = cycles
+                cycles += ops[mem[pc]](self)
+        except IndexError:
+            self.processorCycles = cycles
+            self._rotate_history(index)
+            raise self.jam("program counter ran past $FFFF") from None
+        except CpuJam:
+            self._rotate_history(index)
+            raise
+        self.processorCycles = cycles
+        self._rotate_history(index)
+
+    def _rotate_history(self, index: int) -> None:
+        """Put the recorded PCs in execution order (oldest first)."""
+        self.history[:] = self.history[index:] + self.history[:index]
+
+    # -- diagnostics ---------------------------------------------------------
+
+    def disassemble_at(self, addr: int) -> tuple[int, str]:
+        """(length, text) of the instruction at ``addr``."""
+        return Disassembler(self).instruction_at(addr & 0xFFFF)
+
+    def recent_disassembly(self) -> str:
+        """The last (up to 8) executed instructions, one per line."""
+        lines = []
+        seen_real = False
+        for pc in self.history:
+            if pc == 0 and not seen_real:
+                continue
+            seen_real = True
+            try:
+                _, text = self.disassemble_at(pc)
+            except Exception:  # noqa: BLE001 - diagnostics must never fail
+                text = "???"
+            raw = " ".join(f"{self.memory[(pc + i) & 0xFFFF]:02X}" for i in range(_length_at(self, pc)))
+            lines.append(f"  ${pc:04X}  {raw:<8}  {text}")
+        return "\n".join(lines)
+
+    def jam(self, problem: str) -> CpuJam:
+        """A CpuJam naming the problem, the PC and the last instructions."""
+        pc = self.pc & 0xFFFF
+        return CpuJam(
+            f"CPU jam at ${pc:04X}: {problem}; last instructions:\n{self.recent_disassembly()}"
+        )
+
+
+def _length_at(cpu: AtariCPU, pc: int) -> int:
+    mnemonic, mode = cpu.disassemble[cpu.memory[pc & 0xFFFF]]
+    return _INSTRUCTION_LENGTH.get(mode, 1) if mnemonic != "???" else 1

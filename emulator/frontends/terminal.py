@@ -1,0 +1,341 @@
+"""The terminal front-end: the Atari's 40x24 text screen in a terminal, with curses.
+
+For machines without a display (an SSH session, a console, tmux). The text screen comes
+from the machine as Unicode (ATASCII graphics characters included) and is drawn inside a
+frame, with inverse characters in reverse video; a status line below names the keys.
+The emulator runs in real time (59.92 frames a second); the terminal is only written to
+when the Atari screen changed.
+
+Keys: printable characters go to the Atari as typed; Enter is RETURN, Backspace is DELETE
+(Delete / Insert: CONTROL+DELETE / CONTROL+INSERT), Esc is ESC, Tab is TAB, the arrows are
+the cursor keys (CONTROL + - = + *), Ctrl+letter is CONTROL+letter. F1 HELP, F2 START,
+F3 SELECT, F4 OPTION (a terminal reports no key release, so each is held for
+`CONSOLE_HOLD_FRAMES`), F5 RESET (warm). Ctrl-C or F12 quits.
+
+F-keys need a terminal whose terminfo describes them (xterm, tmux and screen do); where
+they don't arrive, Alt+2, Alt+3, Alt+4 (ESC then the digit) are START, SELECT, OPTION.
+"""
+
+from __future__ import annotations
+
+import curses
+import locale
+import os
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, NamedTuple
+
+import numpy as np
+
+from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, key_for_char, named_key, run_one_frame
+
+NTSC_FRAME_RATE = 1_789_773 / 29_868  # 59.92 Hz
+SCREEN_COLUMNS, SCREEN_ROWS = 40, 24
+NEEDED_COLUMNS = SCREEN_COLUMNS + 2  # the frame's sides
+NEEDED_LINES = SCREEN_ROWS + 3  # the frame's top and bottom, and the status line
+CONSOLE_HOLD_FRAMES = 8  # how long F2/F3/F4 hold START/SELECT/OPTION (no key release in a terminal)
+ESC_DELAY_MS = 25  # how long curses waits after ESC for the rest of an escape sequence
+
+STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  Ctrl-C/F12 quit"
+
+
+class Span(NamedTuple):
+    """A run of characters drawn the same way."""
+
+    text: str
+    inverse: bool
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering (pure: no curses)
+# ---------------------------------------------------------------------------------------------
+
+
+def screen_lines(text: str, codes: Any) -> list[list[Span]]:
+    """The Atari text screen as 24 lines of spans: `text` from machine.screen_text() (24 lines
+    of 40 characters) and `codes` from machine.screen_codes() (24x40 screen codes; bit 7 set
+    means inverse video)."""
+    inverse = (np.asarray(codes, dtype=np.int64).reshape(SCREEN_ROWS, SCREEN_COLUMNS) & 0x80) != 0
+    rows = text.split("\n")
+    lines = []
+    for row in range(SCREEN_ROWS):
+        chars = (rows[row] if row < len(rows) else "").ljust(SCREEN_COLUMNS)[:SCREEN_COLUMNS]
+        lines.append(list(spans_of(chars, inverse[row])))
+    return lines
+
+
+def spans_of(chars: str, inverse: Iterable[bool]) -> Iterable[Span]:
+    """Split `chars` into runs of equal inverse flag."""
+    start = 0
+    flags = [bool(flag) for flag in inverse]
+    for index in range(1, len(chars) + 1):
+        if index == len(chars) or flags[index] != flags[start]:
+            yield Span(chars[start:index], flags[start])
+            start = index
+
+
+def framed(lines: list[list[Span]], title: str = "") -> list[list[Span]]:
+    """`lines` (each 40 characters) inside a box, with `title` in the top edge."""
+    width = SCREEN_COLUMNS
+    label = f" {title} " if title else ""
+    label = label[: width - 2]
+    top = "┌─" + label + "─" * (width - 1 - len(label)) + "┐"
+    bottom = "└" + "─" * width + "┘"
+    boxed = [[Span(top, False)]]
+    for line in lines:
+        boxed.append([Span("│", False), *line, Span("│", False)])
+    boxed.append([Span(bottom, False)])
+    return boxed
+
+
+def encodable(text: str, encoding: str) -> str:
+    """`text` with the characters the terminal's encoding can't show replaced by '?'."""
+    return text.encode(encoding, errors="replace").decode(encoding, errors="replace").replace("\ufffd", "?")
+
+
+def too_small_message(columns: int, lines: int) -> str:
+    return (
+        f"Terminal too small: the Atari screen needs {NEEDED_COLUMNS}x{NEEDED_LINES} "
+        f"characters, this terminal is {columns}x{lines}. Enlarge it (Ctrl-C quits)."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys (pure: curses key values in, actions out)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TerminalAction:
+    """What a key read from curses asks for: an Atari key, a console key, reset or quit."""
+
+    kind: str  # "atari", "console", "reset", "quit"
+    atari_key: AtariKey | None = None
+    name: str = ""  # console key: "start", "select", "option"
+
+
+CONTROL_CHARACTERS = {
+    "\n": ("RETURN", False, False),
+    "\r": ("RETURN", False, False),
+    "\x7f": ("DELETE", False, False),
+    "\x08": ("DELETE", False, False),
+    "\x1b": ("ESC", False, False),
+    "\t": ("TAB", False, False),
+}
+
+CURSES_KEYS = {
+    curses.KEY_ENTER: ("RETURN", False, False),
+    curses.KEY_BACKSPACE: ("DELETE", False, False),
+    curses.KEY_DC: ("DELETE", False, True),
+    curses.KEY_IC: ("INSERT", False, True),
+    curses.KEY_UP: ("UP", False, False),
+    curses.KEY_DOWN: ("DOWN", False, False),
+    curses.KEY_LEFT: ("LEFT", False, False),
+    curses.KEY_RIGHT: ("RIGHT", False, False),
+    curses.KEY_BTAB: ("TAB", True, False),
+    curses.KEY_F1: ("HELP", False, False),
+}
+
+CONSOLE_FKEYS = {curses.KEY_F2: "start", curses.KEY_F3: "select", curses.KEY_F4: "option"}
+ALT_KEYS = {"2": "start", "3": "select", "4": "option"}  # after ESC, for terminals without F-keys
+QUIT_KEYS = {"\x03", curses.KEY_F12}
+
+
+def action_for_key(key: str | int) -> TerminalAction | None:
+    """The action for one key from curses' get_wch(): a character (str) or a KEY_* code (int)."""
+    if key in QUIT_KEYS:
+        return TerminalAction("quit")
+    if key in CONSOLE_FKEYS:
+        return TerminalAction("console", name=CONSOLE_FKEYS[key])
+    if key == curses.KEY_F5:
+        return TerminalAction("reset")
+    named = CURSES_KEYS.get(key) if isinstance(key, int) else CONTROL_CHARACTERS.get(key)
+    if named is not None:
+        return TerminalAction("atari", named_key(*named))
+    if isinstance(key, str) and len(key) == 1:
+        if 1 <= ord(key) <= 26:  # Ctrl+letter
+            letter = key_for_char(chr(ord(key) + 64))
+            return None if letter is None else TerminalAction("atari", AtariKey(letter.keycode, False, True))
+        typed = key_for_char(key)
+        return None if typed is None else TerminalAction("atari", typed)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The curses front-end
+# ---------------------------------------------------------------------------------------------
+
+
+class TerminalFrontend:
+    """A running machine shown in a curses screen."""
+
+    def __init__(self, machine: Any, stdscr: Any, title: str) -> None:
+        self.machine = machine
+        self.stdscr = stdscr
+        self.title = title
+        self.encoding = locale.getpreferredencoding(False) or "ascii"
+        self.keys = KeyFeeder()
+        self.console = ConsoleKeys()
+        self.console_frames_left: dict[str, int] = {}
+        self.after_escape = False
+        self.running = True
+        self.last_screen: tuple[str, bytes] | None = None
+        self.screen_attr = curses.A_NORMAL
+        self.setup_curses()
+
+    def setup_curses(self) -> None:
+        curses.raw()  # Ctrl-C, Ctrl-S ... arrive as characters
+        curses.noecho()
+        self.stdscr.keypad(True)
+        self.stdscr.nodelay(True)
+        try:
+            curses.curs_set(0)
+        except curses.error:
+            pass
+        if curses.has_colors():
+            curses.start_color()
+            try:
+                curses.use_default_colors()  # the frame and status line in the terminal's own colours
+            except curses.error:
+                pass
+            curses.init_pair(1, curses.COLOR_WHITE, curses.COLOR_BLUE)
+            self.screen_attr = curses.color_pair(1)
+
+    # -- input -------------------------------------------------------------------------------
+
+    def read_keys(self) -> None:
+        """Act on every key the terminal has sent since the last frame."""
+        while True:
+            try:
+                key = self.stdscr.get_wch()
+            except curses.error:  # no more input
+                break
+            if key == curses.KEY_RESIZE:
+                self.last_screen = None
+                continue
+            self.handle_key(key)
+
+    def handle_key(self, key: str | int) -> None:
+        if self.after_escape:
+            self.after_escape = False
+            if key in ALT_KEYS:
+                self.hold_console(ALT_KEYS[key])
+                return
+            self.keys.push(named_key("ESC"))
+        if key == "\x1b":
+            self.after_escape = True  # ESC alone, or Alt+key: decided by the next key
+            return
+        action = action_for_key(key)
+        if action is None:
+            return
+        if action.kind == "quit":
+            self.running = False
+        elif action.kind == "console":
+            self.hold_console(action.name)
+        elif action.kind == "reset":
+            self.machine.reset(warm=True)
+        else:
+            self.keys.push(action.atari_key)
+
+    def flush_escape(self) -> None:
+        """An ESC with nothing after it within a frame is the ESC key."""
+        if self.after_escape:
+            self.after_escape = False
+            self.keys.push(named_key("ESC"))
+
+    def hold_console(self, name: str) -> None:
+        self.console.held.add(name)
+        self.console_frames_left[name] = CONSOLE_HOLD_FRAMES
+        self.last_screen = None  # show it in the status line
+
+    def release_console_keys(self) -> None:
+        """Count down the console keys' hold time, once a frame."""
+        for name in list(self.console_frames_left):
+            self.console_frames_left[name] -= 1
+            if self.console_frames_left[name] <= 0:
+                del self.console_frames_left[name]
+                self.console.held.discard(name)
+                self.last_screen = None
+
+    # -- output ------------------------------------------------------------------------------
+
+    def draw_if_changed(self) -> None:
+        text, codes = self.machine.screen_text(), np.asarray(self.machine.screen_codes())
+        screen = (text, codes.tobytes())
+        if screen == self.last_screen:
+            return
+        self.last_screen = screen
+        self.draw(text, codes)
+
+    def draw(self, text: str, codes: Any) -> None:
+        lines_available, columns = self.stdscr.getmaxyx()
+        self.stdscr.erase()
+        if columns < NEEDED_COLUMNS or lines_available < NEEDED_LINES:
+            self.put(0, 0, too_small_message(columns, lines_available)[: columns * lines_available - 1], 0)
+            self.stdscr.refresh()
+            return
+        for row, line in enumerate(framed(screen_lines(text, codes), self.title)):
+            column = 0
+            for span in line:
+                attr = curses.A_REVERSE if span.inverse else 0
+                if 0 < column < NEEDED_COLUMNS - 1:  # the Atari screen, not the frame
+                    attr |= self.screen_attr
+                self.put(row, column, span.text, attr)
+                column += len(span.text)
+        status = STATUS_LINE
+        if self.console.held:
+            status += "   [" + " ".join(sorted(self.console.held)).upper() + "]"
+        self.put(NEEDED_LINES - 1, 0, status[: columns - 1], curses.A_BOLD)
+        self.stdscr.refresh()
+
+    def put(self, row: int, column: int, text: str, attr: int) -> None:
+        try:
+            self.stdscr.addstr(row, column, encodable(text, self.encoding), attr)
+        except curses.error:  # writing the terminal's last cell; the text is there anyway
+            pass
+
+    # -- main loop ---------------------------------------------------------------------------
+
+    def run(self) -> int:
+        period = 1.0 / NTSC_FRAME_RATE
+        deadline = time.perf_counter()
+        while self.running:
+            self.read_keys()
+            if not self.running:
+                break
+            self.keys.feed(self.machine)
+            run_one_frame(self.machine, self.console)
+            self.release_console_keys()
+            self.flush_escape()
+            self.draw_if_changed()
+            deadline += period
+            delay = deadline - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            elif delay < -0.25:  # far behind: don't try to catch up
+                deadline = time.perf_counter()
+        return 0
+
+
+def program_title(args: Any) -> str:
+    for attribute in ("file", "program", "path", "image"):
+        value = getattr(args, attribute, None)
+        if value:
+            return os.path.basename(str(value))
+    return "Atari XL/XE"
+
+
+def run(machine: Any, args: Any) -> int:
+    """Run `machine` in this terminal until Ctrl-C or F12; returns the exit status."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(
+            "surround: the terminal front-end needs an interactive terminal (stdin and stdout "
+            "are not a TTY); use --frontend headless --frames N --screen instead",
+            file=sys.stderr,
+        )
+        return 2
+    locale.setlocale(locale.LC_ALL, "")
+    os.environ.setdefault("ESCDELAY", str(ESC_DELAY_MS))
+    title = program_title(args)
+    return curses.wrapper(lambda stdscr: TerminalFrontend(machine, stdscr, title).run())

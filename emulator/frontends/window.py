@@ -1,0 +1,433 @@
+"""The pygame-ce window: the Atari's picture, scaled, with the PC keyboard as the Atari keyboard.
+
+The main loop runs one emulated frame per NTSC frame (59.92 Hz), paced in real time, and
+draws each frame scaled into a resizable window.
+
+Picture. The emulator's frame has one column per hi-res pixel (half an NTSC colour clock,
+7.16 MHz) and one row per scan line. On an NTSC set such a pixel is 6/7 as wide as it is
+tall (a square pixel on NTSC is sampled at 12 3/11 MHz, over two interlaced lines:
+12.27 / 7.16 / 2 = 0.857), so `PIXEL_ASPECT` = 6/7. Rows are scaled by a whole number
+(3 by default, less if the desktop is small, any size if the user resizes the window);
+columns by the same factor times 6/7. The picture is centred in black bars.
+
+Keys (see `KEY_HELP`): printable characters come from the text the PC produces (TEXTINPUT),
+so shifted symbols follow the PC's layout; RETURN, BACKSPACE (Atari DELETE), ESC, TAB, the
+arrows (Atari CONTROL + - = + *), CAPS LOCK and the function keys come from KEYDOWN.
+F2 START, F3 SELECT and F4 OPTION are held as long as the F-key is held; F5 warm reset
+(SHIFT+F5 cold start); F10 screenshot PNG; F12 turbo (a tap toggles it, holding it runs
+in turbo only while held).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402  (pygame-ce)
+
+from emulator.frontends import (  # noqa: E402
+    AtariKey,
+    ConsoleKeys,
+    KeyFeeder,
+    key_for_char,
+    named_key,
+    run_one_frame,
+)
+
+NTSC_CYCLES_PER_SECOND = 1_789_773
+NTSC_CYCLES_PER_FRAME = 29_868
+NTSC_FRAME_RATE = NTSC_CYCLES_PER_SECOND / NTSC_CYCLES_PER_FRAME  # 59.92 Hz
+PIXEL_ASPECT = 6 / 7  # width / height of one frame pixel on an NTSC screen
+DEFAULT_ROW_SCALE = 3
+TURBO_HOLD_SECONDS = 0.5  # holding F12 longer than this makes turbo last only while held
+TURBO_RENDER_RATE = 30.0  # in turbo, frames drawn per second (the rest of the time emulates)
+MAX_SKIPPED_FRAMES = 4  # when late, draw at least every fifth frame
+SCREENSHOT_FOLDER = "screenshots"
+
+KEY_HELP = """\
+  typed characters   the same characters on the Atari (any PC layout)
+  Return / Enter     RETURN
+  Backspace          DELETE BACK S (with Shift: delete line)
+  Delete / Insert    CONTROL+DELETE / CONTROL+INSERT (delete / insert character)
+  Esc, Tab           ESC, TAB
+  arrow keys         cursor keys (CONTROL + - = + *)
+  Ctrl+key           CONTROL+key (graphics characters)
+  Caps Lock          CAPS
+  F1                 HELP
+  F2 / F3 / F4       START / SELECT / OPTION (held while the F-key is held)
+  F5                 RESET (warm start); Shift+F5 cold start
+  F6                 the inverse-video (Atari logo) key
+  F10                screenshot PNG into ./screenshots/
+  F12                turbo: tap to toggle, or hold to run in turbo while held
+  close the window   quit"""
+
+
+# ---------------------------------------------------------------------------------------------
+# PC keys -> what they do
+# ---------------------------------------------------------------------------------------------
+
+CONSOLE_KEYS = {pygame.K_F2: "start", pygame.K_F3: "select", pygame.K_F4: "option"}
+COMMAND_KEYS = {pygame.K_F5: "reset", pygame.K_F10: "screenshot", pygame.K_F12: "turbo"}
+
+# PC key -> (Atari key name, extra shift, extra control). Modifiers held on the PC add to these.
+ATARI_NAMED_KEYS: dict[int, tuple[str, bool, bool]] = {
+    pygame.K_RETURN: ("RETURN", False, False),
+    pygame.K_KP_ENTER: ("RETURN", False, False),
+    pygame.K_BACKSPACE: ("DELETE", False, False),
+    pygame.K_DELETE: ("DELETE", False, True),
+    pygame.K_INSERT: ("INSERT", False, True),
+    pygame.K_ESCAPE: ("ESC", False, False),
+    pygame.K_TAB: ("TAB", False, False),
+    pygame.K_UP: ("UP", False, False),
+    pygame.K_DOWN: ("DOWN", False, False),
+    pygame.K_LEFT: ("LEFT", False, False),
+    pygame.K_RIGHT: ("RIGHT", False, False),
+    pygame.K_CAPSLOCK: ("CAPS", False, False),
+    pygame.K_F1: ("HELP", False, False),
+    pygame.K_F6: ("INVERSE", False, False),
+}
+
+
+@dataclass(frozen=True)
+class KeyAction:
+    """What a PC key event asks for: an Atari key press, a console key, or a window command."""
+
+    kind: str  # "atari", "console", "command"
+    atari_key: AtariKey | None = None
+    name: str = ""  # console key ("start", ...) or command ("reset", "screenshot", "turbo")
+
+
+def action_for_keydown(key: int, mod: int) -> KeyAction | None:
+    """The action for a KEYDOWN of pygame key `key` with modifiers `mod`, or None.
+
+    Printable keys give None here (their character arrives as TEXTINPUT), except with
+    CONTROL held (and not AltGr), where the PC sends no text: then CONTROL+that key.
+    """
+    shift = bool(mod & pygame.KMOD_SHIFT)
+    ctrl = bool(mod & pygame.KMOD_CTRL)
+    if key in CONSOLE_KEYS:
+        return KeyAction("console", name=CONSOLE_KEYS[key])
+    if key in COMMAND_KEYS:
+        return KeyAction("command", name=COMMAND_KEYS[key])
+    if key in ATARI_NAMED_KEYS:
+        name, extra_shift, extra_ctrl = ATARI_NAMED_KEYS[key]
+        return KeyAction("atari", named_key(name, shift or extra_shift, ctrl or extra_ctrl))
+    alt_gr = ctrl and bool(mod & pygame.KMOD_ALT)
+    if ctrl and not alt_gr and 32 < key < 127:
+        plain = key_for_char(chr(key).upper() if chr(key).isalpha() else chr(key))
+        if plain is not None:
+            return KeyAction("atari", AtariKey(plain.keycode, shift, True))
+    return None
+
+
+def keys_for_text(text: str) -> list[AtariKey]:
+    """The Atari key presses that type `text` (a TEXTINPUT event's text); untypeable chars drop."""
+    keys = (key_for_char(char) for char in text)
+    return [key for key in keys if key is not None]
+
+
+# ---------------------------------------------------------------------------------------------
+# Picture: frame -> surface -> scaled window
+# ---------------------------------------------------------------------------------------------
+
+
+def frame_surface(frame: np.ndarray) -> pygame.Surface:
+    """A pygame surface of an (H, W, 3) uint8 RGB frame (sharing its memory; no copy)."""
+    height, width, _ = frame.shape
+    return pygame.image.frombuffer(np.ascontiguousarray(frame, dtype=np.uint8), (width, height), "RGB")
+
+
+def scaled_size(frame_size: tuple[int, int], row_scale: float) -> tuple[int, int]:
+    """Window pixels for a (W, H) frame with rows scaled by `row_scale`, at the NTSC aspect."""
+    width, height = frame_size
+    return round(width * row_scale * PIXEL_ASPECT), round(height * row_scale)
+
+
+def picture_rect(window_size: tuple[int, int], frame_size: tuple[int, int]) -> pygame.Rect:
+    """Where the scaled picture goes in the window: the largest whole row scale that fits,
+    or the largest fractional one if not even scale 1 fits; centred."""
+    window_w, window_h = window_size
+    width, height = frame_size
+    fit = min(window_h / height, (window_w + 0.5) / (width * PIXEL_ASPECT))  # +0.5: rounded widths
+    row_scale = float(int(fit)) if fit >= 1 else fit
+    picture_w, picture_h = scaled_size(frame_size, row_scale)
+    picture_w, picture_h = max(1, min(picture_w, window_w)), max(1, min(picture_h, window_h))
+    return pygame.Rect((window_w - picture_w) // 2, (window_h - picture_h) // 2, picture_w, picture_h)
+
+
+def default_row_scale(frame_size: tuple[int, int], requested: float | None = None) -> float:
+    """The row scale of a new window: `requested`, or 3 shrunk until it fits on the desktop."""
+    if requested:
+        return float(requested)
+    try:
+        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return float(DEFAULT_ROW_SCALE)
+    for scale in range(DEFAULT_ROW_SCALE, 1, -1):
+        width, height = scaled_size(frame_size, scale)
+        if width <= desktop_w - 40 and height <= desktop_h - 80:
+            return float(scale)
+    return 1.0
+
+
+class Renderer:
+    """Draws machine frames, scaled, into the pygame display surface."""
+
+    def __init__(self, frame_size: tuple[int, int], row_scale: float, resizable: bool = True) -> None:
+        self.frame_size = frame_size
+        flags = pygame.RESIZABLE if resizable else 0
+        self.screen = pygame.display.set_mode(scaled_size(frame_size, row_scale), flags)
+        self.canvas = pygame.Surface(frame_size, 0, self.screen)
+        self.layout()
+
+    def layout(self) -> None:
+        """Recompute where the picture goes after the window changed size."""
+        self.screen = pygame.display.get_surface()
+        self.rect = picture_rect(self.screen.get_size(), self.frame_size)
+        self.screen.fill((0, 0, 0))
+        self.target = self.screen.subsurface(self.rect)
+
+    def draw(self, frame: np.ndarray) -> None:
+        """Draw one (H, W, 3) frame scaled into the window and show it."""
+        height, width, _ = frame.shape
+        if (width, height) != self.frame_size:
+            self.frame_size = (width, height)
+            self.canvas = pygame.Surface(self.frame_size, 0, self.screen)
+            self.layout()
+        self.canvas.blit(frame_surface(frame), (0, 0))
+        pygame.transform.scale(self.canvas, self.rect.size, self.target)
+        pygame.display.flip()
+
+
+# ---------------------------------------------------------------------------------------------
+# Screenshots
+# ---------------------------------------------------------------------------------------------
+
+
+def screenshot(machine: Any, path: str | os.PathLike | None = None) -> Path:
+    """Save the machine's current frame, unscaled, as a PNG; returns the path.
+
+    Without `path` the file goes to ./screenshots/atari-YYYYMMDD-HHMMSS-mmm.png.
+    """
+    if path is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
+        path = Path(SCREENSHOT_FOLDER) / f"atari-{stamp}.png"
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    frame = np.ascontiguousarray(machine.frame_rgb(), dtype=np.uint8)
+    pygame.image.save(frame_surface(frame), str(path))
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
+# The machine's inputs, frame by frame
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Turbo:
+    """F12: a tap toggles turbo; holding it longer than TURBO_HOLD_SECONDS runs turbo only while held."""
+
+    on: bool = False
+    pressed_at: float | None = None
+
+    def press(self, now: float) -> None:
+        if self.pressed_at is None:  # ignore the PC's key repeat
+            self.pressed_at = now
+            self.on = not self.on
+
+    def release(self, now: float) -> None:
+        if self.pressed_at is not None and now - self.pressed_at > TURBO_HOLD_SECONDS:
+            self.on = False
+        self.pressed_at = None
+
+
+# ---------------------------------------------------------------------------------------------
+# The window and its main loop
+# ---------------------------------------------------------------------------------------------
+
+
+def program_name(args: Any) -> str:
+    """The name of the program being run, for the title bar."""
+    for attribute in ("file", "program", "path", "image"):
+        value = getattr(args, attribute, None)
+        if value:
+            return Path(str(value)).name
+    return "Atari XL/XE"
+
+
+class AtariWindow:
+    """A running machine in a pygame window."""
+
+    def __init__(self, machine: Any, title: str, row_scale: float | None = None) -> None:
+        self.machine = machine
+        self.title = title
+        frame = machine.frame_rgb()
+        frame_size = (frame.shape[1], frame.shape[0])
+        self.renderer = Renderer(frame_size, default_row_scale(frame_size, row_scale))
+        self.console = ConsoleKeys()
+        self.keys = KeyFeeder()
+        self.turbo = Turbo()
+        self.commands_down: set[int] = set()  # F-keys held, so the PC's key repeat acts once
+        self.running = True
+        self.frames_this_second = 0
+        self.second_started = time.perf_counter()
+        pygame.key.start_text_input()
+        pygame.key.set_repeat(400, 60)  # repeats for RETURN, DELETE, arrows (text repeats itself)
+        self.set_title(fps=None)
+
+    # -- events ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Act on one pygame event."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.TEXTINPUT:
+            if not self.control_held():
+                for key in keys_for_text(event.text):
+                    self.keys.push(key)
+        elif event.type == pygame.KEYDOWN:
+            self.handle_keydown(event.key, event.mod)
+        elif event.type == pygame.KEYUP:
+            self.commands_down.discard(event.key)
+            if event.key in CONSOLE_KEYS:
+                self.console.held.discard(CONSOLE_KEYS[event.key])
+            elif event.key == pygame.K_F12:
+                self.turbo.release(time.perf_counter())
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.renderer.layout()
+
+    def handle_keydown(self, key: int, mod: int) -> None:
+        action = action_for_keydown(key, mod)
+        if action is None:
+            return
+        if action.kind == "atari":
+            self.keys.push(action.atari_key)
+            return
+        if key in self.commands_down:
+            return
+        self.commands_down.add(key)
+        if action.kind == "console":
+            self.console.held.add(action.name)
+        elif action.name == "reset":
+            self.machine.reset(warm=not mod & pygame.KMOD_SHIFT)
+        elif action.name == "screenshot":
+            print(f"screenshot: {screenshot(self.machine)}", flush=True)
+        elif action.name == "turbo":
+            self.turbo.press(time.perf_counter())
+            self.set_title(fps=None)
+
+    @staticmethod
+    def control_held() -> bool:
+        """CONTROL held without ALT (AltGr on Windows reports as Ctrl+Alt and must type text)."""
+        mods = pygame.key.get_mods()
+        return bool(mods & pygame.KMOD_CTRL) and not mods & pygame.KMOD_ALT
+
+    # -- frames ------------------------------------------------------------------------------
+
+    def step(self) -> None:
+        """Handle pending events, then emulate one frame."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.keys.feed(self.machine)
+        run_one_frame(self.machine, self.console)
+        self.count_frame()
+
+    def draw(self) -> None:
+        self.renderer.draw(self.machine.frame_rgb())
+
+    def count_frame(self) -> None:
+        """Count emulated frames; once a second put the rate into the title bar."""
+        self.frames_this_second += 1
+        now = time.perf_counter()
+        if now - self.second_started >= 1.0:
+            self.set_title(self.frames_this_second / (now - self.second_started))
+            self.frames_this_second, self.second_started = 0, now
+
+    def set_title(self, fps: float | None) -> None:
+        parts = [self.title, "Surround XL emulator"]
+        if fps is not None:
+            parts.append(f"{fps:.1f} fps ({fps / NTSC_FRAME_RATE:.0%})")
+        if self.turbo.on:
+            parts.append("TURBO (F12)")
+        pygame.display.set_caption(" - ".join(parts))
+
+    def run(self) -> int:
+        """The main loop: real-time frames (or turbo) until the window is closed."""
+        period = 1.0 / NTSC_FRAME_RATE
+        deadline = time.perf_counter()
+        last_draw = 0.0
+        skipped = 0
+        while self.running:
+            self.step()
+            now = time.perf_counter()
+            if self.turbo.on:
+                if now - last_draw >= 1.0 / TURBO_RENDER_RATE:
+                    self.draw()
+                    last_draw = now
+                deadline = now
+                continue
+            deadline += period
+            late = now > deadline
+            if late and skipped < MAX_SKIPPED_FRAMES:
+                skipped += 1
+            else:
+                self.draw()
+                skipped = 0
+            delay = deadline - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            elif delay < -0.25:  # far behind (a slow host, a pause): stop trying to catch up
+                deadline = time.perf_counter()
+        return 0
+
+
+def run(machine: Any, args: Any) -> int:
+    """Run `machine` in a window until it is closed; returns the exit status."""
+    pygame.display.init()
+    try:
+        window = AtariWindow(machine, program_name(args), getattr(args, "scale", None))
+        print("Surround XL emulator window. Keys:\n" + KEY_HELP, flush=True)
+        return window.run()
+    finally:
+        pygame.display.quit()
+
+
+# ---------------------------------------------------------------------------------------------
+# Benchmark: how fast the window draws
+# ---------------------------------------------------------------------------------------------
+
+
+def measure_fps(seconds: float, machine: Any = None, row_scale: float = DEFAULT_ROW_SCALE) -> float:
+    """Frames per second the window renderer reaches: the machine's frame converted
+    (frame_rgb) and drawn, scaled by `row_scale`, again and again for `seconds`.
+
+    Emulation is not timed here (that is the bench's cycles_per_second); without `machine`
+    a HeadlessAtari is booted so a real OS screen is drawn. Works under SDL_VIDEODRIVER=dummy.
+    """
+    if machine is None:
+        from emulator.headless import HeadlessAtari
+
+        machine = HeadlessAtari()
+        machine.boot()
+        machine.run_frames(30)
+    pygame.display.init()
+    try:
+        frame = machine.frame_rgb()
+        renderer = Renderer((frame.shape[1], frame.shape[0]), row_scale, resizable=False)
+        frames = 0
+        started = time.perf_counter()
+        while (elapsed := time.perf_counter() - started) < seconds or frames == 0:
+            pygame.event.pump()
+            renderer.draw(machine.frame_rgb())
+            frames += 1
+        return frames / elapsed
+    finally:
+        pygame.display.quit()

@@ -1,0 +1,409 @@
+"""The Atari XL/XE machine: chips wired together, NTSC timing, interrupts, reset, idle skip.
+
+Timing (NTSC): 1,789,773 CPU cycles a second, 114 a scanline, 262 scanlines,
+29,868 a frame.  The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the
+next event of the frame:
+
+* a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
+  list instruction with bit 7 set,
+* the VBI (NMI, if NMIEN bit 6) at the start of scanline 248,
+* the end of the frame (scanline 262 = scanline 0 of the next frame), where the
+  display list is read again and held keys are released when due.
+
+Between chunks the machine delivers a pending POKEY IRQ (if the I flag is
+clear), checks for a runaway CPU, and applies the *idle skip*: if the CPU sits
+in the OS keyboard wait loop ``LDA CH / CMP #$FF / BEQ`` (bytes
+AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
+nothing can change until the next interrupt, so time jumps straight to the
+next event instead of stepping the loop.
+
+WSYNC stops the CPU until the start of the next scanline.  ANTIC's DMA cycle
+stealing is not modelled (see emulator/antic.py).
+
+Emulator traps (opcode $02 at an address registered in ``cpu.traps``):
+
+* the SIO patch at the target of the OS's ``JMP`` at SIOV ($E459),
+* ``CALL_RETURN`` ($D7F0, in the unused RAM behind the I/O page): a host
+  ``call`` pushes $D7EF so that the routine's RTS lands there and stops the run,
+* ``PROGRAM_EXIT`` ($D7F2): a started program that returns with RTS continues
+  at DOSVEC ($000A), as without DOS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from emulator.antic import (
+    CYCLES_PER_LINE, LINES_PER_FRAME, VBLANK_LINE, WSYNC, NMI_DLI, NMI_VBI, Antic, DisplayList,
+)
+from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
+from emulator.errors import CpuJam, EmulatorError
+from emulator.gtia import Gtia, colourize
+from emulator.memory import Memory
+from emulator.palette import PALETTE
+from emulator.pia import Pia
+from emulator.pokey import Pokey
+from emulator.sio import DSTATS, SioBus
+
+CPU_HZ = 1_789_773
+CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868
+CHUNK_CYCLES = 4 * CYCLES_PER_LINE
+HOLD_WRITE_CYCLE = 104  # colour writes after this cycle of a line show from the next line
+
+SIOV = 0xE459
+CALL_RETURN = 0xD7F0
+PROGRAM_EXIT = 0xD7F2
+CH = 0x02FC
+DOSVEC = 0x000A
+KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
+
+
+@dataclass
+class FrameRecord:
+    """What the renderer needs of a finished frame."""
+
+    display_list: DisplayList
+    start_colours: bytes
+    colour_log: list[tuple[int, int, int]]
+
+
+class Machine:
+    """An Atari 800XL-style machine with 64 KiB RAM."""
+
+    def __init__(self, os_rom: bytes | None, basic_rom: bytes | None = None, seed: int = 0) -> None:
+        self.memory = Memory()
+        memory = self.memory
+        self.cpu = AtariCPU(memory.ram, memory.io_read, memory.write_special, memory.writable)
+        self.gtia = Gtia(self._colour_scanline)
+        self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
+        self.pia = Pia(memory.set_portb)
+        self.antic = Antic(memory.ram)
+        self.sio = SioBus()
+        memory.attach_io(0, self.gtia.read, self.gtia.write)
+        memory.attach_io(2, self.pokey.read, self.pokey.write)
+        memory.attach_io(3, self.pia.read, self.pia.write)
+        memory.attach_io(4, self._antic_read, self._antic_write)
+        memory.install_roms(os_rom, basic_rom)
+
+        self.frame_start = 0
+        self.frames = 0
+        self.halt_reason: str | None = None
+        self.key_release_frame: int | None = None
+        self.console_release_frame: int | None = None
+        self.completed_frame: FrameRecord | None = None
+        self._events: list[tuple[int, str, int]] = []
+        self._event_index = 0
+        self.siov_target: int | None = None
+
+        self._install_traps()
+        self.power_on()
+
+    # -- wiring helpers ---------------------------------------------------------------
+
+    def _cycle_now(self) -> int:
+        return self.cpu.processorCycles
+
+    def scanline(self) -> int:
+        """The scanline the beam is on (0-261)."""
+        return ((self.cpu.processorCycles - self.frame_start) // CYCLES_PER_LINE) % LINES_PER_FRAME
+
+    def _colour_scanline(self) -> int:
+        offset = self.cpu.processorCycles - self.frame_start
+        line, position = divmod(offset, CYCLES_PER_LINE)
+        return line + 1 if position >= HOLD_WRITE_CYCLE else line
+
+    def _irq_changed(self, line: bool) -> None:
+        self.cpu.irq_line = line
+
+    def _antic_read(self, addr: int) -> int:
+        return self.antic.read(addr, self.scanline())
+
+    def _antic_write(self, addr: int, value: int) -> int:
+        if addr & 0x0F == WSYNC:
+            self.cpu.stop_reason = "wsync"
+            return STOP
+        self.antic.write(addr, value)
+        return 0
+
+    # -- traps --------------------------------------------------------------------------
+
+    def _install_traps(self) -> None:
+        cpu, ram = self.cpu, self.memory.ram
+        ram[CALL_RETURN] = TRAP_OPCODE
+        ram[PROGRAM_EXIT] = TRAP_OPCODE
+        cpu.traps[CALL_RETURN] = self._trap_call_return
+        cpu.traps[PROGRAM_EXIT] = self._trap_program_exit
+        os_rom = self.memory.os_rom
+        if os_rom is not None:
+            jump = os_rom[SIOV - 0xC000:SIOV - 0xC000 + 3]
+            if jump[0] == 0x4C:
+                self.siov_target = jump[1] | (jump[2] << 8)
+                self.memory.add_patch(self.siov_target, TRAP_OPCODE)
+                cpu.traps[self.siov_target] = self._trap_sio
+
+    def _trap_call_return(self, cpu: AtariCPU) -> int:
+        cpu.stop_reason = "return"
+        return STOP
+
+    def _trap_program_exit(self, cpu: AtariCPU) -> int:
+        ram = self.memory.ram
+        cpu.pc = ram[DOSVEC] | (ram[DOSVEC + 1] << 8)
+        return 3
+
+    def _trap_sio(self, cpu: AtariCPU) -> int:
+        """SIOV: do the disk request, then return like ``LDY DSTATS / RTS``."""
+        status = self.sio.execute(self.memory)
+        ram = self.memory.ram
+        ram[DSTATS] = status
+        cpu.y = status
+        cpu.p = (cpu.p & 0x7D) | NZ_TABLE[status]
+        sp = cpu.sp
+        low = ram[0x100 | ((sp + 1) & 0xFF)]
+        high = ram[0x100 | ((sp + 2) & 0xFF)]
+        cpu.sp = (sp + 2) & 0xFF
+        cpu.pc = ((low | (high << 8)) + 1) & 0xFFFF
+        return 12
+
+    # -- reset -----------------------------------------------------------------------------
+
+    def power_on(self) -> None:
+        """Cold start: RAM cleared (deterministically), chips reset, CPU through RESET."""
+        self.pia.reset()
+        self.memory.clear_ram()
+        self.memory.ram[CALL_RETURN] = TRAP_OPCODE
+        self.memory.ram[PROGRAM_EXIT] = TRAP_OPCODE
+        self.gtia.reset()
+        self.pokey.reset()
+        self.antic.reset()
+        self._reset_cpu()
+        self._begin_frame()
+
+    def warm_reset(self) -> None:
+        """The RESET key: CPU and PIA reset (OS ROM back on), RAM kept; the OS decides warm/cold."""
+        self.pia.reset()
+        self.pokey.key_up()
+        self._reset_cpu()
+
+    def _reset_cpu(self) -> None:
+        cpu = self.cpu
+        cpu.sp = 0xFD
+        cpu.a = cpu.x = cpu.y = 0
+        cpu.p = 0x34
+        cpu.pc = cpu.WordAt(0xFFFC)
+        cpu.stop_reason = None
+        self.halt_reason = None
+
+    # -- frames and events ----------------------------------------------------------------------
+
+    def _begin_frame(self) -> None:
+        display_list = self.antic.begin_frame()
+        self.gtia.begin_frame()
+        start = self.frame_start
+        events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
+        events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
+        events.append((start + CYCLES_PER_FRAME, "end", LINES_PER_FRAME))
+        events.sort()
+        self._events = events
+        self._event_index = 0
+
+    @property
+    def next_event_cycle(self) -> int:
+        return self._events[self._event_index][0]
+
+    def _fire_event(self) -> None:
+        _, kind, _ = self._events[self._event_index]
+        self._event_index += 1
+        cpu, antic = self.cpu, self.antic
+        if kind == "dli":
+            antic.nmist = NMI_DLI
+            if antic.nmien & NMI_DLI:
+                cpu.processorCycles += cpu.take_nmi()
+        elif kind == "vbi":
+            antic.nmist = NMI_VBI
+            if antic.nmien & NMI_VBI:
+                cpu.processorCycles += cpu.take_nmi()
+        else:
+            self._end_frame()
+
+    def _end_frame(self) -> None:
+        self.completed_frame = FrameRecord(
+            self.antic.display_list, self.gtia.frame_start_colours, self.gtia.colour_log
+        )
+        self.frame_start += CYCLES_PER_FRAME
+        self.frames += 1
+        if self.key_release_frame is not None and self.frames >= self.key_release_frame:
+            self.pokey.key_up()
+            self.key_release_frame = None
+        if self.console_release_frame is not None and self.frames >= self.console_release_frame:
+            self.gtia.console_pressed = 0
+            self.console_release_frame = None
+        self._begin_frame()
+
+    # -- running ---------------------------------------------------------------------------------
+
+    def run_until(self, target_cycle: int, stop_when_idle: bool = False) -> str | None:
+        """Run the machine until ``target_cycle``; returns why it stopped early.
+
+        Returns None when the target was reached, "idle" (if ``stop_when_idle``)
+        when the CPU waits for a key, "return" when a host ``call`` returned.
+        """
+        cpu = self.cpu
+        while True:
+            now = cpu.processorCycles
+            if now >= self._events[self._event_index][0]:
+                self._fire_event()
+                continue
+            if now >= target_cycle:
+                return None
+            if cpu.irq_line and not cpu.p & 0x04:
+                cpu.processorCycles += cpu.take_irq()
+            if self.waiting_for_key():
+                if stop_when_idle:
+                    return "idle"
+                cpu.processorCycles = min(target_cycle, self._events[self._event_index][0])
+                continue
+            self._check_runaway()
+            cpu.run(min(target_cycle, self._events[self._event_index][0], now + CHUNK_CYCLES))
+            if cpu.processorCycles >= STOP:
+                reason = self._handle_stop()
+                if reason is not None:
+                    return reason
+
+    def _handle_stop(self) -> str | None:
+        cpu = self.cpu
+        cpu.processorCycles -= STOP
+        reason, cpu.stop_reason = cpu.stop_reason, None
+        if reason == "wsync":
+            offset = cpu.processorCycles - self.frame_start
+            cpu.processorCycles = self.frame_start + (offset // CYCLES_PER_LINE + 1) * CYCLES_PER_LINE
+            return None
+        return reason
+
+    def run_frames(self, count: int) -> None:
+        """Run until ``count`` more frame ends have passed."""
+        for _ in range(count):
+            self.run_until(self.frame_start + CYCLES_PER_FRAME)
+
+    def run_until_idle(self, max_frames: int = 600) -> bool:
+        """Run until the CPU waits in the keyboard loop with no key pending; False on timeout."""
+        if self.waiting_for_key():
+            return True
+        target = self.frame_start + CYCLES_PER_FRAME * max(1, max_frames)
+        return self.run_until(target, stop_when_idle=True) == "idle"
+
+    def waiting_for_key(self) -> bool:
+        """True if the CPU is in the keyboard wait loop, CH = $FF and no IRQ is pending."""
+        ram = self.memory.ram
+        pc = self.cpu.pc
+        opcode = ram[pc]
+        if opcode == 0xAD:
+            start = pc
+        elif opcode == 0xC9:
+            start = pc - 3
+        elif opcode == 0xF0:
+            start = pc - 5
+        else:
+            return False
+        return ram[start:start + 7] == KEY_WAIT_LOOP and ram[CH] == 0xFF and not self.cpu.irq_line
+
+    def _check_runaway(self) -> None:
+        cpu = self.cpu
+        pc = cpu.pc
+        if 0xD000 <= pc < 0xD800 and pc not in cpu.traps:
+            raise cpu.jam("runaway: executing the I/O area $D000-$D7FF")
+        ram = self.memory.ram
+        if ram[pc] == 0x4C and (ram[pc + 1] | (ram[(pc + 2) & 0xFFFF] << 8)) == pc:
+            no_nmi = not self.antic.nmien & (NMI_DLI | NMI_VBI)
+            no_irq = bool(cpu.p & 0x04) or not self.pokey.irqen
+            if no_nmi and no_irq:
+                raise cpu.jam("program stopped: JMP to itself with all interrupts off")
+
+    # -- host calls -------------------------------------------------------------------------------
+
+    def call(self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ) -> tuple[int, int, int, int]:
+        """JSR ``address`` from the host with the machine running; returns (A, X, Y, P) at its RTS.
+
+        The CPU's registers are restored afterwards, so the interrupted program
+        continues as if nothing happened (memory changes stay).
+        """
+        cpu = self.cpu
+        saved = (cpu.pc, cpu.sp, cpu.a, cpu.x, cpu.y, cpu.p)
+        ret = CALL_RETURN - 1
+        cpu._push(ret >> 8)
+        cpu._push(ret & 0xFF)
+        cpu.pc, cpu.a, cpu.x, cpu.y, cpu.p = address & 0xFFFF, a & 0xFF, x & 0xFF, y & 0xFF, 0x30
+        reason = self.run_until(cpu.processorCycles + max_cycles)
+        if reason != "return":
+            raise cpu.jam(f"runaway: routine ${address:04X} did not return within {max_cycles} cycles")
+        result = (cpu.a, cpu.x, cpu.y, cpu.p)
+        cpu.pc, cpu.sp, cpu.a, cpu.x, cpu.y, cpu.p = saved
+        return result
+
+    def start_program(self, address: int) -> None:
+        """Jump to a loaded program like DOS's JSR (RUNAD): its RTS leads to DOSVEC."""
+        cpu = self.cpu
+        ret = PROGRAM_EXIT - 1
+        cpu._push(ret >> 8)
+        cpu._push(ret & 0xFF)
+        cpu.pc = address & 0xFFFF
+        cpu.p = 0x30
+
+    # -- keys -----------------------------------------------------------------------------------------
+
+    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
+        """Press a key now; it is released after ``hold_frames`` frame ends."""
+        self.pokey.key_down(keycode, shift, ctrl)
+        self.key_release_frame = self.frames + max(1, hold_frames)
+
+    def console_down(self, start: bool = False, select: bool = False, option: bool = False, hold_frames: int = 2) -> None:
+        """Hold console keys (CONSOL) for ``hold_frames`` frame ends."""
+        self.gtia.console_pressed = (1 if start else 0) | (2 if select else 0) | (4 if option else 0)
+        self.console_release_frame = self.frames + max(1, hold_frames)
+
+    # -- display ----------------------------------------------------------------------------------------
+
+    def _frame_record(self) -> FrameRecord:
+        if self.completed_frame is not None:
+            return self.completed_frame
+        return FrameRecord(self.antic.display_list, self.gtia.frame_start_colours, self.gtia.colour_log)
+
+    def frame_colours(self) -> np.ndarray:
+        """(240, 384) GTIA colour bytes of the last finished frame (screen memory as it is now)."""
+        record = self._frame_record()
+        indices = self.antic.render_indices(record.display_list)
+        return colourize(indices, record.start_colours, record.colour_log)
+
+    def frame_rgb(self) -> np.ndarray:
+        """(240, 384, 3) uint8 RGB image of the last finished frame."""
+        return PALETTE[self.frame_colours()]
+
+    def screen_codes(self) -> list[bytes]:
+        """24 rows of 40 internal screen codes from the character mode lines of the display list."""
+        rows = self.antic.text_rows()
+        return (rows + [bytes(40)] * 24)[:24]
+
+    # -- memory access for the host ----------------------------------------------------------------------
+
+    def peek(self, address: int) -> int:
+        return self.memory.read(address)
+
+    def poke(self, address: int, value: int) -> None:
+        if self.memory.write(address, value) >= STOP:
+            self.cpu.stop_reason = None  # a host write to WSYNC does not stop anything
+
+    @property
+    def cycles(self) -> int:
+        return self.cpu.processorCycles
+
+
+def check_rom_sizes(os_rom: bytes | None, basic_rom: bytes | None) -> None:
+    """EmulatorError unless the images have the XL sizes (16 KiB OS, 8 KiB BASIC)."""
+    if os_rom is not None and len(os_rom) != 0x4000:
+        raise EmulatorError(f"OS ROM must be 16384 bytes, got {len(os_rom)}")
+    if basic_rom is not None and len(basic_rom) != 0x2000:
+        raise EmulatorError(f"BASIC ROM must be 8192 bytes, got {len(basic_rom)}")
+
+
+__all__ = ["Machine", "CpuJam", "CPU_HZ", "CYCLES_PER_FRAME", "KEY_WAIT_LOOP"]

@@ -1,0 +1,169 @@
+"""Assemble the project's 6502 sources with Ophis.
+
+Every 6502 program in the project is built here:
+
+* the free OS ROM, ``asm/os/os.s`` -> ``roms/surround-os.rom`` (16384 bytes, $C000-$FFFF),
+  with its listing and label map in ``build/os.lst`` and ``build/os.map``;
+* every top-level program ``asm/NAME.s`` -> ``build/NAME.xex`` (+ ``.lst``, ``.map``).
+  Such a source writes its own Atari executable segment headers ($FFFF, start, end).
+  Files that are only included by others belong in a sub-folder of ``asm/`` (or use
+  another extension, e.g. ``.inc``), so they are not assembled on their own.
+
+Ophis runs in a subprocess of the current interpreter (it keeps global state, so it is
+not re-entrant in-process). Its errors are turned into one SurroundError whose message
+lists each error as ``file:line: message``. Builds are byte-for-byte reproducible.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from host.errors import SurroundError
+
+OS_SOURCE = Path("asm/os/os.s")
+OS_ROM = Path("roms/surround-os.rom")
+OS_ROM_SIZE = 16384
+BUILD_DIR = Path("build")
+
+# Runs Ophis's own entry point with the arguments that follow "-c CODE".
+_OPHIS_LAUNCHER = "import sys, Ophis.Main; sys.exit(Ophis.Main.run_ophis(sys.argv[1:]))"
+
+# "path:line: message" as Ophis prints errors and warnings.
+_DIAGNOSTIC = re.compile(r"^(?P<where>.+?:\d+): (?P<message>.*)$")
+_LABEL_LINE = re.compile(r"^\$(?P<address>[0-9A-Fa-f]{4,}) \| (?P<label>\S+)\s*\|")
+
+
+def _ophis_command(source: Path, output: Path, listing: Path | None, labels: Path | None) -> list[str]:
+    """The command line that assembles `source` into `output`."""
+    command = [sys.executable, "-c", _OPHIS_LAUNCHER, "-q", "-o", str(output)]
+    if listing is not None:
+        command += ["-l", str(listing)]
+    if labels is not None:
+        command += ["-m", str(labels)]
+    command.append(str(source))
+    return command
+
+
+def _shorten(where: str, base: Path) -> str:
+    """Show a diagnostic's file relative to `base` when it lies inside it."""
+    path_text, _, line = where.rpartition(":")
+    try:
+        path_text = os.path.relpath(path_text, base) if os.path.isabs(path_text) else path_text
+    except ValueError:  # another drive on Windows
+        pass
+    if path_text.startswith(".."):
+        path_text = where.rpartition(":")[0]
+    return f"{path_text}:{line}"
+
+
+def _diagnostics(text: str, base: Path) -> tuple[list[str], list[str]]:
+    """Split Ophis's console output into (errors, warnings), each as file:line: message."""
+    errors: list[str] = []
+    warnings: list[str] = []
+    for raw_line in text.splitlines():
+        line = raw_line.strip()
+        match = _DIAGNOSTIC.match(line)
+        if not match:
+            continue
+        where = _shorten(match["where"], base)
+        message = match["message"]
+        if message.startswith("WARNING: "):
+            warnings.append(f"{where}: {message[len('WARNING: '):]}")
+        else:
+            errors.append(f"{where}: {message}")
+    return errors, warnings
+
+
+def assemble(source: Path, output: Path, listing: Path | None = None, labels: Path | None = None) -> None:
+    """Assemble one Ophis source file into `output` (optionally a listing and a label map).
+
+    The outputs are written only when the assembly succeeds; on errors a SurroundError
+    names every error as ``file:line: message``. Warnings go to stderr.
+    """
+    source = Path(source)
+    if not source.is_file():
+        raise SurroundError(f"{source}: no such assembler source")
+    base = source.resolve().parent
+    targets = {"output": Path(output), "listing": listing, "labels": labels}
+    with tempfile.TemporaryDirectory(prefix="surround-build-") as scratch:
+        scratch_path = Path(scratch)
+        temporary = {name: (scratch_path / name if path is not None else None) for name, path in targets.items()}
+        command = _ophis_command(source.resolve(), temporary["output"], temporary["listing"], temporary["labels"])
+        result = subprocess.run(command, capture_output=True, text=True, cwd=base, check=False)
+        console = result.stdout + "\n" + result.stderr
+        errors, warnings = _diagnostics(console, Path.cwd())
+        if result.returncode != 0 or not temporary["output"].exists():
+            if not errors:
+                last = [line for line in console.splitlines() if line.strip()]
+                errors = [f"{source}: {last[-1] if last else 'Ophis failed'}"]
+            raise SurroundError(f"{source}: {len(errors)} assembler error(s): " + "; ".join(errors))
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        for name, target in targets.items():
+            if target is None:
+                continue
+            target = Path(target)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(temporary[name], target)
+
+
+def label_map(path: Path) -> dict[str, int]:
+    """Read an Ophis label map (``$ADDR | label | file:line``) into {label: address}.
+
+    Ophis folds labels to lower case. Anonymous labels and scope-local labels
+    (starting with ``_``, which may repeat) are left out; the first definition of a
+    name wins.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise SurroundError(f"{path}: cannot read label map ({error.strerror})") from None
+    labels: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = _LABEL_LINE.match(line)
+        if not match:
+            raise SurroundError(f"{path}:{number}: not an Ophis label map line: {line[:60]!r}")
+        label = match["label"]
+        if label.startswith(("_", "*")):
+            continue
+        labels.setdefault(label, int(match["address"], 16))
+    return labels
+
+
+def build_os(repo_root: Path, rom: Path | None = None, build_dir: Path | None = None) -> Path:
+    """Assemble the free OS into a 16384-byte ROM image and check its size."""
+    repo_root = Path(repo_root)
+    rom = rom if rom is not None else repo_root / OS_ROM
+    build_dir = build_dir if build_dir is not None else repo_root / BUILD_DIR
+    assemble(repo_root / OS_SOURCE, rom, build_dir / "os.lst", build_dir / "os.map")
+    size = rom.stat().st_size
+    if size != OS_ROM_SIZE:
+        raise SurroundError(f"{rom}: the OS image is {size} bytes, expected {OS_ROM_SIZE}")
+    return rom
+
+
+def program_sources(repo_root: Path) -> list[Path]:
+    """The top-level programs asm/*.s, in a stable order."""
+    return sorted((Path(repo_root) / "asm").glob("*.s"))
+
+
+def build_all(repo_root: Path) -> list[Path]:
+    """Build the OS and every top-level program; return the images written."""
+    repo_root = Path(repo_root)
+    build_dir = repo_root / BUILD_DIR
+    built = [build_os(repo_root)]
+    for source in program_sources(repo_root):
+        name = source.stem
+        image = build_dir / f"{name}.xex"
+        assemble(source, image, build_dir / f"{name}.lst", build_dir / f"{name}.map")
+        built.append(image)
+    return built

@@ -1,0 +1,91 @@
+"""`surround bench`: learning games per second against a random sheep, for any engine.
+
+With --emulator it measures the emulator instead (emulator.bench.measure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import time
+
+from host.errors import SurroundError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure learning games per second (or the emulator's speed)",
+        description="Play learning games of an engine against a random sheep and measure the speed.",
+    )
+    parser.add_argument("--engine", default="reference", help="engine to measure (default: reference)")
+    parser.add_argument("--emulator", action="store_true", help="measure the emulator instead of an engine")
+    parser.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default: 3)")
+    parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.seconds <= 0:
+        raise SurroundError(f"--seconds must be positive, not {args.seconds}")
+    if args.games is not None and args.games < 1:
+        raise SurroundError(f"--games must be at least 1, not {args.games}")
+    figures = measure_emulator(args.seconds) if args.emulator else measure_engine(args)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def measure_emulator(seconds: float) -> dict:
+    """Hand over to emulator.bench.measure(seconds), written with the emulator."""
+    try:
+        module = importlib.import_module("emulator.bench")
+    except ModuleNotFoundError as error:
+        if error.name != "emulator.bench":
+            raise
+        raise SurroundError("the emulator benchmark is not available yet (emulator/bench.py is missing)") from None
+    return dict(module.measure(seconds))
+
+
+def measure_engine(args: argparse.Namespace) -> dict:
+    """Learning games of the engine against a random sheep for a time or a number of games."""
+    from host.engines.registry import make_engine
+    from host.harness import derive_seed, play_learning_game
+    from host.players import RandomSheep
+
+    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
+    sheep = RandomSheep(derive_seed(args.seed, "sheep"))
+    games = sheep_moves = wolf_wins = 0
+    try:
+        started = time.perf_counter()
+        deadline = started + args.seconds
+        while True:
+            game = play_learning_game(engine, sheep)
+            games += 1
+            sheep_moves += game.sheep_moves_made
+            wolf_wins += game.winner == "wolf"
+            if args.games is not None:
+                if games >= args.games:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        seconds = time.perf_counter() - started
+        learned = bin(int.from_bytes(engine.blacklist_bytes(), "little")).count("1")
+    finally:
+        engine.close()
+    return {
+        "engine": args.engine,
+        "sheep": "random",
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 1),
+        "sheep_moves_per_second": round(sheep_moves / seconds, 1),
+        "wolf_win_rate": round(wolf_wins / games, 4),
+        "learned": learned,
+    }

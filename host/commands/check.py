@@ -1,0 +1,68 @@
+"""`surround check`: play an engine in lockstep with the reference and stop at the first mismatch."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+from host.errors import SurroundError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="check an engine move by move against the Python reference",
+        description=(
+            "Play learning games on an engine and on the reference side by side; after every wolf turn "
+            "check the wolf's move was allowed, the black list and the result. Exit status 1 on a mismatch."
+        ),
+    )
+    parser.add_argument("--engine", default="reference", help="engine to check (default: reference)")
+    parser.add_argument("--sheep", default="mix:0.5", help="sheep player: random, perfect, mix:P, replay:FILE (default: mix:0.5)")
+    parser.add_argument("--games", type=int, default=500, help="number of games (default: 500)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
+    parser.add_argument("--blacklist", metavar="FILE", help="start engine and reference with this saved black list")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from host.engines.registry import make_engine
+    from host.harness import LockstepChecker, derive_seed, progress_bar
+    from host.players import parse_sheep_spec
+    from host.records import read_blacklist_file
+
+    if args.games < 1:
+        raise SurroundError(f"--games must be at least 1, not {args.games}")
+    if args.sheep == "human":
+        raise SurroundError("check needs an automatic sheep player (random, perfect, mix:P, replay:FILE)")
+    blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
+    sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
+    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
+    try:
+        checker = LockstepChecker(engine, sheep, blacklist)
+        with progress_bar(args.games, f"check {args.engine}", quiet=args.json) as bar:
+            summary = checker.run(args.games, on_game=lambda _: bar.update())
+    finally:
+        engine.close()
+    data = summary.to_dict()
+    data.update(sheep=args.sheep, seed=args.seed)
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(_text(data))
+        if summary.mismatch is not None:
+            print(summary.mismatch.report())
+    return 1 if summary.mismatches else 0
+
+
+def _text(data: dict) -> str:
+    verdict = "MISMATCH" if data["mismatches"] else "all moves and black lists agree"
+    return os.linesep.join([
+        f"engine {data['engine']} vs reference, sheep {data['sheep']}, seed {data['seed']}: {verdict}",
+        f"games checked: {data['games']}  (sheep won {data['sheep_wins']}, wolf won {data['wolf_wins']})",
+        f"wolf moves checked: {data['wolf_moves']}",
+        f"positions learned: {data['learned']}",
+        f"time: {data['seconds']} s ({data['games_per_second']} games/s)",
+    ])

@@ -1,0 +1,143 @@
+"""`surround play`: you are the sheep, the computer is the learning wolf.
+
+With the reference engine the game is played right here in the terminal. Other engines
+(the 6502 program in the emulator) are handed to host.engines.play_asm.play(args).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from pathlib import Path
+from typing import Callable
+
+from host.errors import SurroundError
+
+RESULT_MESSAGES = {
+    "trapped": "The wolf cannot move: it is trapped. The sheep win!",
+    "escaped": "Every sheep stands past the wolf: it has escaped. The wolf wins.",
+    "time": "That was the sheep's 15th move and the wolf is still free: time is up. The wolf wins.",
+    "sheep stuck": "The sheep cannot move any more. The wolf wins.",
+}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play the sheep against the learning wolf",
+        description="Play the three sheep against the computer's wolf, which learns from every game it loses.",
+    )
+    parser.add_argument("--engine", default="reference", help="engine that plays the wolf (default: reference)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed of the wolf (default: different every run)")
+    parser.add_argument("--blacklist", metavar="FILE", help="load the learned black list from FILE, save it there after each game")
+    parser.add_argument(
+        "--frontend", choices=("window", "terminal", "headless"), default=None,
+        help="how the emulator shows the game (engines that run in the emulator)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.engine != "reference":
+        return _play_in_emulator(args)
+    session = TerminalSession(seed=args.seed, blacklist_path=args.blacklist)
+    return session.run()
+
+
+def _play_in_emulator(args: argparse.Namespace) -> int:
+    try:
+        module = importlib.import_module("host.engines.play_asm")
+    except ModuleNotFoundError as error:
+        if error.name != "host.engines.play_asm":
+            raise
+        raise SurroundError(
+            f"playing with the {args.engine!r} engine is not available yet (host/engines/play_asm.py is missing); "
+            "use --engine reference"
+        ) from None
+    return int(module.play(args) or 0)
+
+
+class TerminalSession:
+    """Games of a human sheep against the reference wolf until the player quits."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        blacklist_path: str | None = None,
+        read_line: Callable[[str], str] = input,
+        write: Callable[[str], None] = print,
+    ) -> None:
+        from host.engines.reference import ReferenceEngine
+        from host.players import HumanSheep
+
+        self.engine = ReferenceEngine(seed=seed)
+        self.blacklist_path = blacklist_path
+        self.read_line = read_line
+        self.write = write
+        self.human = HumanSheep(read_line, write)
+        self.sheep_wins = 0
+        self.wolf_wins = 0
+        if blacklist_path and Path(blacklist_path).exists():
+            from host.records import read_blacklist_file
+
+            self.engine.load_blacklist(read_blacklist_file(blacklist_path))
+
+    def run(self) -> int:
+        from host.players import QuitGame
+
+        self.write("Surround: move the three sheep to trap the wolf. Sheep never move back (left).")
+        self.write(f"The wolf starts knowing {len(self.engine.blacklist)} lost positions.")
+        try:
+            while True:
+                self.play_one_game()
+                answer = self.read_line("Another game? (RETURN = yes, q = quit) ")
+                if answer.strip().lower() in ("q", "quit", "n", "no", "exit"):
+                    break
+        except (QuitGame, EOFError):
+            pass
+        self._save_blacklist()
+        self.write(f"Bye. Sheep won {self.sheep_wins}, wolf won {self.wolf_wins}; "
+                   f"the wolf knows {len(self.engine.blacklist)} lost positions.")
+        return 0
+
+    def play_one_game(self) -> None:
+        from host.board_view import draw_board
+        from host.game import Game
+
+        engine = self.engine
+        engine.new_game()
+        game = Game()
+        known_before = set(engine.blacklist)
+        self.write("")
+        self.write(draw_board(game.position))
+        while not game.over:
+            self.write(f"Sheep move {game.sheep_moves_made + 1} of 15.")
+            move = self.human.choose(game)
+            game.play_sheep(*move)
+            reply = engine.sheep_move(*move)
+            if reply.wolf_move is not None:
+                game.play_wolf(*reply.wolf_move)
+                self.write(f"The wolf moves {reply.wolf_move[0]},{reply.wolf_move[1]}.")
+            self.write("")
+            self.write(draw_board(game.position))
+        self._finish(game, known_before)
+
+    def _finish(self, game, known_before: set[int]) -> None:
+        from host.rules import SHEEP, position_of
+
+        self.write(RESULT_MESSAGES[game.result])
+        if game.winner == SHEEP:
+            self.sheep_wins += 1
+        else:
+            self.wolf_wins += 1
+        for nr in sorted(set(self.engine.blacklist) - known_before):
+            self.write(f"The wolf learns: never again into {position_of(nr)} (NR {nr}).")
+        self.write(f"Game record: {' '.join(str(p) for p in game.positions())}")
+        self._save_blacklist()
+
+    def _save_blacklist(self) -> None:
+        """Keep what the wolf learned in --blacklist FILE (replaced atomically)."""
+        if self.blacklist_path:
+            from host.records import write_blacklist_file
+
+            write_blacklist_file(self.blacklist_path, self.engine.blacklist_bytes())

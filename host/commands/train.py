@@ -1,0 +1,118 @@
+"""`surround train`: a learning run of an engine's wolf, measured against the exact solver."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+
+from host.errors import SurroundError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "train",
+        help="let the wolf learn over many games and compare it with the solver",
+        description=(
+            "Play learning games and report the wolf's win rate per block of games, the black list, "
+            "how much of it the solver confirms, and a perfect wolf's win rate against the same sheep."
+        ),
+    )
+    parser.add_argument("--engine", default="reference", help="engine to train (default: reference)")
+    parser.add_argument("--sheep", default="mix:0.5", help="sheep player: random, perfect, mix:P, replay:FILE (default: mix:0.5)")
+    parser.add_argument("--games", type=int, default=1000, help="number of games (default: 1000)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
+    parser.add_argument("--block", type=int, default=None, help="games per block of the learning curve (default: games/10)")
+    parser.add_argument("--blacklist", metavar="FILE", help="load the black list from FILE if it exists, save it there at the end")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from host.engines.reference import PerfectWolfEngine
+    from host.engines.registry import make_engine
+    from host.harness import derive_seed, play_learning_game, progress_bar
+    from host.players import parse_sheep_spec
+    from host.rules import SHEEP, blacklist_bytes_to_nrs
+    from host.solver import solve
+
+    if args.games < 1:
+        raise SurroundError(f"--games must be at least 1, not {args.games}")
+    if args.sheep == "human":
+        raise SurroundError("train needs an automatic sheep player (random, perfect, mix:P, replay:FILE)")
+    block = args.block or max(1, math.ceil(args.games / 10))
+    if block < 1:
+        raise SurroundError(f"--block must be at least 1, not {block}")
+    sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
+    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
+    try:
+        _load_if_present(engine, args.blacklist)
+        wins = []
+        with progress_bar(args.games, f"train {args.engine}", quiet=args.json) as bar:
+            for _ in range(args.games):
+                wins.append(play_learning_game(engine, sheep).winner != SHEEP)
+                bar.update()
+        learned = blacklist_bytes_to_nrs(engine.blacklist_bytes())
+        if args.blacklist:
+            from host.records import write_blacklist_file
+
+            write_blacklist_file(args.blacklist, engine.blacklist_bytes())
+    finally:
+        engine.close()
+
+    solution = solve()
+    perfect_sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
+    perfect_wolf = PerfectWolfEngine(derive_seed(args.seed, "perfect wolf"))
+    perfect_wins = sum(play_learning_game(perfect_wolf, perfect_sheep).winner != SHEEP for _ in range(args.games))
+    confirmed = [nr for nr in learned if solution.is_lost(nr)]
+    data = {
+        "engine": args.engine,
+        "sheep": args.sheep,
+        "seed": args.seed,
+        "games": args.games,
+        "wolf_wins": sum(wins),
+        "wolf_win_rate": round(sum(wins) / args.games, 4),
+        "learned": len(learned),
+        "learned_confirmed_lost": len(confirmed),
+        "lost_total": len(solution.lost_positions()),
+        "coverage": round(len(confirmed) / len(solution.lost_positions()), 4),
+        "perfect_wolf_win_rate": round(perfect_wins / args.games, 4),
+        "blocks": [
+            {"first": first + 1, "last": min(first + block, args.games),
+             "wolf_win_rate": round(sum(wins[first:first + block]) / len(wins[first:first + block]), 4)}
+            for first in range(0, args.games, block)
+        ],
+        "unconfirmed": [nr for nr in learned if not solution.is_lost(nr)],
+    }
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(_text(data))
+    return 0 if not data["unconfirmed"] else 1
+
+
+def _load_if_present(engine, path: str | None) -> None:
+    from pathlib import Path
+
+    from host.records import read_blacklist_file
+
+    if path and Path(path).exists():
+        engine.load_blacklist(read_blacklist_file(path))
+
+
+def _text(data: dict) -> str:
+    lines = [f"{data['engine']} wolf vs sheep {data['sheep']}, {data['games']} games, seed {data['seed']}", ""]
+    lines.append("games          wolf wins")
+    for block in data["blocks"]:
+        bar = "#" * round(block["wolf_win_rate"] * 40)
+        lines.append(f"{block['first']:>5}-{block['last']:<7} {block['wolf_win_rate']:6.1%}  {bar}")
+    lines += [
+        "",
+        f"wolf won {data['wolf_wins']} of {data['games']} ({data['wolf_win_rate']:.1%})",
+        f"black list: {data['learned']} positions, {data['learned_confirmed_lost']} confirmed lost by the solver",
+        f"coverage of the {data['lost_total']} lost positions: {data['coverage']:.1%}",
+        f"a perfect wolf wins {data['perfect_wolf_win_rate']:.1%} against the same sheep",
+    ]
+    if data["unconfirmed"]:
+        lines.append(f"NOT CONFIRMED (a learner error!): {data['unconfirmed']}")
+    return "\n".join(lines)

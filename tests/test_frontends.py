@@ -1,0 +1,363 @@
+"""Tests of the front-ends: the pygame window (under SDL's dummy driver), the key mappings,
+the terminal's rendering and keys, and the choice of front-end.
+
+A small fake machine stands in for HeadlessAtari where only its interface matters, so
+these tests stay fast; one test boots the real machine when it is available.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import types
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame  # noqa: E402
+
+from emulator import frontends  # noqa: E402
+from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, choose_frontend  # noqa: E402
+from emulator.frontends import terminal, window  # noqa: E402
+
+# Atari key codes (KBCODE bits 0-5), facts of the hardware.
+KEY_A, KEY_1, KEY_RETURN, KEY_MINUS, KEY_EQUALS, KEY_PLUS, KEY_ASTERISK = 0x3F, 0x1F, 0x0C, 0x0E, 0x0F, 0x06, 0x07
+KEY_DELETE, KEY_ESC, KEY_TAB = 0x34, 0x1C, 0x2C
+
+
+class FakeAtari:
+    """The part of HeadlessAtari the front-ends use, recording what they ask for."""
+
+    def __init__(self, height: int = 240, width: int = 384) -> None:
+        rows, columns = np.indices((height, width))
+        # 8x8 blocks of distinct colours: easy to find again after scaling
+        self.frame = np.stack(
+            [(rows // 8 * 16) % 256, (columns // 8 * 8) % 256, ((rows // 8 + columns // 8) * 40) % 256], axis=-1
+        ).astype(np.uint8)
+        self.memory = bytearray(0x10000)
+        self.memory[0x02FC] = 0xFF
+        self.pressed: list[tuple[int, bool, bool]] = []
+        self.console_frames: list[tuple[bool, bool, bool]] = []
+        self.frames = 0
+        self.resets: list[bool] = []
+        self.text = "\n".join(f"LINE {row:02d}".ljust(40) for row in range(24))
+        self.codes = np.zeros((24, 40), dtype=np.uint8)
+
+    def frame_rgb(self) -> np.ndarray:
+        return self.frame
+
+    def peek(self, address: int) -> int:
+        return self.memory[address]
+
+    def poke(self, address: int, value: int) -> None:
+        self.memory[address] = value
+
+    def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False) -> None:
+        self.pressed.append((keycode, shift, ctrl))
+        self.memory[0x02FC] = AtariKey(keycode, shift, ctrl).kbcode
+
+    def run_frames(self, count: int) -> None:
+        self.frames += count
+        self.console_frames.extend([(False, False, False)] * count)
+
+    def press_console(self, start: bool, select: bool, option: bool, frames: int) -> None:
+        self.frames += frames
+        self.console_frames.extend([(start, select, option)] * frames)
+
+    def reset(self, warm: bool = True) -> None:
+        self.resets.append(warm)
+
+    def run_until_idle(self, max_frames: int) -> bool:
+        self.frames += 1
+        return True
+
+    def screen_text(self) -> str:
+        return self.text
+
+    def screen_codes(self) -> np.ndarray:
+        return self.codes
+
+
+@pytest.fixture(autouse=True)
+def keyboard_module(monkeypatch):
+    """Use emulator.keyboard; until it exists, a minimal stand-in with the same interface."""
+    try:
+        import emulator.keyboard  # noqa: F401
+    except ModuleNotFoundError:
+        fake = types.ModuleType("emulator.keyboard")
+        letters = {"A": KEY_A, "B": 0x15, "L": 0x00}
+        names = {"RETURN": (KEY_RETURN, False, False), "DELETE": (KEY_DELETE, False, False),
+                 "ESC": (KEY_ESC, False, False), "TAB": (KEY_TAB, False, False),
+                 "UP": (KEY_MINUS, False, True), "DOWN": (KEY_EQUALS, False, True),
+                 "LEFT": (KEY_PLUS, False, True), "RIGHT": (KEY_ASTERISK, False, True),
+                 "CAPS": (0x3C, False, False), "HELP": (0x11, False, False),
+                 "INVERSE": (0x27, False, False), "INSERT": (0x37, False, False)}
+
+        def key_for_char(char):
+            if char.upper() in letters:
+                return (letters[char.upper()], char.isupper(), False)
+            return {"1": (KEY_1, False, False), "!": (KEY_1, True, False), " ": (0x21, False, False)}.get(char)
+
+        fake.key_for_char = key_for_char
+        fake.key_for_name = lambda name: names[name]
+        monkeypatch.setitem(sys.modules, "emulator.keyboard", fake)
+
+
+@pytest.fixture
+def display():
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+# ---------------------------------------------------------------------------------------------
+# Window: picture and screenshots
+# ---------------------------------------------------------------------------------------------
+
+
+def test_screenshot_png_has_the_frames_size_and_pixels(tmp_path):
+    machine = FakeAtari()
+    path = window.screenshot(machine, tmp_path / "shot.png")
+    loaded = pygame.image.load(str(path))
+    assert loaded.get_size() == (384, 240)
+    pixels = pygame.surfarray.array3d(loaded).swapaxes(0, 1)
+    assert np.array_equal(pixels, machine.frame)
+
+
+def test_screenshot_without_a_path_gets_a_timestamped_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = window.screenshot(FakeAtari(16, 32))
+    assert path.parent.name == "screenshots" and path.name.startswith("atari-") and path.suffix == ".png"
+    assert (tmp_path / path).exists()
+
+
+def test_picture_keeps_the_ntsc_aspect_and_whole_row_scale():
+    frame_size = (384, 240)
+    assert window.scaled_size(frame_size, 3) == (round(384 * 3 * 6 / 7), 720)
+    exact = window.picture_rect(window.scaled_size(frame_size, 2), frame_size)
+    assert exact.topleft == (0, 0) and exact.size == window.scaled_size(frame_size, 2)
+    roomy = window.picture_rect((1500, 800), frame_size)  # fits 3x in height, not 4x
+    assert roomy.height == 720 and roomy.width == round(384 * 3 * 6 / 7)
+    assert abs(roomy.centerx - 750) <= 1 and roomy.centery == 400
+    tiny = window.picture_rect((200, 100), frame_size)  # smaller than 1x: shrink, keep aspect
+    assert tiny.height <= 100 and tiny.width <= 200
+    assert tiny.width / tiny.height == pytest.approx(384 * 6 / 7 / 240, rel=0.03)
+
+
+def test_window_draws_the_frame_scaled(display):
+    machine = FakeAtari()
+    renderer = window.Renderer((384, 240), 2, resizable=False)
+    renderer.draw(machine.frame_rgb())
+    shown = pygame.surfarray.array3d(pygame.display.get_surface()).swapaxes(0, 1)
+    rect = renderer.rect
+    for block_row in range(0, 30, 7):
+        for block_column in range(0, 48, 5):
+            source_y, source_x = block_row * 8 + 4, block_column * 8 + 4  # a block's centre
+            y = rect.top + int(source_y * rect.height / 240)
+            x = rect.left + int(source_x * rect.width / 384)
+            assert tuple(shown[y, x]) == tuple(machine.frame[source_y, source_x])
+
+
+def test_measure_fps_draws_frames(display):
+    assert window.measure_fps(0.05, machine=FakeAtari(), row_scale=1) > 0
+
+
+def test_window_loop_runs_frames_types_and_holds_console_keys(display):
+    machine = FakeAtari()
+    atari_window = window.AtariWindow(machine, "test.xex", row_scale=1)
+    atari_window.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="A"))
+    atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0))
+    atari_window.step()
+    atari_window.step()
+    atari_window.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_F2, mod=0))
+    atari_window.step()
+    atari_window.draw()
+    assert machine.pressed == [(KEY_A, True, False)]
+    assert machine.console_frames == [(True, False, False)] * 2 + [(False, False, False)]
+    atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0))
+    atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0))  # PC key repeat
+    assert machine.resets == [True]
+    atari_window.handle_event(pygame.event.Event(pygame.QUIT))
+    assert atari_window.run() == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Window: keys
+# ---------------------------------------------------------------------------------------------
+
+
+def test_typed_text_becomes_atari_keys():
+    assert window.keys_for_text("A") == [AtariKey(KEY_A, True, False)]
+    assert window.keys_for_text("a") == [AtariKey(KEY_A, False, False)]
+    assert window.keys_for_text("!1") == [AtariKey(KEY_1, True, False), AtariKey(KEY_1, False, False)]
+    assert window.keys_for_text("€") == []  # no Atari key types it
+
+
+@pytest.mark.parametrize(
+    ("key", "mod", "expected"),
+    [
+        (pygame.K_RETURN, 0, AtariKey(KEY_RETURN)),
+        (pygame.K_BACKSPACE, 0, AtariKey(KEY_DELETE)),
+        (pygame.K_BACKSPACE, pygame.KMOD_LSHIFT, AtariKey(KEY_DELETE, True, False)),
+        (pygame.K_ESCAPE, 0, AtariKey(KEY_ESC)),
+        (pygame.K_TAB, 0, AtariKey(KEY_TAB)),
+        (pygame.K_UP, 0, AtariKey(KEY_MINUS, False, True)),
+        (pygame.K_DOWN, 0, AtariKey(KEY_EQUALS, False, True)),
+        (pygame.K_LEFT, 0, AtariKey(KEY_PLUS, False, True)),
+        (pygame.K_RIGHT, 0, AtariKey(KEY_ASTERISK, False, True)),
+        (pygame.K_a, pygame.KMOD_LCTRL, AtariKey(KEY_A, False, True)),
+    ],
+)
+def test_pc_keys_become_atari_keys(key, mod, expected):
+    action = window.action_for_keydown(key, mod)
+    assert action.kind == "atari" and action.atari_key == expected
+
+
+def test_function_keys_are_console_keys_and_commands():
+    assert window.action_for_keydown(pygame.K_F2, 0) == window.KeyAction("console", name="start")
+    assert window.action_for_keydown(pygame.K_F3, 0) == window.KeyAction("console", name="select")
+    assert window.action_for_keydown(pygame.K_F4, 0) == window.KeyAction("console", name="option")
+    assert window.action_for_keydown(pygame.K_F5, 0).name == "reset"
+    assert window.action_for_keydown(pygame.K_F10, 0).name == "screenshot"
+    assert window.action_for_keydown(pygame.K_F12, 0).name == "turbo"
+    assert window.action_for_keydown(pygame.K_a, 0) is None  # comes as TEXTINPUT instead
+
+
+def test_turbo_tap_toggles_and_hold_is_momentary():
+    turbo = window.Turbo()
+    turbo.press(0.0)
+    turbo.press(0.1)  # key repeat
+    turbo.release(0.2)
+    assert turbo.on
+    turbo.press(1.0)
+    turbo.release(1.1)
+    assert not turbo.on
+    turbo.press(2.0)
+    turbo.release(3.0)  # held a second: only while held
+    assert not turbo.on
+
+
+def test_key_feeder_waits_until_the_os_took_the_last_key():
+    machine = FakeAtari()
+    feeder = KeyFeeder(max_wait_frames=3)
+    for key in (AtariKey(KEY_A), AtariKey(KEY_1), AtariKey(KEY_RETURN)):
+        feeder.push(key)
+    assert feeder.feed(machine) == AtariKey(KEY_A)
+    assert feeder.feed(machine) is None  # CH still holds the A
+    machine.poke(0x02FC, 0xFF)  # the OS read it
+    assert feeder.feed(machine) == AtariKey(KEY_1)
+    results = [feeder.feed(machine) for _ in range(3)]  # nobody reads CH: give up waiting
+    assert results == [None, None, AtariKey(KEY_RETURN)]
+    assert [pressed[0] for pressed in machine.pressed] == [KEY_A, KEY_1, KEY_RETURN]
+
+
+# ---------------------------------------------------------------------------------------------
+# Terminal
+# ---------------------------------------------------------------------------------------------
+
+
+def test_terminal_renders_text_with_inverse_spans():
+    text = "\n".join(["READY".ljust(40)] + [" " * 40] * 23)
+    codes = np.zeros((24, 40), dtype=np.uint8)
+    codes[0, 0:5] = [0x32, 0x25, 0x21, 0x24, 0x39]
+    codes[1, 0] = 0x80  # the cursor: an inverse space
+    lines = terminal.screen_lines(text, codes)
+    assert len(lines) == 24
+    assert lines[0] == [terminal.Span("READY" + " " * 35, False)]
+    assert lines[1] == [terminal.Span(" ", True), terminal.Span(" " * 39, False)]
+    codes[2, 10:13] = 0xA1
+    assert terminal.screen_lines(text, codes)[2] == [
+        terminal.Span(" " * 10, False), terminal.Span("   ", True), terminal.Span(" " * 27, False)]
+
+
+def test_terminal_frame_surrounds_the_screen():
+    lines = terminal.screen_lines("\n".join(["♥" * 40] * 24), np.zeros(960, dtype=np.uint8))
+    boxed = terminal.framed(lines, "game.xex")
+    texts = ["".join(span.text for span in line) for line in boxed]
+    assert len(texts) == 26 and all(len(text) == 42 for text in texts)
+    assert "game.xex" in texts[0] and texts[1] == "│" + "♥" * 40 + "│"
+    assert terminal.encodable("♥A", "ascii") == "?A"
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("\n", AtariKey(KEY_RETURN)),
+        ("\r", AtariKey(KEY_RETURN)),
+        ("\x7f", AtariKey(KEY_DELETE)),
+        (terminal.curses.KEY_BACKSPACE, AtariKey(KEY_DELETE)),
+        (terminal.curses.KEY_UP, AtariKey(KEY_MINUS, False, True)),
+        (terminal.curses.KEY_RIGHT, AtariKey(KEY_ASTERISK, False, True)),
+        ("\t", AtariKey(KEY_TAB)),
+        ("A", AtariKey(KEY_A, True, False)),
+        ("\x01", AtariKey(KEY_A, False, True)),  # Ctrl-A
+    ],
+)
+def test_terminal_keys_become_atari_keys(key, expected):
+    assert terminal.action_for_key(key) == terminal.TerminalAction("atari", expected)
+
+
+def test_terminal_quit_console_and_reset_keys():
+    assert terminal.action_for_key("\x03").kind == "quit"
+    assert terminal.action_for_key(terminal.curses.KEY_F12).kind == "quit"
+    assert terminal.action_for_key(terminal.curses.KEY_F2) == terminal.TerminalAction("console", name="start")
+    assert terminal.action_for_key(terminal.curses.KEY_F4) == terminal.TerminalAction("console", name="option")
+    assert terminal.action_for_key(terminal.curses.KEY_F5).kind == "reset"
+
+
+def test_terminal_says_when_it_is_too_small():
+    assert "42x27" in terminal.too_small_message(80, 20) and "80x20" in terminal.too_small_message(80, 20)
+
+
+def test_terminal_refuses_without_a_tty(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", SimpleNamespace(isatty=lambda: False))
+    assert terminal.run(FakeAtari(), SimpleNamespace()) == 2
+    assert "interactive terminal" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing the front-end
+# ---------------------------------------------------------------------------------------------
+
+
+def test_no_display_falls_back_to_the_terminal(monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert choose_frontend(None) == "terminal"
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # opens nothing visible
+    assert choose_frontend("auto") == "terminal"
+    assert choose_frontend("window") == "window"  # asked for explicitly
+
+
+def test_failing_display_init_falls_back_to_the_terminal(monkeypatch):
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+
+    def no_display():
+        raise pygame.error("x11 not available")
+
+    monkeypatch.setattr(pygame.display, "init", no_display)
+    assert choose_frontend(None) == "terminal"
+
+
+def test_open_frontend_runs_the_chosen_one(monkeypatch, capsys):
+    monkeypatch.setattr(frontends, "display_available", lambda: False)
+    monkeypatch.setattr(sys, "stdin", SimpleNamespace(isatty=lambda: False))
+    assert frontends.open_frontend(None, FakeAtari(), SimpleNamespace()) == 2  # terminal, no TTY
+    machine = FakeAtari()
+    assert frontends.open_frontend("headless", machine, SimpleNamespace(frames=5, screen=True)) == 0
+    assert machine.frames == 5 and "LINE 23" in capsys.readouterr().out
+    with pytest.raises(ValueError):
+        choose_frontend("teletype")
+
+
+def test_console_keys_are_held_for_the_frames_they_are_held():
+    machine = FakeAtari()
+    console = ConsoleKeys({"select"})
+    frontends.run_one_frame(machine, console)
+    console.held.clear()
+    frontends.run_one_frame(machine, console)
+    assert machine.console_frames == [(False, True, False), (False, False, False)]
