@@ -119,3 +119,24 @@ def test_follow_chooser_and_a_chooser_that_cheats():
     cheat = WolfLearner(chooser=lambda moves: Move(6, 2))
     with pytest.raises(SurroundError, match="not one of"):
         cheat.wolf_turn(before, after)
+
+
+def test_fast_wolf_turn_agrees_with_candidates():
+    rng = random.Random(6)
+    solution_lost = solve().lost_positions()
+    for _ in range(300):
+        blacklist = Blacklist()
+        for nr in rng.sample(solution_lost, rng.randrange(0, 200)):
+            blacklist.add(nr)
+        before, after = rng.randrange(1, 1321), rng.randrange(1, 1321)
+        learner = WolfLearner(blacklist.copy(), seed=rng.randrange(1000))
+        candidates = learner.candidates(before, after)
+        move = learner.wolf_turn(before, after)
+        if candidates.moves:
+            assert move in candidates.allowed
+        else:
+            assert move is None
+        expected = blacklist.copy()
+        if candidates.learns is not None:
+            expected.add(candidates.learns)
+        assert learner.blacklist == expected

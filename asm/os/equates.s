@@ -242,7 +242,7 @@
 .alias TIMFLG   $0317
 .alias STACKP   $0318
 .alias TSTAT    $0319
-.alias HATABS   $031A   ; device handler table: letter, address (12 entries)
+.alias HATABS   $031A   ; device handler table: letter, address (11 entries)
 .alias PUPBT1   $033D   ; power-up check bytes: $5C $93 $25
 .alias PUPBT2   $033E
 .alias PUPBT3   $033F

@@ -160,10 +160,10 @@ _swap:  lda SHEEP,x             ; swap SHEEP(X) and SHEEP(X+1) if out of order
 .scope
 MoveWolf:
         ldx WOLF
-        ldy #EMPTY
-        sty OCC,x
         sta WOLF
-        tax
+        lda #EMPTY
+        sta OCC,x
+        ldx WOLF
         lda #AWOLF
         sta OCC,x
         rts

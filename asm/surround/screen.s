@@ -155,10 +155,6 @@ STATICTEXTS:
         .word TXT_TITLE
         .byte ROW_LEGEND, 6, 0
         .word TXT_LEGEND
-        .byte ROW_LEGEND, 18, 0
-        .word TXT_LEGEND2
-        .byte ROW_LEGEND, 27, INVERSE
-        .word TXT_LEGEND3
         .byte ROW_TABLE, 17, 0
         .word TXT_TABLEHEAD
         .byte ROW_TABLE+1, 17, 0

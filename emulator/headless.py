@@ -1,0 +1,214 @@
+"""HeadlessAtari: drive the emulated Atari from Python (tests, harness, scripts).
+
+    from emulator.headless import HeadlessAtari
+
+    atari = HeadlessAtari()            # our free OS from roms/surround-os.rom
+    atari.boot()                       # cold start, run until the OS waits for a key
+    atari.type_text("PRINT 1+1\\n")     # each key through POKEY's keyboard IRQ
+    print(atari.screen_text())         # 24 lines of 40 Unicode characters
+
+API (all addresses and values are ints):
+
+* ``HeadlessAtari(os_rom=None, basic_rom=None, seed=0)``: ``os_rom`` is a path,
+  the image bytes, ``"original"`` (roms/atarixl.rom, plus roms/ataribas.rom if
+  present) or None (our free OS).  ``seed`` makes RANDOM reproducible.
+* ``boot(max_frames=600) -> bool``: cold start (RAM cleared), then run until the
+  CPU waits for a key (False if it did not within ``max_frames``; pass 0 to
+  only reset).  A disk in D1: is booted by the OS.
+* ``load_xex(path, max_frames=600) -> bool``: boots first if needed (the
+  program is loaded once the OS is idle, or after ``max_frames`` frames if it
+  never idles), loads the segments, calls each INITAD routine (with the
+  machine running, until it returns), then jumps to RUNAD (or the first
+  segment) and runs until the program waits for a key (False on timeout).
+* ``insert_disk(drive, path)``: an ATR into D1:-D4: (written sectors are saved
+  to the file atomically).
+* ``run_frames(n)``; ``run_until_idle(max_frames=600) -> bool``.
+* ``type_text(text, max_frames_per_key=120)``: ASCII/ATASCII text, "\\n" is
+  RETURN; each key is pressed, held two frames, and the machine runs until the
+  program waits for the next key (EmulatorError if it does not in time).
+* ``press_key(keycode, shift=False, ctrl=False, frames=2)``: hold one key
+  (codes in emulator/keyboard.py) for ``frames`` frames, then release it.
+* ``press_console(start=False, select=False, option=False, frames=2)``.
+* ``reset(warm=True)``: the RESET key (warm) or a power cycle (cold).
+* ``peek(addr)``, ``poke(addr, value)``, ``peek_bytes(addr, n)``, ``peek_word(addr)``.
+* ``call(addr, a=0, x=0, y=0, max_cycles=...) -> (a, x, y, flags)``: JSR a
+  6502 routine from the host and run (interrupts included) until its RTS;
+  CpuJam if it does not return in time.
+* ``screen_text() -> str`` (24 lines of 40 characters, "\\n"-joined; inverse
+  video shows as the plain character except the inverse space, the cursor,
+  shown as "█"); ``screen_codes() -> list[bytes]`` (internal codes);
+  ``frame_rgb() -> numpy array (240, 384, 3)``; ``screenshot(path)`` (PNG).
+* ``machine`` (the Machine), ``cycles``, ``frames``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from emulator.atascii import internal_to_text, unicode_to_atascii
+from emulator.errors import EmulatorError
+from emulator.keyboard import key_for_atascii
+from emulator.machine import CPU_HZ, Machine
+from emulator.rom import RomSpec, load_basic_rom, load_os_rom
+from emulator.xex import INITAD, RUNAD, read_xex
+
+#: frames between two key presses, so the OS's key debounce never drops a repeated key
+MIN_FRAMES_BETWEEN_KEYS = 4
+
+
+class HeadlessAtari:
+    """An emulated Atari XL/XE without a window."""
+
+    def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0) -> None:
+        os_image = load_os_rom(os_rom)
+        basic_image = load_basic_rom(basic_rom, os_rom)
+        self.machine = Machine(os_image, basic_image, seed=seed)
+        self.booted = False
+        self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
+
+    # -- state ------------------------------------------------------------------------
+
+    @property
+    def cycles(self) -> int:
+        return self.machine.cycles
+
+    @property
+    def frames(self) -> int:
+        return self.machine.frames
+
+    # -- starting ------------------------------------------------------------------------
+
+    def boot(self, max_frames: int = 600) -> bool:
+        """Cold start; then run until the OS waits for a key (False if not within max_frames)."""
+        self.machine.power_on()
+        self.booted = True
+        if max_frames <= 0:
+            return False
+        return self.machine.run_until_idle(max_frames)
+
+    def reset(self, warm: bool = True) -> None:
+        """Press RESET (warm) or power-cycle (cold); the machine is not run."""
+        if warm:
+            self.machine.warm_reset()
+        else:
+            self.machine.power_on()
+
+    def insert_disk(self, drive: int, path: str | Path) -> None:
+        """Put an ATR image into drive D1:-D4:."""
+        self.machine.sio.insert(drive, path)
+
+    def load_xex(self, path: str | Path, max_frames: int = 600) -> bool:
+        """Load and start a binary file (see the module docstring); True if it then waits for a key."""
+        segments = read_xex(path)
+        if not self.booted:
+            self.boot(max_frames)
+        machine = self.machine
+        self.poke_word(RUNAD, 0)
+        for segment in segments:
+            self.poke_word(INITAD, 0)
+            for offset, byte in enumerate(segment.data):
+                machine.poke(segment.start + offset, byte)
+            init = self.peek_word(INITAD)
+            if init:
+                machine.call(init, max_cycles=max(1, max_frames) * 29_868)
+        run = self.peek_word(RUNAD) or segments[0].start
+        machine.start_program(run)
+        if max_frames <= 0:
+            return False
+        return machine.run_until_idle(max_frames)
+
+    # -- running ------------------------------------------------------------------------------
+
+    def run_frames(self, count: int) -> None:
+        self.machine.run_frames(count)
+
+    def run_until_idle(self, max_frames: int = 600) -> bool:
+        return self.machine.run_until_idle(max_frames)
+
+    # -- keys ---------------------------------------------------------------------------------------
+
+    def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False, frames: int = 2) -> None:
+        """Hold a key for ``frames`` frames (the keyboard IRQ fires at once), then release it."""
+        self._wait_key_gap()
+        self.machine.key_down(keycode, shift, ctrl, hold_frames=frames)
+        self._last_key_frame = self.machine.frames
+        self.machine.run_frames(max(1, frames))
+
+    def type_text(self, text: str, max_frames_per_key: int = 120) -> None:
+        """Type ``text`` key by key, waiting after each until the program wants the next."""
+        for char in text:
+            try:
+                keycode, shift, ctrl = key_for_atascii(unicode_to_atascii(char))
+            except ValueError as error:
+                raise EmulatorError(f"type_text: {error}") from None
+            self._wait_key_gap()
+            self.machine.key_down(keycode, shift, ctrl, hold_frames=2)
+            self._last_key_frame = self.machine.frames
+            if not self.machine.run_until_idle(max_frames_per_key):
+                raise EmulatorError(
+                    f"type_text: the program did not wait for the next key within "
+                    f"{max_frames_per_key} frames after {char!r}"
+                )
+
+    def _wait_key_gap(self) -> None:
+        wait = self._last_key_frame + MIN_FRAMES_BETWEEN_KEYS - self.machine.frames
+        if wait > 0:
+            self.machine.run_frames(wait)
+
+    def press_console(self, start: bool = False, select: bool = False, option: bool = False, frames: int = 2) -> None:
+        """Hold START/SELECT/OPTION for ``frames`` frames, then release them."""
+        self.machine.console_down(start, select, option, hold_frames=frames)
+        self.machine.run_frames(max(1, frames))
+
+    # -- memory ------------------------------------------------------------------------------------------
+
+    def peek(self, address: int) -> int:
+        return self.machine.peek(address)
+
+    def poke(self, address: int, value: int) -> None:
+        self.machine.poke(address, value)
+
+    def peek_bytes(self, address: int, count: int) -> bytes:
+        return bytes(self.machine.peek(address + i) for i in range(count))
+
+    def peek_word(self, address: int) -> int:
+        return self.peek(address) | (self.peek(address + 1) << 8)
+
+    def poke_word(self, address: int, value: int) -> None:
+        self.poke(address, value & 0xFF)
+        self.poke(address + 1, (value >> 8) & 0xFF)
+
+    def call(self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ) -> tuple[int, int, int, int]:
+        """JSR a routine from the host; returns (A, X, Y, P) at its RTS."""
+        return self.machine.call(address, a, x, y, max_cycles)
+
+    # -- screen -----------------------------------------------------------------------------------------------
+
+    def screen_codes(self) -> list[bytes]:
+        return self.machine.screen_codes()
+
+    def screen_text(self) -> str:
+        return "\n".join(internal_to_text(row) for row in self.machine.screen_codes())
+
+    def frame_rgb(self) -> np.ndarray:
+        return self.machine.frame_rgb()
+
+    def screenshot(self, path: str | Path) -> None:
+        """Save the last frame as a PNG (pygame-ce; no display needed)."""
+        save_png(self.frame_rgb(), path)
+
+
+def save_png(rgb: np.ndarray, path: str | Path) -> None:
+    """Write an (h, w, 3) uint8 image as PNG with pygame's image module."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    surface = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+    try:
+        pygame.image.save(surface, str(path))
+    except (pygame.error, OSError) as error:
+        raise EmulatorError(f"{path}: cannot write screenshot ({error})") from None
