@@ -15,9 +15,9 @@ API (all addresses and values are ints):
 * ``boot(max_frames=600) -> bool``: cold start (RAM cleared), then run until the
   CPU waits for a key (False if it did not within ``max_frames``; pass 0 to
   only reset).  A disk in D1: is booted by the OS.
-* ``load_xex(path, max_frames=600) -> bool``: boots first if needed (the
-  program is loaded once the OS is idle, or after ``max_frames`` frames if it
-  never idles), loads the segments, calls each INITAD routine (with the
+* ``load_xex(path, max_frames=600, boot_frames=600) -> bool``: boots first if
+  needed (the program is loaded once the OS is idle, or after ``boot_frames``
+  frames if it never idles), loads the segments, calls each INITAD routine (with the
   machine running, until it returns), then jumps to RUNAD (or the first
   segment) and runs until the program waits for a key (False on timeout).
 * ``insert_disk(drive, path)``: an ATR into D1:-D4: (written sectors are saved
@@ -99,11 +99,18 @@ class HeadlessAtari:
         """Put an ATR image into drive D1:-D4:."""
         self.machine.sio.insert(drive, path)
 
-    def load_xex(self, path: str | Path, max_frames: int = 600) -> bool:
-        """Load and start a binary file (see the module docstring); True if it then waits for a key."""
+    def load_xex(self, path: str | Path, max_frames: int = 600, boot_frames: int = 600) -> bool:
+        """Load and start a binary file; True if it then waits for a key within ``max_frames``.
+
+        If the machine has not booted yet it boots first and runs until the OS
+        waits for a key (at most ``boot_frames``); then the segments are stored,
+        each INITAD routine is called (with the machine running) until it
+        returns, and the program is started at RUNAD (or the first segment).
+        ``max_frames=0`` only starts it.
+        """
         segments = read_xex(path)
         if not self.booted:
-            self.boot(max_frames)
+            self.boot(boot_frames)
         machine = self.machine
         self.poke_word(RUNAD, 0)
         for segment in segments:
@@ -112,7 +119,7 @@ class HeadlessAtari:
                 machine.poke(segment.start + offset, byte)
             init = self.peek_word(INITAD)
             if init:
-                machine.call(init, max_cycles=max(1, max_frames) * 29_868)
+                machine.call(init, max_cycles=max(1, boot_frames) * 29_868)
         run = self.peek_word(RUNAD) or segments[0].start
         machine.start_program(run)
         if max_frames <= 0:

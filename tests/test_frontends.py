@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import types
 from types import SimpleNamespace
 
 import numpy as np
@@ -27,10 +26,34 @@ KEY_A, KEY_1, KEY_RETURN, KEY_MINUS, KEY_EQUALS, KEY_PLUS, KEY_ASTERISK = 0x3F, 
 KEY_DELETE, KEY_ESC, KEY_TAB = 0x34, 0x1C, 0x2C
 
 
-class FakeAtari:
-    """The part of HeadlessAtari the front-ends use, recording what they ask for."""
+class FakeChips:
+    """The part of emulator.machine.Machine the front-ends use: keys and console keys that
+    are pressed without running anything."""
 
-    def __init__(self, height: int = 240, width: int = 384) -> None:
+    def __init__(self, memory: bytearray, pressed: list) -> None:
+        self.memory = memory
+        self.pressed = pressed
+        self.console = (False, False, False)
+        self.console_release_frame: int | None = None
+        self.frames = 0
+
+    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
+        self.pressed.append((keycode, shift, ctrl))
+        self.memory[0x02FC] = AtariKey(keycode, shift, ctrl).kbcode
+
+    def console_down(self, start=False, select=False, option=False, hold_frames=2) -> None:
+        self.console = (start, select, option)
+        self.console_release_frame = self.frames + hold_frames
+
+
+class FakeAtari:
+    """The part of HeadlessAtari the front-ends use, recording what they ask for.
+
+    With `chips` it has a `machine` like the real one (keys and console keys pressed
+    without running frames); without, only HeadlessAtari's own press_key/press_console.
+    """
+
+    def __init__(self, height: int = 240, width: int = 384, chips: bool = True) -> None:
         rows, columns = np.indices((height, width))
         # 8x8 blocks of distinct colours: easy to find again after scaling
         self.frame = np.stack(
@@ -43,7 +66,9 @@ class FakeAtari:
         self.frames = 0
         self.resets: list[bool] = []
         self.text = "\n".join(f"LINE {row:02d}".ljust(40) for row in range(24))
-        self.codes = np.zeros((24, 40), dtype=np.uint8)
+        self.codes = [bytes(40)] * 24
+        if chips:
+            self.machine = FakeChips(self.memory, self.pressed)
 
     def frame_rgb(self) -> np.ndarray:
         return self.frame
@@ -54,55 +79,39 @@ class FakeAtari:
     def poke(self, address: int, value: int) -> None:
         self.memory[address] = value
 
-    def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False) -> None:
+    def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False, frames: int = 2) -> None:
         self.pressed.append((keycode, shift, ctrl))
         self.memory[0x02FC] = AtariKey(keycode, shift, ctrl).kbcode
+        self.run_frames(frames)
 
     def run_frames(self, count: int) -> None:
-        self.frames += count
-        self.console_frames.extend([(False, False, False)] * count)
+        chips = getattr(self, "machine", None)
+        for _ in range(count):
+            self.frames += 1
+            if chips is None:
+                self.console_frames.append((False, False, False))
+                continue
+            chips.frames += 1
+            self.console_frames.append(chips.console)
+            if chips.console_release_frame is not None and chips.frames >= chips.console_release_frame:
+                chips.console, chips.console_release_frame = (False, False, False), None
 
-    def press_console(self, start: bool, select: bool, option: bool, frames: int) -> None:
+    def press_console(self, start: bool = False, select: bool = False, option: bool = False, frames: int = 2) -> None:
         self.frames += frames
         self.console_frames.extend([(start, select, option)] * frames)
 
     def reset(self, warm: bool = True) -> None:
         self.resets.append(warm)
 
-    def run_until_idle(self, max_frames: int) -> bool:
-        self.frames += 1
+    def run_until_idle(self, max_frames: int = 600) -> bool:
+        self.run_frames(1)
         return True
 
     def screen_text(self) -> str:
         return self.text
 
-    def screen_codes(self) -> np.ndarray:
+    def screen_codes(self) -> list[bytes]:
         return self.codes
-
-
-@pytest.fixture(autouse=True)
-def keyboard_module(monkeypatch):
-    """Use emulator.keyboard; until it exists, a minimal stand-in with the same interface."""
-    try:
-        import emulator.keyboard  # noqa: F401
-    except ModuleNotFoundError:
-        fake = types.ModuleType("emulator.keyboard")
-        letters = {"A": KEY_A, "B": 0x15, "L": 0x00}
-        names = {"RETURN": (KEY_RETURN, False, False), "DELETE": (KEY_DELETE, False, False),
-                 "ESC": (KEY_ESC, False, False), "TAB": (KEY_TAB, False, False),
-                 "UP": (KEY_MINUS, False, True), "DOWN": (KEY_EQUALS, False, True),
-                 "LEFT": (KEY_PLUS, False, True), "RIGHT": (KEY_ASTERISK, False, True),
-                 "CAPS": (0x3C, False, False), "HELP": (0x11, False, False),
-                 "INVERSE": (0x27, False, False), "INSERT": (0x37, False, False)}
-
-        def key_for_char(char):
-            if char.upper() in letters:
-                return (letters[char.upper()], char.isupper(), False)
-            return {"1": (KEY_1, False, False), "!": (KEY_1, True, False), " ": (0x21, False, False)}.get(char)
-
-        fake.key_for_char = key_for_char
-        fake.key_for_name = lambda name: names[name]
-        monkeypatch.setitem(sys.modules, "emulator.keyboard", fake)
 
 
 @pytest.fixture
@@ -179,8 +188,10 @@ def test_window_loop_runs_frames_types_and_holds_console_keys(display):
     atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0))
     atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0))  # PC key repeat
     assert machine.resets == [True]
-    atari_window.handle_event(pygame.event.Event(pygame.QUIT))
-    assert atari_window.run() == 0
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames_before = machine.frames
+    assert atari_window.run() == 0  # runs one frame, then sees the window closed
+    assert machine.frames == frames_before + 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -241,7 +252,7 @@ def test_turbo_tap_toggles_and_hold_is_momentary():
 
 def test_key_feeder_waits_until_the_os_took_the_last_key():
     machine = FakeAtari()
-    feeder = KeyFeeder(max_wait_frames=3)
+    feeder = KeyFeeder(min_gap_frames=1, max_wait_frames=3)
     for key in (AtariKey(KEY_A), AtariKey(KEY_1), AtariKey(KEY_RETURN)):
         feeder.push(key)
     assert feeder.feed(machine) == AtariKey(KEY_A)
@@ -253,6 +264,27 @@ def test_key_feeder_waits_until_the_os_took_the_last_key():
     assert [pressed[0] for pressed in machine.pressed] == [KEY_A, KEY_1, KEY_RETURN]
 
 
+def test_key_feeder_leaves_the_os_debounce_gap_between_keys():
+    machine = FakeAtari()
+    feeder = KeyFeeder()
+    feeder.push(AtariKey(KEY_A))
+    feeder.push(AtariKey(KEY_A))
+    pressed_at = []
+    for frame in range(12):
+        if feeder.feed(machine) is not None:
+            pressed_at.append(frame)
+            machine.poke(0x02FC, 0xFF)
+    assert pressed_at == [0, frontends.MIN_FRAMES_BETWEEN_KEYS]
+
+
+def test_a_machine_without_chips_gets_press_key_and_press_console():
+    machine = FakeAtari(chips=False)
+    frontends.key_down(machine, AtariKey(KEY_A, True))
+    frontends.run_one_frame(machine, ConsoleKeys({"option"}))
+    assert machine.pressed == [(KEY_A, True, False)]
+    assert machine.console_frames[-1] == (False, False, True)
+
+
 # ---------------------------------------------------------------------------------------------
 # Terminal
 # ---------------------------------------------------------------------------------------------
@@ -260,10 +292,11 @@ def test_key_feeder_waits_until_the_os_took_the_last_key():
 
 def test_terminal_renders_text_with_inverse_spans():
     text = "\n".join(["READY".ljust(40)] + [" " * 40] * 23)
+    text = text.replace("\n ", "\n█", 1)  # screen_text shows the cursor as a full block
     codes = np.zeros((24, 40), dtype=np.uint8)
     codes[0, 0:5] = [0x32, 0x25, 0x21, 0x24, 0x39]
     codes[1, 0] = 0x80  # the cursor: an inverse space
-    lines = terminal.screen_lines(text, codes)
+    lines = terminal.screen_lines(text, [bytes(row) for row in codes])
     assert len(lines) == 24
     assert lines[0] == [terminal.Span("READY" + " " * 35, False)]
     assert lines[1] == [terminal.Span(" ", True), terminal.Span(" " * 39, False)]

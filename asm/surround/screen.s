@@ -379,42 +379,82 @@ PutChar:
 
 ; ---------------------------------------------------------------------------
 ; PUTSTR - write the text at A/Y (lo/hi); $FE and $FD print ARG1 and ARG2
-; Keeps X.
+; The characters between two specials are copied in one quick run: DST
+; points at the screen cell of the run's first character, so one index
+; (Y) serves the text and the screen.  Keeps X.
 ; ---------------------------------------------------------------------------
 .scope
 PutStr:
         sta SRC
         sty SRC+1
-        lda #0
-        sta STRIDX
-_next:  ldy STRIDX
-        lda (SRC),y
+_run:   lda PTR                 ; DST = where the run goes on the screen
+        clc
+        adc CURCOL
+        sta DST
+        lda PTR+1
+        adc #0
+        sta DST+1
+        ldy #0
+_char:  lda (SRC),y
+        cmp #ARG2TXT            ; $FD, $FE, $FF are not characters
+        bcs _special
+        eor TXTMASK
+        sta (DST),y
+        iny
+        bne _char
+_special:
+        pha
+        tya                     ; the run was Y characters long
+        clc
+        adc CURCOL
+        sta CURCOL
+        tya                     ; SRC past the run and the special
+        sec
+        adc SRC
+        sta SRC
+        bcc +
+        inc SRC+1
+*       pla
         cmp #ENDTXT
         beq _end
-        inc STRIDX
         cmp #ARG1TXT
-        beq _arg1
-        cmp #ARG2TXT
-        beq _arg2
-        jsr PutChar
-        jmp _next
-_arg1:  lda ARG1
-        jsr PutByte
-        jmp _next
+        bne _arg2
+        lda ARG1
+        jmp _num
 _arg2:  lda ARG2
-        jsr PutByte
-        jmp _next
+_num:   jsr PutByte
+        jmp _run
 _end:   rts
 .scend
 
 ; ---------------------------------------------------------------------------
 ; PUTBYTE - write A as a decimal number without leading blanks.  Keeps X.
+; Numbers below 100 (the points, the move counter) take a quick way: the
+; tens are counted by subtracting 10.
 ; ---------------------------------------------------------------------------
+.scope
 PutByte:
-        sta NUMLO
+        cmp #100
+        bcs _big
+        ldy #0
+*       cmp #10
+        bcc +
+        sbc #10                 ; (carry is set)
+        iny
+        bne -
+*       sta TMP                 ; the ones
+        tya
+        beq _ones               ; no tens: no leading zero
+        ora #DIGIT0
+        jsr PutChar
+_ones:  lda TMP
+        ora #DIGIT0
+        jmp PutChar
+_big:   sta NUMLO
         lda #0
         sta NUMHI
-        ; fall into PutNum with A = 0: no padding
+        jmp PutNum              ; A = 0: no padding
+.scend
 
 ; ---------------------------------------------------------------------------
 ; PUTNUM - write NUMLO/NUMHI in decimal, right-aligned in a field of A

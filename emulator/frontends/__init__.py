@@ -45,74 +45,102 @@ class AtariKey(NamedTuple):
 
 
 # ---------------------------------------------------------------------------------------------
-# Characters and named keys -> Atari key presses (tables live in emulator.keyboard)
+# Characters and named keys -> Atari key presses (the tables live in emulator.keyboard)
 # ---------------------------------------------------------------------------------------------
 
 
 def key_for_char(char: str) -> AtariKey | None:
-    """The Atari key press that types `char` (a Unicode character), or None if none does."""
-    from emulator import keyboard
+    """The Atari key press that types `char` (a Unicode character), or None if none does.
 
-    found = keyboard.key_for_char(char)
-    return None if found is None else AtariKey(*found)
-
-
-def named_key(name: str, shift: bool = False, ctrl: bool = False) -> AtariKey:
-    """The Atari key called `name` (as in emulator.keyboard, e.g. "RETURN", "UP"), with modifiers.
-
-    Cursor keys are CONTROL plus - = + * on the Atari; asking for "UP" with shift still
-    gives the CONTROL press, since that is what moves the cursor.
+    Capital letters come with SHIFT, so they are capitals whatever the Atari's caps mode;
+    "\n" is RETURN; the Unicode symbols of the ATASCII graphics characters are typed with
+    CONTROL, as on the Atari.
     """
-    from emulator import keyboard
+    from emulator.atascii import unicode_to_atascii
+    from emulator.keyboard import key_for_atascii
 
-    keycode, key_shift, key_ctrl = keyboard.key_for_name(name)
+    try:
+        return AtariKey(*key_for_atascii(unicode_to_atascii(char)))
+    except ValueError:
+        return None
+
+
+def named_key(name: str, shift: bool = False, ctrl: bool = False) -> AtariKey | None:
+    """The Atari key for the PC key called `name` (a pygame key name such as "return",
+    "backspace", "up", "f1"; see emulator.keyboard.PC_KEYS), with SHIFT/CONTROL added; None
+    if the key has no Atari counterpart."""
+    from emulator.keyboard import PC_KEYS
+
+    found = PC_KEYS.get(name)
+    if found is None:
+        return None
+    keycode, key_shift, key_ctrl = found
     return AtariKey(keycode, shift or key_shift, ctrl or key_ctrl)
 
 
 # ---------------------------------------------------------------------------------------------
-# Feeding key presses to the machine at typing speed
+# Talking to the machine without running it (the front-ends run the frames themselves)
 # ---------------------------------------------------------------------------------------------
+
+KEY_HOLD_FRAMES = 2  # a typed key is held this long, as HeadlessAtari.type_text does
+MIN_FRAMES_BETWEEN_KEYS = 4  # as emulator.headless: the OS's debounce would drop a quicker repeat
+
+
+def _chips(machine: Any) -> Any:
+    """The Machine inside a HeadlessAtari, if it offers key_down/console_down; else None."""
+    inner = getattr(machine, "machine", None)
+    return inner if hasattr(inner, "key_down") and hasattr(inner, "console_down") else None
+
+
+def key_down(machine: Any, key: AtariKey) -> None:
+    """Press `key` now (the keyboard IRQ fires); it is released after KEY_HOLD_FRAMES frames.
+
+    Uses Machine.key_down, which runs nothing; a machine without it gets press_key.
+    """
+    chips = _chips(machine)
+    if chips is not None:
+        chips.key_down(key.keycode, key.shift, key.ctrl, hold_frames=KEY_HOLD_FRAMES)
+    else:
+        machine.press_key(key.keycode, shift=key.shift, ctrl=key.ctrl)
 
 
 @dataclass
 class KeyFeeder:
     """Queue of Atari key presses, handed to the machine one at a time.
 
-    A press is given to the machine when the OS has taken the previous one out of CH
-    ($02FC reads $FF again), or after `max_wait_frames` for programs that read the keyboard
-    without the OS. So keys typed faster than the program reads them (a paste, a burst of
-    typing inside one frame) all arrive, in order.
+    A press is given to the machine at least `min_gap_frames` after the previous one, and
+    only when the OS has taken that one out of CH ($02FC reads $FF again), or after
+    `max_wait_frames` for programs that read the keyboard without the OS. So keys typed
+    faster than the program reads them (a paste, a burst of typing) all arrive, in order.
     """
 
-    max_wait_frames: int = 6
-    pending: deque[AtariKey] = None  # type: ignore[assignment]
+    min_gap_frames: int = MIN_FRAMES_BETWEEN_KEYS
+    max_wait_frames: int = 30
+    pending: deque[AtariKey] = field(default_factory=deque)
     frames_since_press: int = 1_000
 
-    def __post_init__(self) -> None:
-        if self.pending is None:
-            self.pending = deque()
-
-    def push(self, key: AtariKey) -> None:
-        """Queue one key press."""
-        self.pending.append(key)
+    def push(self, key: AtariKey | None) -> None:
+        """Queue one key press (None, a key without an Atari counterpart, is ignored)."""
+        if key is not None:
+            self.pending.append(key)
 
     def feed(self, machine: Any) -> AtariKey | None:
         """Call once per frame, before the frame runs: presses the next key when it is time."""
         self.frames_since_press += 1
-        if not self.pending:
+        if not self.pending or self.frames_since_press < self.min_gap_frames:
             return None
         ch_empty = machine.peek(CH_ADDRESS) == CH_EMPTY
         if not ch_empty and self.frames_since_press < self.max_wait_frames:
             return None
         key = self.pending.popleft()
-        machine.press_key(key.keycode, shift=key.shift, ctrl=key.ctrl)
+        key_down(machine, key)
         self.frames_since_press = 0
         return key
 
 
 @dataclass
 class ConsoleKeys:
-    """START, SELECT and OPTION as held on the PC (F2, F3, F4)."""
+    """START, SELECT and OPTION as the user holds them now."""
 
     held: set[str] = field(default_factory=set)
 
@@ -125,19 +153,19 @@ class ConsoleKeys:
 
 
 def run_one_frame(machine: Any, console: ConsoleKeys) -> None:
-    """Emulate one frame with the console keys as held now.
+    """Emulate one frame with the console keys held as they are now.
 
-    Uses the machine's ``set_console(start, select, option)`` if it has one; otherwise
-    ``press_console(..., frames=1)``, which holds them for exactly this frame.
+    Held keys are pressed for exactly this frame with Machine.console_down (released at
+    the frame's end, pressed again next frame while still held); a machine without it
+    gets press_console(..., frames=1), which runs the frame itself.
     """
-    set_console = getattr(machine, "set_console", None)
-    if set_console is not None:
-        set_console(*console.flags())
-        machine.run_frames(1)
+    chips = _chips(machine)
+    if console.any() and chips is not None:
+        chips.console_down(*console.flags(), hold_frames=1)
     elif console.any():
         machine.press_console(*console.flags(), 1)
-    else:
-        machine.run_frames(1)
+        return
+    machine.run_frames(1)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from typing import Any, Iterable, NamedTuple
 
 import numpy as np
 
+from emulator.atascii import INVERSE_SPACE
 from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, key_for_char, named_key, run_one_frame
 
 NTSC_FRAME_RATE = 1_789_773 / 29_868  # 59.92 Hz
@@ -52,16 +53,27 @@ class Span(NamedTuple):
 # ---------------------------------------------------------------------------------------------
 
 
+def codes_array(codes: Any) -> np.ndarray:
+    """machine.screen_codes() (24 rows of bytes, or any 24x40 / 960 numbers) as a 24x40 array."""
+    if isinstance(codes, (list, tuple)) and codes and isinstance(codes[0], (bytes, bytearray)):
+        codes = np.frombuffer(b"".join(codes), dtype=np.uint8)
+    return np.asarray(codes, dtype=np.uint8).reshape(SCREEN_ROWS, SCREEN_COLUMNS)
+
+
 def screen_lines(text: str, codes: Any) -> list[list[Span]]:
     """The Atari text screen as 24 lines of spans: `text` from machine.screen_text() (24 lines
-    of 40 characters) and `codes` from machine.screen_codes() (24x40 screen codes; bit 7 set
-    means inverse video)."""
-    inverse = (np.asarray(codes, dtype=np.int64).reshape(SCREEN_ROWS, SCREEN_COLUMNS) & 0x80) != 0
+    of 40 characters) and `codes` from machine.screen_codes() (24x40 internal screen codes;
+    bit 7 set means inverse video). The inverse space (the cursor), which screen_text shows
+    as a full block, becomes a space in reverse video."""
+    inverse = (codes_array(codes) & 0x80) != 0
     rows = text.split("\n")
     lines = []
     for row in range(SCREEN_ROWS):
-        chars = (rows[row] if row < len(rows) else "").ljust(SCREEN_COLUMNS)[:SCREEN_COLUMNS]
-        lines.append(list(spans_of(chars, inverse[row])))
+        chars = list((rows[row] if row < len(rows) else "").ljust(SCREEN_COLUMNS)[:SCREEN_COLUMNS])
+        for column in np.flatnonzero(inverse[row]):
+            if chars[column] == INVERSE_SPACE:
+                chars[column] = " "
+        lines.append(list(spans_of("".join(chars), inverse[row])))
     return lines
 
 
@@ -115,26 +127,29 @@ class TerminalAction:
     name: str = ""  # console key: "start", "select", "option"
 
 
+# Characters and curses keys -> PC key names of emulator.keyboard.PC_KEYS, with extra SHIFT
 CONTROL_CHARACTERS = {
-    "\n": ("RETURN", False, False),
-    "\r": ("RETURN", False, False),
-    "\x7f": ("DELETE", False, False),
-    "\x08": ("DELETE", False, False),
-    "\x1b": ("ESC", False, False),
-    "\t": ("TAB", False, False),
+    "\n": ("return", False),
+    "\r": ("return", False),
+    "\x7f": ("backspace", False),
+    "\x08": ("backspace", False),
+    "\x1b": ("escape", False),
+    "\t": ("tab", False),
 }
 
 CURSES_KEYS = {
-    curses.KEY_ENTER: ("RETURN", False, False),
-    curses.KEY_BACKSPACE: ("DELETE", False, False),
-    curses.KEY_DC: ("DELETE", False, True),
-    curses.KEY_IC: ("INSERT", False, True),
-    curses.KEY_UP: ("UP", False, False),
-    curses.KEY_DOWN: ("DOWN", False, False),
-    curses.KEY_LEFT: ("LEFT", False, False),
-    curses.KEY_RIGHT: ("RIGHT", False, False),
-    curses.KEY_BTAB: ("TAB", True, False),
-    curses.KEY_F1: ("HELP", False, False),
+    curses.KEY_ENTER: ("return", False),
+    curses.KEY_BACKSPACE: ("backspace", False),
+    curses.KEY_DC: ("delete", False),
+    curses.KEY_IC: ("insert", False),
+    curses.KEY_UP: ("up", False),
+    curses.KEY_DOWN: ("down", False),
+    curses.KEY_LEFT: ("left", False),
+    curses.KEY_RIGHT: ("right", False),
+    curses.KEY_HOME: ("home", False),
+    curses.KEY_PPAGE: ("page up", False),
+    curses.KEY_BTAB: ("tab", True),
+    curses.KEY_F1: ("f1", False),
 }
 
 CONSOLE_FKEYS = {curses.KEY_F2: "start", curses.KEY_F3: "select", curses.KEY_F4: "option"}
@@ -152,7 +167,9 @@ def action_for_key(key: str | int) -> TerminalAction | None:
         return TerminalAction("reset")
     named = CURSES_KEYS.get(key) if isinstance(key, int) else CONTROL_CHARACTERS.get(key)
     if named is not None:
-        return TerminalAction("atari", named_key(*named))
+        name, shift = named
+        atari_key = named_key(name, shift)
+        return None if atari_key is None else TerminalAction("atari", atari_key)
     if isinstance(key, str) and len(key) == 1:
         if 1 <= ord(key) <= 26:  # Ctrl+letter
             letter = key_for_char(chr(ord(key) + 64))
@@ -222,7 +239,7 @@ class TerminalFrontend:
             if key in ALT_KEYS:
                 self.hold_console(ALT_KEYS[key])
                 return
-            self.keys.push(named_key("ESC"))
+            self.keys.push(named_key("escape"))
         if key == "\x1b":
             self.after_escape = True  # ESC alone, or Alt+key: decided by the next key
             return
@@ -242,7 +259,7 @@ class TerminalFrontend:
         """An ESC with nothing after it within a frame is the ESC key."""
         if self.after_escape:
             self.after_escape = False
-            self.keys.push(named_key("ESC"))
+            self.keys.push(named_key("escape"))
 
     def hold_console(self, name: str) -> None:
         self.console.held.add(name)
@@ -261,7 +278,7 @@ class TerminalFrontend:
     # -- output ------------------------------------------------------------------------------
 
     def draw_if_changed(self) -> None:
-        text, codes = self.machine.screen_text(), np.asarray(self.machine.screen_codes())
+        text, codes = self.machine.screen_text(), codes_array(self.machine.screen_codes())
         screen = (text, codes.tobytes())
         if screen == self.last_screen:
             return

@@ -32,6 +32,7 @@ import numpy as np
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
 
+from emulator.errors import EmulatorError  # noqa: E402
 from emulator.frontends import (  # noqa: E402
     AtariKey,
     ConsoleKeys,
@@ -58,12 +59,13 @@ KEY_HELP = """\
   Delete / Insert    CONTROL+DELETE / CONTROL+INSERT (delete / insert character)
   Esc, Tab           ESC, TAB
   arrow keys         cursor keys (CONTROL + - = + *)
+  Home               CLEAR (SHIFT+<)
+  Page Up            the inverse-video (Atari logo) key
   Ctrl+key           CONTROL+key (graphics characters)
   Caps Lock          CAPS
   F1                 HELP
   F2 / F3 / F4       START / SELECT / OPTION (held while the F-key is held)
   F5                 RESET (warm start); Shift+F5 cold start
-  F6                 the inverse-video (Atari logo) key
   F10                screenshot PNG into ./screenshots/
   F12                turbo: tap to toggle, or hold to run in turbo while held
   close the window   quit"""
@@ -76,23 +78,8 @@ KEY_HELP = """\
 CONSOLE_KEYS = {pygame.K_F2: "start", pygame.K_F3: "select", pygame.K_F4: "option"}
 COMMAND_KEYS = {pygame.K_F5: "reset", pygame.K_F10: "screenshot", pygame.K_F12: "turbo"}
 
-# PC key -> (Atari key name, extra shift, extra control). Modifiers held on the PC add to these.
-ATARI_NAMED_KEYS: dict[int, tuple[str, bool, bool]] = {
-    pygame.K_RETURN: ("RETURN", False, False),
-    pygame.K_KP_ENTER: ("RETURN", False, False),
-    pygame.K_BACKSPACE: ("DELETE", False, False),
-    pygame.K_DELETE: ("DELETE", False, True),
-    pygame.K_INSERT: ("INSERT", False, True),
-    pygame.K_ESCAPE: ("ESC", False, False),
-    pygame.K_TAB: ("TAB", False, False),
-    pygame.K_UP: ("UP", False, False),
-    pygame.K_DOWN: ("DOWN", False, False),
-    pygame.K_LEFT: ("LEFT", False, False),
-    pygame.K_RIGHT: ("RIGHT", False, False),
-    pygame.K_CAPSLOCK: ("CAPS", False, False),
-    pygame.K_F1: ("HELP", False, False),
-    pygame.K_F6: ("INVERSE", False, False),
-}
+# PC keys whose character arrives as TEXTINPUT, so KEYDOWN must not type them a second time.
+TEXT_KEY_NAMES = ("space",)
 
 
 @dataclass(frozen=True)
@@ -116,10 +103,11 @@ def action_for_keydown(key: int, mod: int) -> KeyAction | None:
         return KeyAction("console", name=CONSOLE_KEYS[key])
     if key in COMMAND_KEYS:
         return KeyAction("command", name=COMMAND_KEYS[key])
-    if key in ATARI_NAMED_KEYS:
-        name, extra_shift, extra_ctrl = ATARI_NAMED_KEYS[key]
-        return KeyAction("atari", named_key(name, shift or extra_shift, ctrl or extra_ctrl))
+    name = pygame.key.name(key)
     alt_gr = ctrl and bool(mod & pygame.KMOD_ALT)
+    if len(name) > 1 and name not in TEXT_KEY_NAMES:  # "return", "up", "f1" ... (not "a", ";")
+        atari_key = named_key(name, shift, ctrl)
+        return None if atari_key is None else KeyAction("atari", atari_key)
     if ctrl and not alt_gr and 32 < key < 127:
         plain = key_for_char(chr(key).upper() if chr(key).isalpha() else chr(key))
         if plain is not None:
@@ -391,7 +379,10 @@ class AtariWindow:
 
 def run(machine: Any, args: Any) -> int:
     """Run `machine` in a window until it is closed; returns the exit status."""
-    pygame.display.init()
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise EmulatorError(f"cannot open a window ({error}); try --frontend terminal") from None
     try:
         window = AtariWindow(machine, program_name(args), getattr(args, "scale", None))
         print("Surround XL emulator window. Keys:\n" + KEY_HELP, flush=True)

@@ -1,0 +1,527 @@
+; ===========================================================================
+; reset.s - cold start, warm start, disk boot, cartridge start, memo pad
+; ===========================================================================
+;
+; A CPU reset (power on, or the RESET key of an XL) enters RESET.  It is a
+; warm start when the previous start finished (COLDST = 0) and the check
+; bytes PUPBT1-3 are intact; otherwise a cold start.
+;
+; Cold start: find the RAM, clear it all, initialise the OS, open E: on
+; IOCB 0, initialise a cartridge, boot from disk (D1:), then run the
+; cartridge or JMP (DOSVEC).  Without a disk and a cartridge, DOSVEC is
+; our memo pad.
+; Warm start: keep the user's RAM, clear only the OS variables, initialise
+; again, JSR (DOSINI) when a disk was booted, then the same way out.
+; ===========================================================================
+
+RESET:
+        SEI
+        CLD
+        LDX #$FF
+        TXS
+        LDA COLDST
+        BNE COLDSTART
+        LDA PUPBT1
+        CMP #$5C
+        BNE COLDSTART
+        LDA PUPBT2
+        CMP #$93
+        BNE COLDSTART
+        LDA PUPBT3
+        CMP #$25
+        BNE COLDSTART
+        JMP WARMSTART
+
+; ---------------------------------------------------------------------------
+; COLDSTART - power-up (also COLDSV $E477)
+; ---------------------------------------------------------------------------
+COLDSTART:
+        SEI
+        CLD
+        LDX #$FF
+        TXS
+        JSR HWINIT
+        JSR RAMSIZE
+        TXA
+        TAY                     ; Y = the first page without RAM
+        LDA #0                  ; clear pages 0-3 (nothing on the stack now)
+        TAX
+_low:   STA $00,X
+        STA $0100,X
+        STA $0200,X
+        STA $0300,X
+        INX
+        BNE _low
+        STY RAMTOP
+        ; clear pages 4 .. RAMTOP-1, four pages per round
+        LDA #4
+_block: STA $81
+        CLC
+        ADC #1
+        STA $83
+        ADC #1
+        STA $85
+        ADC #1
+        STA $87
+        LDA #0
+        TAY
+_page:  STA ($80),Y
+        STA ($82),Y
+        STA ($84),Y
+        STA ($86),Y
+        INY
+        BNE _page
+        LDA $81
+        CLC
+        ADC #4
+        CMP RAMTOP
+        BCC _block
+        LDA #0
+        STA $81
+        STA $83
+        STA $85
+        STA $87
+        LDA #$FF                ; a cold start is under way
+        STA COLDST
+        LDA #<MEMOPAD           ; nothing booted yet: the memo pad
+        STA DOSVEC
+        LDA #>MEMOPAD
+        STA DOSVEC+1
+        LDA #<RTSVEC
+        STA DOSINI
+        LDA #>RTSVEC
+        STA DOSINI+1
+        JMP OSINIT
+
+; ---------------------------------------------------------------------------
+; WARMSTART - the RESET key (also WARMSV $E474)
+; ---------------------------------------------------------------------------
+WARMSTART:
+        SEI
+        CLD
+        LDX #$FF
+        TXS
+        JSR HWINIT
+        LDA #$FF
+        STA WARMST
+        LDA #0                  ; clear the OS variables
+        LDX #$10
+_zp:    STA $00,X
+        INX
+        CPX #$80
+        BNE _zp
+        LDX #0
+_page:  STA $0200,X
+        STA $0300,X
+        INX
+        BNE _page
+        JSR RAMSIZE
+        STX RAMTOP
+        ; fall into OSINIT
+
+; ---------------------------------------------------------------------------
+; OSINIT - initialise the OS variables, the handlers and E:, then start
+; the booted program, the cartridge or the memo pad
+; ---------------------------------------------------------------------------
+OSINIT:
+        LDA RAMTOP
+        STA RAMSIZ
+        LDA #$00                ; free memory begins at $0700 (no DOS)
+        STA MEMLO
+        LDA #$07
+        STA MEMLO+1
+        JSR INTINIT
+        LDX #4                  ; the colours
+_col:   LDA COLDEF,X
+        STA COLOR0,X
+        DEX
+        BPL _col
+        LDA #$FF                ; the keyboard
+        STA CH
+        STA CH1
+        STA BRKKEY
+        LDA #$40
+        STA SHFLOK
+        LDA #48
+        STA KRPDEL
+        LDA #5
+        STA KEYREP
+        LDA #1
+        STA BASICF              ; BASIC stays off (PORTB bit 1 = 1)
+        LDX #7                  ; paddle triggers not pressed
+_trig:  STA PTRIG0,X
+        DEX
+        BPL _trig
+        LDA #$E0                ; the display
+        STA CHBAS
+        LDA #2
+        STA CHACT
+        LDA #$22
+        STA SDMCTL
+        LDA #$FE
+        STA DRKMSK
+        LDA #2
+        STA LMARGN
+        LDA #39
+        STA RMARGN
+        LDX #8                  ; the handlers E:, S:, K:
+_hat:   LDA HATINIT,X
+        STA HATABS,X
+        DEX
+        BPL _hat
+        LDA #$5C                ; the power-up check bytes
+        STA PUPBT1
+        LDA #$93
+        STA PUPBT2
+        LDA #$25
+        STA PUPBT3
+        JSR DSKINIT
+        JSR SIOINIT
+        JSR CIOINIT
+        JSR EDITRV+12
+        JSR SCRENV+12
+        JSR KEYBDV+12
+        LDA #$40                ; vertical blank interrupts on
+        STA NMIEN
+        CLI
+        JSR OPENE
+        JSR CARTCHK
+        LDA WARMST
+        BNE _warm
+        ; cold start: the cartridge's init, then the disk boot (without a
+        ; cartridge, or when the cartridge asks for it)
+        LDA CARTOK
+        BEQ _boot
+        JSR CARTINIT
+        LDA CARTFG
+        LSR A
+        BCC _start
+_boot:  JSR DSKBOOT
+        JMP _start
+_warm:  LDA BOOTQ               ; warm start: the booted program again
+        LSR A
+        BCC _cart
+        JSR DOSINIT
+_cart:  LDA CARTOK
+        BEQ _start
+        JSR CARTINIT
+_start: LDA #0                  ; the start is complete
+        STA COLDST
+        LDA CARTOK
+        BEQ _dos
+        LDA CARTFG
+        AND #$04
+        BEQ _dos
+        JMP (CARTCS)
+_dos:   JMP (DOSVEC)
+
+DOSINIT:
+        JMP (DOSINI)
+CARTINIT:
+        JMP (CARTAD)
+RTSVEC: RTS
+
+; the first HATABS entries: E:, S:, K:  (no P:, C: or D: without a DOS)
+HATINIT:
+        .byte 'E
+        .word EDITRV
+        .byte 'S
+        .word SCRENV
+        .byte 'K
+        .word KEYBDV
+
+; ---------------------------------------------------------------------------
+; HWINIT - quiet the chips; PIA port A input, port B output with the OS
+; ROM on, BASIC off, the self-test ROM off
+; ---------------------------------------------------------------------------
+HWINIT:
+        LDA #0
+        LDX #$1F
+_gtia:  STA GTIA,X
+        DEX
+        BPL _gtia
+        LDX #$0F
+_chip:  STA POKEY,X
+        STA ANTIC,X
+        DEX
+        BPL _chip
+        LDA #$38                ; port A: direction register, all inputs
+        STA PACTL
+        LDA #$00
+        STA PORTA
+        LDA #$3C
+        STA PACTL
+        LDA #$38                ; port B: direction register, all outputs
+        STA PBCTL
+        LDA #$FF
+        STA PORTB
+        LDA #$3C
+        STA PBCTL
+        LDA #$FF                ; OS on, BASIC off, self test off
+        STA PORTB
+        RTS
+
+; ---------------------------------------------------------------------------
+; RAMSIZE - X = the first page above the RAM (tested in 4K steps up to
+; $C000; a cartridge's ROM at $A000 ends the RAM there)
+; ---------------------------------------------------------------------------
+RAMSIZE:
+        LDA #0
+        STA RAMLO
+        LDX #$10
+_test:  STX RAMLO+1
+        LDY #0
+        LDA (RAMLO),Y
+        EOR #$FF
+        STA (RAMLO),Y
+        CMP (RAMLO),Y
+        BNE _top
+        EOR #$FF
+        STA (RAMLO),Y
+        CMP (RAMLO),Y
+        BNE _top
+        TXA
+        CLC
+        ADC #$10
+        TAX
+        CPX #$C0
+        BCC _test
+_top:   RTS
+
+; ---------------------------------------------------------------------------
+; INTINIT - the interrupt vectors (INTINV $E46B)
+; ---------------------------------------------------------------------------
+INTINIT:
+        LDX #VECEND-VECTAB-1
+_copy:  LDA VECTAB,X
+        STA VDSLST,X
+        DEX
+        BPL _copy
+        LDA #<BRKIRQ
+        STA BRKKY
+        LDA #>BRKIRQ
+        STA BRKKY+1
+        LDA #3                  ; keyboard scanning on
+        STA SSKCTL
+        STA SKCTL
+        LDA #$C0                ; BREAK and keyboard interrupts
+        STA POKMSK
+        STA IRQEN
+        RTS
+
+; the vectors $0200-$0229
+VECTAB: .word JUSTRTI           ; VDSLST
+        .word PLARTI            ; VPRCED
+        .word PLARTI            ; VINTER
+        .word PLARTI            ; VBREAK
+        .word KEYIRQ            ; VKEYBD
+        .word PLARTI            ; VSERIN
+        .word PLARTI            ; VSEROR
+        .word PLARTI            ; VSEROC
+        .word PLARTI            ; VTIMR1
+        .word PLARTI            ; VTIMR2
+        .word PLARTI            ; VTIMR4
+        .word IRQDISP           ; VIMIRQ
+        .word 0, 0, 0, 0, 0     ; CDTMV1-5
+        .word SYSVBL            ; VVBLKI
+        .word XITVBL            ; VVBLKD
+        .word RTSVEC            ; CDTMA1
+        .word RTSVEC            ; CDTMA2
+VECEND:
+
+; ---------------------------------------------------------------------------
+; OPENE - open E: on IOCB 0 for reading and writing
+; ---------------------------------------------------------------------------
+OPENE:  LDX #0
+        LDA #CCLOSE
+        STA ICCOM
+        JSR CIOV
+        LDX #0
+        LDA #COPEN
+        STA ICCOM
+        LDA #<ENAME
+        STA ICBAL
+        LDA #>ENAME
+        STA ICBAH
+        LDA #$0C
+        STA ICAX1
+        LDA #0
+        STA ICAX2
+        JMP CIOV
+
+ENAME:  .byte "E:", EOL
+
+; ---------------------------------------------------------------------------
+; CARTCHK - CARTOK, TRAMSZ = 1 if a cartridge is present: $BFFC reads 0
+; and is ROM (it does not change when written)
+; ---------------------------------------------------------------------------
+CARTCHK:
+        LDA #0
+        STA CARTOK
+        STA TRAMSZ
+        LDA CART
+        BNE _none
+        INC CART
+        LDA CART
+        BEQ _rom
+        DEC CART                ; RAM: put it back
+_none:  RTS
+_rom:   LDA #1
+        STA CARTOK
+        STA TRAMSZ
+        RTS
+
+; ---------------------------------------------------------------------------
+; DSKBOOT - boot from D1:
+; Sector 1 begins with the boot header: flags, number of sectors, load
+; address, init address.  The sectors are loaded at the load address, the
+; program's own code at load address + 6 runs (carry set = failed), then
+; JSR (DOSINI).  Without a drive (timeout) nothing happens.
+; Out: C clear when a program was booted.
+; ---------------------------------------------------------------------------
+DSKBOOT:
+        LDA #<LINBUF
+        STA DBUFLO
+        LDA #>LINBUF
+        STA DBUFHI
+        LDA #1
+        JSR BOOTSEC
+        BPL _head
+        CPY #TIMOUT
+        BEQ _none
+        JMP _error
+_none:  SEC
+        RTS
+_head:  LDA LINBUF              ; the boot header
+        STA DFLAGS
+        LDA LINBUF+1
+        STA DBSECT
+        LDA LINBUF+2
+        STA BOOTAD
+        STA BUFRLO
+        LDA LINBUF+3
+        STA BOOTAD+1
+        STA BUFRHI
+        LDA LINBUF+4
+        STA DOSINI
+        LDA LINBUF+5
+        STA DOSINI+1
+        LDY #127                ; sector 1 goes to the load address too
+_copy:  LDA LINBUF,Y
+        STA (BUFRLO),Y
+        DEY
+        BPL _copy
+        LDA #2
+        STA TMPB                ; the next sector
+_next:  LDA DBSECT
+        CMP TMPB
+        BCC _loaded
+        LDA BUFRLO              ; 128 bytes further
+        CLC
+        ADC #128
+        STA BUFRLO
+        STA DBUFLO
+        LDA BUFRHI
+        ADC #0
+        STA BUFRHI
+        STA DBUFHI
+        LDA TMPB
+        JSR BOOTSEC
+        BMI _error
+        INC TMPB
+        BNE _next
+_loaded:
+        LDA BOOTAD              ; run the boot code at load address + 6
+        CLC
+        ADC #6
+        STA RAMLO
+        LDA BOOTAD+1
+        ADC #0
+        STA RAMLO+1
+        JSR _run
+        BCS _error
+        JSR DOSINIT
+        LDA BOOTQ
+        ORA #1
+        STA BOOTQ
+        CLC
+        RTS
+_run:   JMP (RAMLO)
+_error: LDX #0                  ; tell the user, give up
+        LDA #CPUTREC
+        STA ICCOM
+        LDA #<BOOTMSG
+        STA ICBAL
+        LDA #>BOOTMSG
+        STA ICBAH
+        LDA #BOOTEND-BOOTMSG
+        STA ICBLL
+        LDA #0
+        STA ICBLH
+        JSR CIOV
+        SEC
+        RTS
+
+; BOOTSEC - read sector A of D1: into DBUFLO/HI; Y = status (N = error)
+BOOTSEC:
+        STA DAUX1
+        LDA #0
+        STA DAUX2
+        LDA #1
+        STA DUNIT
+        LDA #'R
+        STA DCOMND
+        JMP DSKINV
+
+BOOTMSG: .byte "BOOT ERROR", EOL
+BOOTEND:
+
+; ---------------------------------------------------------------------------
+; MEMOPAD - the screen when nothing boots (BLKBDV $E471): our name, and
+; then whatever is typed is echoed, line after line
+; ---------------------------------------------------------------------------
+MEMOPAD:
+        LDX #0
+        LDA #CPUTBYT
+        STA ICCOM
+        LDA #<PADMSG
+        STA ICBAL
+        LDA #>PADMSG
+        STA ICBAH
+        LDA #PADEND-PADMSG
+        STA ICBLL
+        LDA #0
+        STA ICBLH
+        JSR CIOV
+MEMOLOOP:
+        LDX #0
+        LDA #CGETBYT
+        STA ICCOM
+        LDA #0
+        STA ICBLL
+        STA ICBLH
+        JSR CIOV
+        JMP MEMOLOOP
+
+PADMSG: .byte CLS
+        .byte "SURROUND XL OS", EOL
+        .byte "a free operating system for the", EOL
+        .byte "Atari XL/XE computers", EOL
+        .byte EOL
+        .byte "No disk, no cartridge: memo pad", EOL
+        .byte EOL
+PADEND:
+
+; ---------------------------------------------------------------------------
+; SELFTV - the self test (SLFTSV $E483): map the self-test ROM at $5000
+; and run it; SELFOUT maps it out again and continues in the memo pad
+; ---------------------------------------------------------------------------
+SELFTV: LDA PORTB
+        AND #$7F
+        STA PORTB
+        JMP SELFTEST
+SELFOUT:
+        LDA PORTB
+        ORA #$80
+        STA PORTB
+        JMP MEMOLOOP

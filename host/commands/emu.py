@@ -1,0 +1,105 @@
+"""`surround emu FILE.xex|FILE.atr`: run an Atari program in the emulator.
+
+Front-ends: ``window`` (pygame), ``terminal`` (40x24 Unicode text) and
+``headless`` (no display: run ``--frames N`` frames, or until the program waits
+for a key, then print the screen with ``--screen`` and/or save
+``--screenshot PNG``).  Without ``--frontend`` the window is used when a display
+can be opened, else the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from emulator.errors import EmulatorError
+
+XEX_SUFFIXES = {".xex", ".com", ".exe", ".obj"}
+ATR_SUFFIXES = {".atr"}
+FRONTENDS = ("window", "terminal", "headless")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "emu",
+        help="run an Atari program (XEX or ATR) in the emulator",
+        description="Run an Atari XL/XE program: a binary file (.xex) is loaded after the OS has "
+        "started, a disk image (.atr) goes into D1: and is booted.",
+    )
+    parser.add_argument("file", nargs="?", help="program (.xex) or disk image (.atr); none: just the OS")
+    parser.add_argument("--frontend", choices=FRONTENDS, default=None,
+                        help="window, terminal or headless (default: window if a display is available)")
+    parser.add_argument("--frames", type=int, default=None,
+                        help="headless: run this many frames (default: until the program waits for a key)")
+    parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
+    parser.add_argument("--os", default=None, metavar="PATH|original",
+                        help="OS ROM image (default: roms/surround-os.rom; 'original': roms/atarixl.rom)")
+    parser.add_argument("--basic", default=None, metavar="PATH|original", help="BASIC ROM image (8 KiB)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
+    parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from emulator.headless import HeadlessAtari
+
+    if args.frames is not None and args.frames < 0:
+        raise EmulatorError(f"--frames must not be negative, not {args.frames}")
+    if args.file is not None and not Path(args.file).is_file():
+        raise EmulatorError(f"{args.file}: no such file")
+    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)
+    frontend = args.frontend or ("window" if _display_available() else "terminal")
+    start_program(atari, args.file, wait=frontend == "headless" and args.frames is None)
+    if frontend == "headless":
+        return run_headless(atari, args)
+    if frontend == "window":
+        try:
+            from emulator.frontends import window
+        except ImportError as error:
+            raise EmulatorError(f"the window front-end is not available ({error})") from None
+        if _display_available():
+            return int(window.run(atari, args) or 0)
+        frontend = "terminal"
+    try:
+        from emulator.frontends import terminal
+    except ImportError as error:
+        raise EmulatorError(f"the terminal front-end is not available ({error})") from None
+    return int(terminal.run(atari, args) or 0)
+
+
+def start_program(atari, file: str | None, wait: bool) -> None:
+    """Boot the OS and start ``file`` (a XEX after the OS is idle, an ATR from D1:)."""
+    if file is None:
+        atari.boot(max_frames=600 if wait else 0)
+        return
+    path = Path(file)
+    suffix = path.suffix.lower()
+    if not path.exists():
+        raise EmulatorError(f"{file}: no such file")
+    if suffix in ATR_SUFFIXES:
+        atari.insert_disk(1, path)
+        atari.boot(max_frames=600 if wait else 0)
+    elif suffix in XEX_SUFFIXES:
+        atari.load_xex(path, max_frames=600 if wait else 0)
+    else:
+        raise EmulatorError(f"{file}: unknown file type {suffix or '(none)'} (expected .xex or .atr)")
+
+
+def run_headless(atari, args: argparse.Namespace) -> int:
+    if args.frames:
+        atari.run_frames(args.frames)
+    if args.screen:
+        print(atari.screen_text())
+    if args.screenshot:
+        atari.screenshot(args.screenshot)
+    return 0
+
+
+def _display_available() -> bool:
+    """True if a pygame window can be opened (the front-ends package decides if it can)."""
+    try:
+        from emulator.frontends import display_available
+    except ImportError:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return bool(display_available())

@@ -1,0 +1,182 @@
+"""The 6502 engine: build/surround.xex running in the headless emulator.
+
+The harness plays the sheep the way a person would: it types each move as "FROM,TO"
+and RETURN into the program's E: prompt, lets the emulator run until the program waits
+for the next key, and then reads the wolf's reply, the result and the black list from
+the program's memory at the addresses of its labels (build/surround.map), never from
+the screen. A new game is started through the program's own user interface (the N
+command, answered with Y when a game is under way).
+
+The XEX is (re)built with Ophis when it is missing or older than its sources.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from emulator.errors import EmulatorError
+from host.engines.base import Engine, EngineReply
+from host.errors import SurroundError
+from host.rules import BLACKLIST_BYTES, ESCAPED, SHEEP_STUCK, TIME, TRAPPED, Move, Position
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "asm" / "surround.s"
+INCLUDE_DIR = ROOT / "asm" / "surround"
+BUILD_DIR = ROOT / "build"
+XEX = BUILD_DIR / "surround.xex"
+LISTING = BUILD_DIR / "surround.lst"
+LABELS = BUILD_DIR / "surround.map"
+
+#: GAMESTATE values of the program -> harness results
+RESULTS = {0: None, 1: TRAPPED, 2: ESCAPED, 3: TIME, 4: SHEEP_STUCK}
+
+#: LASTERR values of the program (ERR_... in asm/surround/board.s) -> what the screen says
+INPUT_ERRORS = {
+    1: "the points are numbered 1 to 11",
+    2: "there is no sheep on the source point",
+    3: "no line joins the two points",
+    4: "the target point is taken",
+    5: "a sheep may not move back",
+    6: "not of the form FROM,TO",
+    7: "the game is over",
+}
+
+#: labels the engine needs (Ophis writes them in lower case)
+REQUIRED_LABELS = (
+    "sheep", "wolf", "movenum", "gamestate", "wolffrom", "wolfto", "blacklist", "learned",
+    "gamenum", "inputwait", "inputseq", "asking", "lasterr", "recountlearned",
+)
+
+
+def sources() -> list[Path]:
+    """The main source and every file it includes."""
+    return [SOURCE, *sorted(INCLUDE_DIR.glob("*.s"))]
+
+
+def is_stale(xex: Path = XEX, labels: Path = LABELS) -> bool:
+    """True when the XEX or its label map is missing or older than a source file."""
+    if not (xex.is_file() and labels.is_file()):
+        return True
+    built = min(xex.stat().st_mtime, labels.stat().st_mtime)
+    return any(source.stat().st_mtime > built for source in sources())
+
+
+def ensure_built() -> Path:
+    """Build build/surround.xex (+ .lst, .map) with Ophis if needed; returns the XEX path."""
+    if is_stale():
+        from host.build import assemble
+
+        assemble(SOURCE, XEX, LISTING, LABELS)
+    return XEX
+
+
+def load_labels(path: Path = LABELS) -> dict[str, int]:
+    """The program's label map, checked for every label the engine reads."""
+    from host.build import label_map
+
+    labels = label_map(path)
+    missing = [name for name in REQUIRED_LABELS if name not in labels]
+    if missing:
+        raise SurroundError(f"{path}: the label map lacks {', '.join(missing)}")
+    return labels
+
+
+def start_program(seed: int | None = None, os_rom=None):
+    """Build if needed, boot the emulator and load the game; returns (HeadlessAtari, labels)."""
+    from emulator.headless import HeadlessAtari
+
+    xex = ensure_built()
+    labels = load_labels()
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    atari = HeadlessAtari(os_rom=os_rom, seed=seed)
+    if not atari.load_xex(xex):
+        raise EmulatorError(f"{xex}: the program did not reach its prompt")
+    return atari, labels
+
+
+class AsmEngine(Engine):
+    """The 6502 program, typed at through the emulated keyboard."""
+
+    name = "asm"
+
+    def __init__(self, seed: int | None = None, os_rom=None, **options: object) -> None:
+        if options:
+            raise SurroundError(f"the asm engine has no option(s) {', '.join(sorted(options))}")
+        self.atari, self.labels = start_program(seed, os_rom)
+        self._expect_prompt("after loading")
+
+    # ------------------------------------------------------------------ memory
+
+    def _peek(self, label: str, offset: int = 0) -> int:
+        return self.atari.peek(self.labels[label] + offset)
+
+    def _peek_word(self, label: str) -> int:
+        return self._peek(label) | self._peek(label, 1) << 8
+
+    def position(self) -> Position:
+        """The position the program holds now."""
+        sheep = tuple(self._peek("sheep", i) for i in range(3))
+        return Position(sheep, self._peek("wolf"))  # type: ignore[arg-type]
+
+    def learned(self) -> int:
+        """The program's count of positions on its black list."""
+        return self._peek_word("learned")
+
+    def _expect_prompt(self, when: str) -> None:
+        if self._peek("inputwait") != 1:
+            raise EmulatorError(f"asm engine: the program is not waiting at its prompt {when}")
+
+    def _type_line(self, text: str) -> None:
+        """Type one line and RETURN; check the program read it and waits again."""
+        before = self._peek("inputseq")
+        self.atari.type_text(text + "\n")
+        if self._peek("inputseq") != (before + 1) & 0xFF:
+            raise EmulatorError(f"asm engine: the program did not read the line {text!r}")
+        self._expect_prompt(f"after {text!r}")
+
+    # ------------------------------------------------------------------ Engine
+
+    def new_game(self) -> None:
+        """Start a new game with the program's N command (answering Y if it asks)."""
+        games = self._peek_word("gamenum")
+        under_way = self._peek("gamestate") == 0 and self._peek("movenum") > 0
+        self._type_line("N")
+        if under_way:
+            if self._peek("asking") != 1:
+                raise EmulatorError("asm engine: N during a game did not ask whether to abandon it")
+            self._type_line("Y")
+        if self._peek_word("gamenum") != (games + 1) & 0xFFFF or self._peek("movenum") != 0:
+            raise EmulatorError("asm engine: the N command did not start a new game")
+
+    def sheep_move(self, src: int, dst: int) -> EngineReply:
+        self._type_line(f"{src},{dst}")
+        error = self._peek("lasterr")
+        if error:
+            reason = INPUT_ERRORS.get(error, f"error code {error}")
+            raise SurroundError(f"asm engine refused the sheep move {src},{dst}: {reason}")
+        state = self._peek("gamestate")
+        if state not in RESULTS:
+            raise EmulatorError(f"asm engine: GAMESTATE holds {state}, not a result")
+        target = self._peek("wolfto")
+        wolf_move = Move(self._peek("wolffrom"), target) if target else None
+        return EngineReply(wolf_move, RESULTS[state], self.blacklist_bytes(), self.position())
+
+    def blacklist_bytes(self) -> bytes:
+        return self.atari.peek_bytes(self.labels["blacklist"], BLACKLIST_BYTES)
+
+    def load_blacklist(self, data: bytes) -> None:
+        """Put 165 bytes into BLACKLIST and let the program count them (RECOUNTLEARNED)."""
+        if len(data) != BLACKLIST_BYTES:
+            raise SurroundError(f"a black list has {BLACKLIST_BYTES} bytes, not {len(data)}")
+        base = self.labels["blacklist"]
+        for offset, value in enumerate(data):
+            self.atari.poke(base + offset, value)
+        self.atari.call(self.labels["recountlearned"])
+        expected = sum(bin(value).count("1") for value in data)
+        if self.learned() != expected:
+            raise EmulatorError(f"asm engine: RECOUNTLEARNED counted {self.learned()}, not {expected}")
+
+    def screen_text(self) -> str:
+        return self.atari.screen_text()

@@ -1,0 +1,152 @@
+"""The fast CPU core against py65 itself, the emulator traps, and CPU jams."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from py65.devices.mpu6502 import MPU
+
+from emulator.cpu import KIL_OPCODES, AtariCPU
+from emulator.errors import CpuJam
+from emulator.machine import Machine
+from test_emu_helpers import rom_with_code
+
+DOCUMENTED = [op for op in range(256) if MPU.disassemble[op][0] != "???"]
+PY65_CYCLE_BUGS = {0xCE}  # py65 counts DEC abs as 3 cycles; the 6502 takes 6
+
+
+def _plain_cpu(memory: bytearray) -> AtariCPU:
+    """An AtariCPU whose I/O page behaves like RAM, so it must act exactly like py65."""
+    def io_read(addr: int) -> int:
+        return memory[addr]
+
+    def write_special(addr: int, value: int) -> int:
+        memory[addr] = value
+        return 0
+
+    writable = bytearray([1] * 256)
+    for page in range(0xD0, 0xD8):
+        writable[page] = 0
+    cpu = AtariCPU(memory, io_read, write_special, writable)
+    cpu.jam_on_empty_memory = False
+    return cpu
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    opcode=st.sampled_from(DOCUMENTED),
+    operands=st.binary(min_size=2, max_size=2),
+    pc=st.integers(0x0200, 0xFFF0),
+    a=st.integers(0, 255), x=st.integers(0, 255), y=st.integers(0, 255),
+    sp=st.integers(0, 255), p=st.integers(0, 255),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_documented_opcode_matches_py65(opcode, operands, pc, a, x, y, sp, p, seed):
+    import random
+
+    rng = random.Random(seed)
+    memory = bytearray(rng.getrandbits(8) for _ in range(0x10000))
+    memory[pc] = opcode
+    memory[pc + 1:pc + 3] = operands
+    flags = p | 0x30
+    if opcode in (0x69, 0x65, 0x75, 0x6D, 0x7D, 0x79, 0x61, 0x71, 0xE9, 0xE5, 0xF5, 0xED, 0xFD, 0xF9, 0xE1, 0xF1):
+        flags &= ~0x08  # decimal mode is checked separately (py65 differs in flags)
+    if opcode == 0x00:
+        memory[pc + 1] |= 1  # not "BRK among zeros"
+
+    reference = MPU(memory=bytearray(memory), pc=pc)
+    ours = _plain_cpu(bytearray(memory))
+    for cpu in (reference, ours):
+        cpu.pc, cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p = pc, a, x, y, sp, flags
+        cpu.processorCycles = 0
+    reference.step()
+    ours.step()
+    state = lambda c: (c.pc & 0xFFFF, c.a, c.x, c.y, c.sp, c.p)  # noqa: E731
+    assert state(ours) == state(reference), f"opcode ${opcode:02X} {MPU.disassemble[opcode]}"
+    assert ours.memory == reference.memory, f"opcode ${opcode:02X} memory"
+    if opcode not in PY65_CYCLE_BUGS:
+        assert ours.processorCycles == reference.processorCycles, f"opcode ${opcode:02X} cycles"
+
+
+def _bcd(value: int) -> int:
+    return ((value // 10) << 4) | (value % 10)
+
+
+@pytest.mark.parametrize("opcode", [0x69, 0xE9])
+def test_decimal_mode_adc_and_sbc_give_bcd_results(opcode):
+    for first in range(0, 100, 7):
+        for second in range(0, 100, 3):
+            for carry in (0, 1):
+                memory = bytearray(0x10000)
+                memory[0x0200:0x0202] = bytes((opcode, _bcd(second)))
+                cpu = _plain_cpu(memory)
+                cpu.pc, cpu.a, cpu.p = 0x0200, _bcd(first), 0x38 | carry
+                cpu.step()
+                if opcode == 0x69:
+                    total = first + second + carry
+                    expected, expected_carry = total % 100, int(total >= 100)
+                else:
+                    total = first - second - (1 - carry)
+                    expected, expected_carry = total % 100, int(total >= 0)
+                assert (cpu.a, cpu.p & 1) == (_bcd(expected), expected_carry), (first, second, carry)
+
+
+@pytest.mark.parametrize("opcode", KIL_OPCODES)
+def test_kil_opcode_raises_cpu_jam_with_pc_and_disassembly(opcode):
+    code = f"    lda #$12\n    ldx #$34\n    .byte ${opcode:02X}\n"
+    machine = Machine(rom_with_code(code))
+    with pytest.raises(CpuJam) as caught:
+        machine.run_frames(1)
+    message = str(caught.value)
+    assert "$C004" in message  # the jam address: after LDA #, LDX #
+    assert "KIL" in message
+    assert "LDA #$12" in message and "LDX #$34" in message
+
+
+def test_trap_opcode_runs_its_python_function():
+    memory = bytearray(0x10000)
+    memory[0x0300:0x0303] = bytes((0x02, 0xE8, 0x02))  # trap, INX, (unregistered) $02
+    cpu = _plain_cpu(memory)
+    seen = []
+
+    def trap(c: AtariCPU) -> int:
+        seen.append(c.pc)
+        c.pc += 1
+        return 5
+
+    cpu.traps[0x0300] = trap
+    cpu.pc = 0x0300
+    cpu.step()
+    cpu.step()
+    assert seen == [0x0300] and cpu.x == 1 and cpu.processorCycles == 7
+    with pytest.raises(CpuJam):
+        cpu.step()
+
+
+def test_running_into_empty_memory_is_a_jam():
+    machine = Machine(rom_with_code("    jmp $3000\n"))
+    with pytest.raises(CpuJam, match="empty memory"):
+        machine.run_frames(1)
+
+
+def test_jmp_to_itself_with_interrupts_off_is_a_jam_but_not_with_vbi_on():
+    stuck = Machine(rom_with_code("    sei\nhere:\n    jmp here\n"))
+    with pytest.raises(CpuJam, match="JMP to itself"):
+        stuck.run_frames(1)
+    waiting = Machine(rom_with_code("    lda #$40\n    sta $D40E\nhere:\n    jmp here\n"))
+    waiting.run_frames(3)
+    assert waiting.frames == 3
+
+
+def test_undocumented_lax_and_sax():
+    memory = bytearray(0x10000)
+    memory[0x0200:0x0206] = bytes((0xA7, 0x10, 0x87, 0x11, 0xEA, 0xEA))  # LAX $10 / SAX $11
+    memory[0x10] = 0xC3
+    cpu = _plain_cpu(memory)
+    cpu.pc = 0x0200
+    cpu.step()
+    assert cpu.a == cpu.x == 0xC3
+    cpu.x = 0x0F
+    cpu.step()
+    assert memory[0x11] == 0x03
