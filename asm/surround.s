@@ -152,6 +152,18 @@ OpenScreen:
         lda #0
         sta ICAX2,x
         jsr CIOV
+        ldx #0                  ; one empty line: the cursor leaves row 0
+        lda #CPTXTR             ; (the editor later puts back what was
+        sta ICCOM,x             ; under its cursor - here a blank of row 1)
+        lda #<EOLTEXT
+        sta ICBAL,x
+        lda #>EOLTEXT
+        sta ICBAH,x
+        lda #1
+        sta ICBLL,x
+        lda #0
+        sta ICBLH,x
+        jsr CIOV
         lda #$C2                ; text field: dark green
         sta COLOR2
         lda #$C0                ; border: darker green
@@ -159,7 +171,8 @@ OpenScreen:
         lda #$0E                ; text: bright
         sta COLOR1
         rts
-EDEVICE: .byte $45, $3A, EOL    ; "E:" in ATASCII
+EDEVICE: .byte $45, $3A         ; "E:" in ATASCII ...
+EOLTEXT: .byte EOL              ; ... ended by EOL (also an empty line)
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -161,3 +161,4 @@ def test_wolf_moves_and_sheep_rules_on_bare_cpu(built: Path) -> None:
                 jsr(cpu, labels["checkmove"])
                 reason = illegal_sheep_move_reason(position, Move(src, dst))
                 assert cpu.memory[labels["lasterr"]] == error_code(reason), f"{position} {src},{dst}: {reason}"
+                assert bool(cpu.p & cpu.ZERO) == (reason is None), f"Z flag after CHECKMOVE {src},{dst}"

@@ -205,3 +205,19 @@ def test_engine_reports_a_program_that_is_not_at_its_prompt(engine) -> None:
             engine._expect_prompt("in this test")
     finally:
         atari.poke(engine.labels["inputwait"], saved)
+
+
+@pytest.mark.parametrize("count", [2, 3, 5, 8])
+def test_random_index_is_uniform(engine, count: int) -> None:
+    """RANDOMINDEX (rejection sampling on POKEY's RANDOM): a chi-square test over many draws."""
+    draws = 200 * count
+    tally = [0] * count
+    for _ in range(draws):
+        _, index, _, _ = engine.atari.call(engine.labels["randomindex"], a=count)
+        assert 0 <= index < count
+        tally[index] += 1
+    expected = draws / count
+    chi_square = sum((seen - expected) ** 2 / expected for seen in tally)
+    # 99.9th percentile of chi-square with count-1 degrees of freedom
+    limit = {1: 10.83, 2: 13.82, 4: 18.47, 7: 24.32}[count - 1]
+    assert chi_square < limit, f"draws per index {tally} are not uniform (chi-square {chi_square:.1f})"

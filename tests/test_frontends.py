@@ -394,3 +394,97 @@ def test_console_keys_are_held_for_the_frames_they_are_held():
     console.held.clear()
     frontends.run_one_frame(machine, console)
     assert machine.console_frames == [(False, True, False), (False, False, False)]
+
+
+# ---------------------------------------------------------------------------------------------
+# With the real machine and our OS
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def booted_atari():
+    from emulator.headless import HeadlessAtari
+
+    atari = HeadlessAtari()
+    assert atari.boot()
+    return atari
+
+
+def test_window_screenshot_of_the_booted_os(booted_atari, tmp_path, display):
+    path = window.screenshot(booted_atari, tmp_path / "os.png")
+    pixels = pygame.surfarray.array3d(pygame.image.load(str(path))).swapaxes(0, 1)
+    frame = booted_atari.frame_rgb()
+    assert pixels.shape == frame.shape and np.array_equal(pixels, frame)
+    centre = tuple(int(value) for value in frame[120, 192])
+    assert centre[2] > centre[0] and centre[2] > centre[1]  # the OS's blue screen
+
+
+def test_window_types_into_the_os(display):
+    from emulator.headless import HeadlessAtari
+
+    atari = HeadlessAtari()
+    atari.boot()
+    atari_window = window.AtariWindow(atari, "memo pad", row_scale=1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text='Hi "there"'))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    for _ in range(60):
+        atari_window.step()
+    lines = atari.screen_text().split("\n")
+    typed_row = next(row for row, line in enumerate(lines) if 'HI "THERE"' in line)
+    assert "█" in lines[typed_row + 1]  # RETURN moved the cursor to the next line
+
+
+def test_terminal_shows_the_cursor_of_the_booted_os_in_reverse_video(booted_atari):
+    lines = terminal.screen_lines(booted_atari.screen_text(), booted_atari.screen_codes())
+    inverse_spans = [span for line in lines for span in line if span.inverse]
+    assert inverse_spans == [terminal.Span(" ", True)]  # the cursor, and nothing else
+
+
+def test_terminal_front_end_in_a_pseudo_terminal(tmp_path):
+    """Run the curses front-end in a pty: type a line, quit with Ctrl-C, check the Atari got it."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    script = (
+        "import sys, types\n"
+        "from emulator.headless import HeadlessAtari\n"
+        "from emulator.frontends import terminal\n"
+        "atari = HeadlessAtari(); atari.boot(0)\n"
+        "status = terminal.run(atari, types.SimpleNamespace())\n"
+        "print('STATUS', status); print(atari.screen_text())\n"
+    )
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: a terminal of 80x30
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 80, 0, 0))
+        # a fresh environment: LINES/COLUMNS (readline may have set them) would override the size
+        environment = {name: value for name, value in os.environ.items() if name not in ("LINES", "COLUMNS")}
+        environment.update(TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        os.execve(sys.executable, [sys.executable, "-c", script], environment)
+    output = bytearray()
+
+    def read_until(marker: bytes | None, limit: float = 10.0) -> None:
+        """Read the child's output until `marker` appears (None: until it ends) or `limit` s."""
+        deadline = time.monotonic() + limit
+        while (marker is None or marker not in output) and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    output.extend(os.read(fd, 65536))
+                except OSError:  # the child has finished
+                    return
+
+    read_until(b"memo pad")
+    os.write(fd, b"ok 42\r")
+    time.sleep(1.0)  # typing speed: a key every 4 frames
+    os.write(fd, b"\x03")
+    read_until(None)
+    _, wait_status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = output.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(wait_status) == 0
+    assert "STATUS 0" in text
+    assert "OK 42" in text.split("STATUS 0", 1)[1]  # on the Atari's screen after curses ended
+    assert "F2 START" in text  # the status line was shown

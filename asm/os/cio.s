@@ -19,6 +19,7 @@
 ; ---------------------------------------------------------------------------
 ; CIOINIT - mark all eight IOCBs closed
 ; ---------------------------------------------------------------------------
+.scope
 CIOINIT:
         LDX #0
 _close: LDA #$FF
@@ -33,18 +34,24 @@ _close: LDA #$FF
         TAX
         BPL _close
         RTS
+.scend
 
 ; CIONOP - the PUT routine of a closed IOCB: "not open"
+.scope
 CIONOP: LDY #NOTOPN
         RTS
+.scend
 
 ; NOTIMP - the answer of every unimplemented function
+.scope
 NOTIMP: LDY #FNCNOT
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CIO - the central I/O routine (entered through CIOV)
 ; ---------------------------------------------------------------------------
+.scope
 CIO:
         STA CIOCHR
         STX ICIDNO
@@ -87,10 +94,12 @@ _open:  CMP #CCLOSE
         CMP #CPUTREC-1          ; 4-7 read, 8-11 write
         BCC CIOGET
         JMP CIOPUT
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CIOOPEN - find the device, remember its handler, call its OPEN
 ; ---------------------------------------------------------------------------
+.scope
 CIOOPEN:
         LDY ICHIDZ
         CPY #$FF
@@ -113,10 +122,12 @@ CIOOPEN:
         STA ICPTHZ
         LDY ICSTAZ
         JMP CIOEXIT
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CIOCLOSE - call the handler's CLOSE and free the IOCB
 ; ---------------------------------------------------------------------------
+.scope
 CIOCLOSE:
         LDX #2
         JSR CALLHND
@@ -127,11 +138,13 @@ CIOCLOSE:
         LDA #>[CIONOP-1]
         STA ICPTHZ
         JMP CIOEXIT
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CIOSTAT - STATUS ($0D) and SPECIAL ($0E and up); on a closed IOCB the
 ; device named at ICBAL/H is looked up for this one call.
 ; ---------------------------------------------------------------------------
+.scope
 CIOSTAT:
         LDY ICHIDZ
         CPY #$FF
@@ -152,10 +165,12 @@ _call:  LDX #8
         LDA #$FF                ; close the temporary IOCB again
         STA ICHIDZ
 *       JMP CIOEXIT
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CIOGET - GET RECORD (4, 5) and GET BYTES (6, 7)
 ; ---------------------------------------------------------------------------
+.scope
 CIOGET:
         LDA ICAX1Z
         AND #$04                ; opened for reading?
@@ -194,14 +209,18 @@ _full:  LDA CIOCHR              ; record too long: skip to its EOL
         BNE _loop
         LDY #TRNRCD
         JMP CIOEXIT
+.scend
 
 ; HGET - call the handler's GET; A = CIOCHR = the byte, Y = status
+.scope
 HGET:   LDX #4
         JSR CALLHND
         STA CIOCHR
         RTS
+.scend
 
 ; CIOSTEP - advance the buffer pointer, count one byte less
+.scope
 CIOSTEP:
         INC ICBALZ
         BNE +
@@ -211,10 +230,12 @@ CIOSTEP:
         DEC ICBLHZ
 *       DEC ICBLLZ
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CIOPUT - PUT RECORD (8, 9) and PUT BYTES (10, 11)
 ; ---------------------------------------------------------------------------
+.scope
 CIOPUT:
         LDA ICAX1Z
         AND #$08                ; opened for writing?
@@ -251,15 +272,19 @@ _bytes: LDA ICBLLZ
         BNE _loop
 _ok:    LDY #SUCCES
 _done:  JMP CIOEXIT
+.scend
 
 ; HPUT - call the handler's PUT with CIOCHR; Y = status
+.scope
 HPUT:   LDX #6
         JMP CALLHND
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CIOEXIT - store the status, report the count, copy the IOCB back
 ; In: Y = status.  Out: A = CIOCHR, X = ICIDNO, Y = status (N flag).
 ; ---------------------------------------------------------------------------
+.scope
 CIOEXIT:
         STY ICSTAZ
         LDX ICIDNO
@@ -290,6 +315,7 @@ _copy:  LDA ICHIDZ,Y
         LDA CIOCHR
         LDY ICSTAZ
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; DEVSRCH - look up the device named at (ICBALZ) in HATABS
@@ -297,6 +323,7 @@ _copy:  LDA ICHIDZ,Y
 ; offset, ICDNOZ = the unit; C set when no handler has that letter.
 ; The table (11 entries) is searched from its end, so a handler added later wins.
 ; ---------------------------------------------------------------------------
+.scope
 DEVSRCH:
         LDY #1
         LDA (ICBALZ),Y          ; a unit digit 1-9?
@@ -323,6 +350,7 @@ _none:  SEC
 _found: STX ICHIDZ
         CLC
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CALLHND - call routine number X/2 of the handler of the current IOCB
@@ -330,6 +358,7 @@ _found: STX ICHIDZ
 ; The handler is entered with X = ICIDNO and A = CIOCHR; it returns to our
 ; caller with its Y (status) and A.
 ; ---------------------------------------------------------------------------
+.scope
 CALLHND:
         JSR HNDTAB
         TXA
@@ -343,11 +372,14 @@ CALLHND:
         LDX ICIDNO
         LDA CIOCHR
         RTS                     ; ... and "return" into it
+.scend
 
 ; HNDTAB - ICSPRZ = the vector table of the handler of the current IOCB
+.scope
 HNDTAB: LDY ICHIDZ
         LDA HATABS+1,Y
         STA ICSPRZ
         LDA HATABS+2,Y
         STA ICSPRZ+1
         RTS
+.scend

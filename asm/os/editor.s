@@ -25,21 +25,30 @@
 ; ---------------------------------------------------------------------------
 ; The E: handler entry points
 ; ---------------------------------------------------------------------------
+.scope
 EINIT:  RTS
+.scend
 
 ; EOPEN - open E: : a fresh GRAPHICS 0 screen
+.scope
 EOPEN:  LDA #0
         TAX
         JMP SCROPEN
+.scend
 
+.scope
 ECLOSE:
 ESTAT:  LDY #SUCCES
         RTS
+.scend
 
+.scope
 ESPEC:  LDY #FNCNOT
         RTS
+.scend
 
 ; EPUT - show the character in A, or perform its editing function
+.scope
 EPUT:   STA ATACHR
         JSR ETEXT
         BCS _done
@@ -48,8 +57,10 @@ EPUT:   STA ATACHR
         JSR ELEAVE
         LDY #SUCCES
 _done:  RTS
+.scend
 
 ; EGET - the next character of the input line (waits for RETURN first)
+.scope
 EGET:   JSR ETEXT
         BCS _done
         JSR EGETCH
@@ -61,6 +72,7 @@ EGET:   JSR ETEXT
         TAY
         LDA ATACHR
 _done:  RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; ETEXT - prepare an E: operation: wait while output is stopped (CTRL-1),
@@ -69,6 +81,7 @@ _done:  RTS
 ; Out: C clear to go on; C set with Y = status (BREAK 128, cursor 141).
 ; ELEAVE - draw the cursor again and swap the window variables back.
 ; ---------------------------------------------------------------------------
+.scope
 ETEXT:
 *       LDA SSFLAG              ; stopped by CTRL-1
         BNE -
@@ -98,11 +111,15 @@ _bad:   JSR SWAPOUT
         LDY #CRSROR
         SEC
         RTS
+.scend
 
+.scope
 ELEAVE: JSR SHOWCUR
         JMP SWAPOUT
+.scend
 
 ; SWAPIN - in a split screen, exchange ROWCRS..OLDADR with TXTROW..TXTOLD
+.scope
 SWAPIN: LDA BOTSCR
         CMP #4
         BNE _done
@@ -112,8 +129,10 @@ SWAPIN: LDA BOTSCR
         LDA #$FF
         STA SWPFLG
 _done:  RTS
+.scend
 
 ; SWAPOUT - undo SWAPIN
+.scope
 SWAPOUT:
         LDA SWPFLG
         BEQ _done
@@ -121,7 +140,9 @@ SWAPOUT:
         LDA #0
         STA SWPFLG
 _done:  RTS
+.scend
 
+.scope
 SWAP12: LDX #11
 *       LDA ROWCRS,X
         LDY TXTROW,X
@@ -131,11 +152,13 @@ SWAP12: LDX #11
         DEX
         BPL -
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SHOWCUR - draw the cursor (the inverse of the character under it)
 ; HIDECUR - put the character under the cursor back
 ; ---------------------------------------------------------------------------
+.scope
 SHOWCUR:
         LDA CRSINH
         ORA CURSON
@@ -155,7 +178,9 @@ SHOWCUR:
         LDA #1
         STA CURSON
 _done:  RTS
+.scend
 
+.scope
 HIDECUR:
         LDA CURSON
         BEQ _done
@@ -164,10 +189,12 @@ HIDECUR:
         STA (OLDADR),Y
         STY CURSON
 _done:  RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; EOUT - output one ATASCII character to the text screen (cursor hidden)
 ; ---------------------------------------------------------------------------
+.scope
 EOUT:
         CMP #EOL
         BEQ ENEWLN
@@ -195,23 +222,31 @@ _do:    LDA CTLHI,X             ; jump to the editing function
         LDA CTLLO,X
         PHA
         RTS
+.scend
 
 ; The editing functions of the control characters
+.scope
 CTLCHR: .byte CUP,   CDOWN,  CLEFT,  CRIGHT, CLS,    BS,     TAB
         .byte DELLIN,INSLIN, CLRTAB, SETTAB, BELL,   DELCHR, INSCHR
 .alias CTLNUM 14
+.scend
+.scope
 CTLLO:  .byte <[ECUP-1],   <[ECDOWN-1], <[ECLEFT-1], <[ECRIGHT-1]
         .byte <[ECLEAR-1], <[EBACK-1],  <[ETAB-1],   <[EDELLN-1]
         .byte <[EINSLN-1], <[ECLRTB-1], <[ESETTB-1], <[EBELL-1]
         .byte <[EDELCH-1], <[EINSCH-1]
+.scend
+.scope
 CTLHI:  .byte >[ECUP-1],   >[ECDOWN-1], >[ECLEFT-1], >[ECRIGHT-1]
         .byte >[ECLEAR-1], >[EBACK-1],  >[ETAB-1],   >[EDELLN-1]
         .byte >[EINSLN-1], >[ECLRTB-1], >[ESETTB-1], >[EBELL-1]
         .byte >[EDELCH-1], >[EINSCH-1]
+.scend
 
 ; ---------------------------------------------------------------------------
 ; ENEWLN - EOL: go to the start of the row after this logical line
 ; ---------------------------------------------------------------------------
+.scope
 ENEWLN:
         LDA #0
         STA ESCFLG
@@ -220,11 +255,13 @@ ENEWLN:
         STA ROWCRS
         SEC
         JMP NEXTLN
+.scend
 
 ; ---------------------------------------------------------------------------
 ; ADVANCE - move the cursor right after a character was written; past the
 ; right margin the logical line grows by a row (up to three rows).
 ; ---------------------------------------------------------------------------
+.scope
 ADVANCE:
         INC COLCRS
         LDA RMARGN
@@ -239,12 +276,14 @@ ADVANCE:
         CMP #2                  ; three rows: the next row starts a new line
         JMP NEXTLN
 _done:  RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; NEXTLN - move the cursor to the left margin of the next row, scrolling
 ; at the bottom.  C set: the row starts a new logical line.  C clear: it
 ; continues this one (a blank row is inserted if it began another line).
 ; ---------------------------------------------------------------------------
+.scope
 NEXTLN:
         ROR HOLD1               ; bit 7 = new logical line
         LDA LMARGN
@@ -274,17 +313,21 @@ _inside:
 _start: LDA ROWCRS
         JMP SETLOG
 _done:  RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; Cursor movement: up, down, left, right (wrapping around the screen)
 ; ---------------------------------------------------------------------------
+.scope
 ECUP:   LDX ROWCRS
         BNE +
         LDX BOTSCR
 *       DEX
         STX ROWCRS
         RTS
+.scend
 
+.scope
 ECDOWN: LDX ROWCRS
         INX
         CPX BOTSCR
@@ -292,7 +335,9 @@ ECDOWN: LDX ROWCRS
         LDX #0
 *       STX ROWCRS
         RTS
+.scend
 
+.scope
 ECLEFT: LDX COLCRS
         CPX LMARGN
         BEQ _wrap
@@ -303,7 +348,9 @@ ECLEFT: LDX COLCRS
 _wrap:  LDA RMARGN
         STA COLCRS
         RTS
+.scend
 
+.scope
 ECRIGHT:
         LDX COLCRS
         INX
@@ -313,10 +360,12 @@ ECRIGHT:
         LDX LMARGN
 *       STX COLCRS
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; ECLEAR - clear the screen, home the cursor
 ; ---------------------------------------------------------------------------
+.scope
 ECLEAR:
         LDA #0
         STA TMPA
@@ -341,11 +390,13 @@ ECLEAR:
         STA COLCRS
         STA EDSCOL
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; EBACK - backspace: one position back (to the previous row of the same
 ; logical line at the left margin) and blank it
 ; ---------------------------------------------------------------------------
+.scope
 EBACK:
         LDA COLCRS
         CMP LMARGN
@@ -363,10 +414,12 @@ _edge:  LDA ROWCRS
 _blank: LDA #0
         JMP PUTCHR
 _done:  RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; ETAB - move right to the next tab stop (TABMAP) or to the next line
 ; ---------------------------------------------------------------------------
+.scope
 ETAB:
         LDA #120
         STA COUNTR
@@ -384,34 +437,42 @@ _tab:   JSR LOGPOS
         DEC COUNTR
         BNE _step
 _done:  RTS
+.scend
 
 ; ESETTB, ECLRTB - set or clear a tab stop at the cursor
+.scope
 ESETTB: JSR LOGPOS
         JSR TABBIT
         ORA TABMAP,X
         STA TABMAP,X
         RTS
+.scend
 
+.scope
 ECLRTB: JSR LOGPOS
         JSR TABBIT
         EOR #$FF
         AND TABMAP,X
         STA TABMAP,X
         RTS
+.scend
 
 ; TABBIT - A = logical column -> X = TABMAP byte, A = its bit
+.scope
 TABBIT: PHA
-        LSR A
-        LSR A
-        LSR A
+        LSR
+        LSR
+        LSR
         TAX
         PLA
         AND #7
         TAY
         LDA BITMASK,Y
         RTS
+.scend
 
 ; LOGPOS - A = the cursor's column within its logical line (0-119)
+.scope
 LOGPOS: LDA ROWCRS
         JSR LINESTART
         LDA ROWCRS
@@ -425,11 +486,13 @@ LOGPOS: LDA ROWCRS
         ADC #40
         BNE -
 *       RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; EDELLN - delete the logical line under the cursor
 ; EINSLN - insert a blank row at the cursor
 ; ---------------------------------------------------------------------------
+.scope
 EDELLN:
         LDA ROWCRS
         JSR LINESTART
@@ -445,7 +508,9 @@ EDELLN:
         LDA LMARGN
         STA COLCRS
         RTS
+.scend
 
+.scope
 EINSLN:
         LDA ROWCRS
         JSR INSROW
@@ -458,12 +523,14 @@ EINSLN:
 *       LDA LMARGN
         STA COLCRS
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; EDELCH - delete the character under the cursor; the rest of the logical
 ; line moves left.  EINSCH - insert a blank; the rest moves right.
 ; (TMPA, TMPB) walks the positions; COUNTR guards the loop.
 ; ---------------------------------------------------------------------------
+.scope
 EDELCH:
         LDA ROWCRS
         JSR LINEEND
@@ -513,7 +580,9 @@ _last:  LDA TMPA
         TAY
         STA (ADRESS),Y
         RTS
+.scend
 
+.scope
 EINSCH:
         LDA ROWCRS
         JSR LINEEND
@@ -559,10 +628,12 @@ _move:  LDA TMPA
         BNE _loop
 _last:  LDA #0
         JMP PUTCHR
+.scend
 
 ; ---------------------------------------------------------------------------
 ; EBELL - a short buzz on the console speaker
 ; ---------------------------------------------------------------------------
+.scope
 EBELL:  LDX #64
 *       LDA #$08
         STA CONSOL
@@ -575,11 +646,13 @@ EBELL:  LDX #64
         DEX
         BNE -
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; EGETCH - one character of keyboard input through the editor
 ; Out: A = character, Y = status (128 after BREAK, 136 after CTRL-3).
 ; ---------------------------------------------------------------------------
+.scope
 EGETCH:
         LDA EDPEND
         BNE _give               ; a typed line is being handed out
@@ -588,7 +661,7 @@ EGETCH:
         LDA COLCRS
         STA EDSCOL
 _key:   LDA ICAX1Z              ; "forced read": take the line as it is
-        LSR A
+        LSR
         BCS _line
         JSR SHOWCUR
         JSR KGETCH
@@ -635,12 +708,14 @@ _eol:   LDA #0                  ; the line is done: EOL, cursor down
         LDA #EOL
         LDY #SUCCES
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; EDLINE - after RETURN: find the text to hand out.  It is the logical line
 ; of the cursor (from the place the input began, if that is on this line),
 ; without trailing blanks.  Sets EDROW, EDCOL and BUFCNT (its length).
 ; ---------------------------------------------------------------------------
+.scope
 EDLINE:
         LDA ROWCRS
         JSR LINESTART
@@ -706,12 +781,14 @@ _trim:  LDA BUFCNT
         DEC TMPA
         JMP _trim
 _done:  RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; Rows and logical lines
 ; ---------------------------------------------------------------------------
 
 ; LINESTART - A = row -> A = TMPC = the first row of its logical line
+.scope
 LINESTART:
         STA TMPC
 *       LDA TMPC
@@ -722,8 +799,10 @@ LINESTART:
         JMP -
 *       LDA TMPC
         RTS
+.scend
 
 ; LINEEND - A = row -> A = TMPC = the last row of its logical line
+.scope
 LINEEND:
         STA TMPC
 *       LDX TMPC
@@ -737,40 +816,52 @@ LINEEND:
         JMP -
 *       LDA TMPC
         RTS
+.scend
 
 ; LOGBIT - A = row -> X = LOGMAP byte, A = the row's bit (uses Y)
+.scope
 LOGBIT: PHA
-        LSR A
-        LSR A
-        LSR A
+        LSR
+        LSR
+        LSR
         TAX
         PLA
         AND #7
         TAY
         LDA BITMASK,Y
         RTS
+.scend
 
 ; TSTLOG - Z clear if row A begins a logical line
+.scope
 TSTLOG: JSR LOGBIT
         AND LOGMAP,X
         RTS
+.scend
 
 ; SETLOG - row A begins a logical line
+.scope
 SETLOG: JSR LOGBIT
         ORA LOGMAP,X
         STA LOGMAP,X
         RTS
+.scend
 
 ; CLRLOG - row A continues the logical line above it
+.scope
 CLRLOG: JSR LOGBIT
         EOR #$FF
         AND LOGMAP,X
         STA LOGMAP,X
         RTS
+.scend
 
+.scope
 BITMASK: .byte $80, $40, $20, $10, $08, $04, $02, $01
+.scend
 
 ; SCROLL - the whole text moves up one row; the bottom row is blank
+.scope
 SCROLL: LDA #0
         JSR DELROW
         LDA #0
@@ -779,8 +870,10 @@ SCROLL: LDA #0
         BEQ +
         DEC EDSROW
 *       RTS
+.scend
 
 ; DELROW - delete row A: the rows below move up, the bottom row is blank
+.scope
 DELROW: STA TMPD
 *       LDX TMPD
         INX
@@ -794,9 +887,11 @@ DELROW: STA TMPD
         JSR CLRROW
         LDA TMPD
         JMP SETLOG
+.scend
 
 ; INSROW - insert a blank row at row A (a new logical line); the rows
 ; below move down and the bottom row is lost
+.scope
 INSROW: STA TMPA
         LDX BOTSCR
         DEX
@@ -815,8 +910,10 @@ INSROW: STA TMPA
         JSR CLRROW
         LDA TMPA
         JMP SETLOG
+.scend
 
 ; MOVROW - copy row TMPB to row TMPD, with its LOGMAP bit
+.scope
 MOVROW: LDA TMPD
         JSR ROWADR
         LDA ADRESS
@@ -837,8 +934,10 @@ MOVROW: LDA TMPD
         JMP SETLOG
 *       LDA TMPD
         JMP CLRLOG
+.scend
 
 ; CLRROW - blank row A
+.scope
 CLRROW: JSR ROWADR
         LDA #0
         LDY #39
@@ -846,24 +945,26 @@ CLRROW: JSR ROWADR
         DEY
         BPL -
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; Addresses on the 40-column text screen
 ; ---------------------------------------------------------------------------
 
 ; ROWADR - ADRESS = SAVMSC + A * 40   (A = row 0-24)
+.scope
 ROWADR: STA ADRESS
         LDA #0
         STA ADRESS+1
         LDA ADRESS
-        ASL A
-        ASL A
+        ASL
+        ASL
         ADC ADRESS              ; * 5
-        ASL A
+        ASL
         ROL ADRESS+1            ; * 10
-        ASL A
+        ASL
         ROL ADRESS+1            ; * 20
-        ASL A
+        ASL
         ROL ADRESS+1            ; * 40
         CLC
         ADC SAVMSC
@@ -872,8 +973,10 @@ ROWADR: STA ADRESS
         ADC SAVMSC+1
         STA ADRESS+1
         RTS
+.scend
 
 ; CELLADR - ADRESS = the address of row A, column X
+.scope
 CELLADR:
         JSR ROWADR
         TXA
@@ -883,8 +986,10 @@ CELLADR:
         BCC +
         INC ADRESS+1
 *       RTS
+.scend
 
 ; PUTCHR - store the internal code A at the cursor
+.scope
 PUTCHR: PHA
         LDA ROWCRS
         LDX COLCRS
@@ -893,6 +998,7 @@ PUTCHR: PHA
         LDY #0
         STA (ADRESS),Y
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; ATAINT - ATASCII -> internal code     INTATA - internal code -> ATASCII
@@ -900,6 +1006,7 @@ PUTCHR: PHA
 ;   ATASCII $20-$5F <-> internal $00-$3F
 ;   ATASCII $60-$7F <-> internal $60-$7F      (bit 7, inverse, is kept)
 ; ---------------------------------------------------------------------------
+.scope
 ATAINT: STA TMPCHR
         AND #$7F
         CMP #$60
@@ -913,7 +1020,9 @@ _bit7:  BIT TMPCHR
         BPL +
         ORA #$80
 *       RTS
+.scend
 
+.scope
 INTATA: STA TMPCHR
         AND #$7F
         CMP #$60
@@ -927,3 +1036,4 @@ _bit7:  BIT TMPCHR
         BPL +
         ORA #$80
 *       RTS
+.scend

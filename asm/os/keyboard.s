@@ -14,6 +14,7 @@
 ; A key repeats only after the debounce time KEYDEL; CTRL-1 stops and
 ; restarts screen output (SSFLAG), HELP sets HELPFG.
 ; ---------------------------------------------------------------------------
+.scope
 KEYIRQ:
         TXA
         PHA
@@ -47,12 +48,14 @@ _exit:  PLA
         TAX
         PLA
         RTI
+.scend
 
 ; ---------------------------------------------------------------------------
 ; BRKIRQ - the BREAK key interrupt (through BRKKY).  A is on the stack.
 ; Clears BRKKEY, restarts stopped output and puts BRKCODE into CH so that
 ; a program waiting for a key wakes up and sees the BREAK.
 ; ---------------------------------------------------------------------------
+.scope
 BRKIRQ:
         LDA #0
         STA BRKKEY
@@ -62,21 +65,28 @@ BRKIRQ:
         STA CH
         PLA
         RTI
+.scend
 
 ; ---------------------------------------------------------------------------
 ; The K: handler
 ; ---------------------------------------------------------------------------
+.scope
 KOPEN:
 KCLOSE:
 KSTAT:
 KINIT:  LDY #SUCCES
         RTS
+.scend
+.scope
 KPUT:
 KSPEC:  LDY #FNCNOT
         RTS
+.scend
 
 ; KGET - wait for a key, return its ATASCII code in A (Y = status)
+.scope
 KGET:   JMP KGETCH
+.scend
 
 ; ---------------------------------------------------------------------------
 ; KGETCH - wait for a key and return it as ATASCII
@@ -84,6 +94,7 @@ KGET:   JMP KGETCH
 ; CAPS, SHIFT-CAPS and CTRL-CAPS set SHFLOK, the Atari key toggles
 ; INVFLG; those keys, and keys without a meaning, are not returned.
 ; ---------------------------------------------------------------------------
+.scope
 KGETCH:
         ; The only keyboard wait loop of the OS.  The emulator recognises
         ; exactly these bytes (AD FC 02 C9 FF F0 F9) and sleeps meanwhile.
@@ -140,8 +151,10 @@ _char:  JSR KLOCK
         JSR KINVERSE
         LDY #SUCCES
         RTS
+.scend
 
 ; KLOCK - apply the caps lock or control lock to a lower case letter in A
+.scope
 KLOCK:  CMP #'a
         BCC _done
         CMP #'z+1
@@ -155,9 +168,11 @@ KLOCK:  CMP #'a
 _upper: SEC
         SBC #$20
 _done:  RTS
+.scend
 
 ; KINVERSE - with INVFLG set, printable characters become inverse
 ; (not ESC, the cursor keys, clear, backspace, tab or codes >= $80)
+.scope
 KINVERSE:
         LDX INVFLG
         BEQ _done
@@ -182,7 +197,9 @@ _done:  RTS
 .alias KYEOF    $84             ; CTRL-3: end of file
 .alias KYNONE   $85             ; no key, or a key without meaning here
 .alias KYLAST   $85
+.scend
 
+.scope
 KEYTAB:
 ;       L       J       ;       F1      F2      K       +       *
   .byte 'l,     'j,     $3B,    KYNONE, KYNONE, 'k,     $2B,    $2A
@@ -220,3 +237,4 @@ KEYTAB:
   .byte $12,    KYNONE, $05,    $19,    CLRTAB, $14,    $17,    $11
   .byte KYNONE, KYNONE, KYNONE, KYNONE, DELCHR, KYNONE, CLS,    INSCHR
   .byte $06,    $08,    $04,    KYNONE, KYCTCAP,$07,    $13,    $01
+.scend

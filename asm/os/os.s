@@ -7,6 +7,7 @@
 ; system, so that programs written for the real OS run on it unchanged.
 ;
 ; Build:  surround build      (Ophis: ophis -o surround-os.rom os.s)
+; Every routine sits in its own .scope, so its _local labels stay private.
 ;
 ; The image is exactly 16384 bytes and covers $C000-$FFFF:
 ;
@@ -53,6 +54,7 @@
 .alias TMPD     $025D
 .alias LMSROW   $025E   ; row that needs its own LMS (4K boundary), or $FF
 .alias CARTOK   $025F   ; nonzero when a cartridge was found
+.alias BOOTER   $0266   ; nonzero when the disk boot failed
 
 .alias BRKCODE  $09     ; key code put into CH by BREAK (no key has it)
 .alias LINBUF   $0400   ; boot sector buffer (the cassette buffer)

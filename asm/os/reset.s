@@ -14,6 +14,7 @@
 ; again, JSR (DOSINI) when a disk was booted, then the same way out.
 ; ===========================================================================
 
+.scope
 RESET:
         SEI
         CLD
@@ -31,10 +32,12 @@ RESET:
         CMP #$25
         BNE COLDSTART
         JMP WARMSTART
+.scend
 
 ; ---------------------------------------------------------------------------
 ; COLDSTART - power-up (also COLDSV $E477)
 ; ---------------------------------------------------------------------------
+.scope
 COLDSTART:
         SEI
         CLD
@@ -92,10 +95,12 @@ _page:  STA ($80),Y
         LDA #>RTSVEC
         STA DOSINI+1
         JMP OSINIT
+.scend
 
 ; ---------------------------------------------------------------------------
 ; WARMSTART - the RESET key (also WARMSV $E474)
 ; ---------------------------------------------------------------------------
+.scope
 WARMSTART:
         SEI
         CLD
@@ -117,12 +122,14 @@ _page:  STA $0200,X
         BNE _page
         JSR RAMSIZE
         STX RAMTOP
+.scend
         ; fall into OSINIT
 
 ; ---------------------------------------------------------------------------
 ; OSINIT - initialise the OS variables, the handlers and E:, then start
 ; the booted program, the cartridge or the memo pad
 ; ---------------------------------------------------------------------------
+.scope
 OSINIT:
         LDA RAMTOP
         STA RAMSIZ
@@ -194,12 +201,12 @@ _hat:   LDA HATINIT,X
         BEQ _boot
         JSR CARTINIT
         LDA CARTFG
-        LSR A
+        LSR
         BCC _start
 _boot:  JSR DSKBOOT
         JMP _start
 _warm:  LDA BOOTQ               ; warm start: the booted program again
-        LSR A
+        LSR
         BCC _cart
         JSR DOSINIT
 _cart:  LDA CARTOK
@@ -214,14 +221,22 @@ _start: LDA #0                  ; the start is complete
         BEQ _dos
         JMP (CARTCS)
 _dos:   JMP (DOSVEC)
+.scend
 
+.scope
 DOSINIT:
         JMP (DOSINI)
+.scend
+.scope
 CARTINIT:
         JMP (CARTAD)
+.scend
+.scope
 RTSVEC: RTS
+.scend
 
 ; the first HATABS entries: E:, S:, K:  (no P:, C: or D: without a DOS)
+.scope
 HATINIT:
         .byte 'E
         .word EDITRV
@@ -229,11 +244,13 @@ HATINIT:
         .word SCRENV
         .byte 'K
         .word KEYBDV
+.scend
 
 ; ---------------------------------------------------------------------------
 ; HWINIT - quiet the chips; PIA port A input, port B output with the OS
 ; ROM on, BASIC off, the self-test ROM off
 ; ---------------------------------------------------------------------------
+.scope
 HWINIT:
         LDA #0
         LDX #$1F
@@ -260,11 +277,13 @@ _chip:  STA POKEY,X
         LDA #$FF                ; OS on, BASIC off, self test off
         STA PORTB
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; RAMSIZE - X = the first page above the RAM (tested in 4K steps up to
 ; $C000; a cartridge's ROM at $A000 ends the RAM there)
 ; ---------------------------------------------------------------------------
+.scope
 RAMSIZE:
         LDA #0
         STA RAMLO
@@ -287,10 +306,12 @@ _test:  STX RAMLO+1
         CPX #$C0
         BCC _test
 _top:   RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; INTINIT - the interrupt vectors (INTINV $E46B)
 ; ---------------------------------------------------------------------------
+.scope
 INTINIT:
         LDX #VECEND-VECTAB-1
 _copy:  LDA VECTAB,X
@@ -308,8 +329,10 @@ _copy:  LDA VECTAB,X
         STA POKMSK
         STA IRQEN
         RTS
+.scend
 
 ; the vectors $0200-$0229
+.scope
 VECTAB: .word JUSTRTI           ; VDSLST
         .word PLARTI            ; VPRCED
         .word PLARTI            ; VINTER
@@ -327,6 +350,8 @@ VECTAB: .word JUSTRTI           ; VDSLST
         .word XITVBL            ; VVBLKD
         .word RTSVEC            ; CDTMA1
         .word RTSVEC            ; CDTMA2
+.scend
+.scope
 VECEND:
 
 ; ---------------------------------------------------------------------------
@@ -348,13 +373,17 @@ OPENE:  LDX #0
         LDA #0
         STA ICAX2
         JMP CIOV
+.scend
 
+.scope
 ENAME:  .byte "E:", EOL
+.scend
 
 ; ---------------------------------------------------------------------------
 ; CARTCHK - CARTOK, TRAMSZ = 1 if a cartridge is present: $BFFC reads 0
 ; and is ROM (it does not change when written)
 ; ---------------------------------------------------------------------------
+.scope
 CARTCHK:
         LDA #0
         STA CARTOK
@@ -370,6 +399,7 @@ _rom:   LDA #1
         STA CARTOK
         STA TRAMSZ
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; DSKBOOT - boot from D1:
@@ -379,6 +409,7 @@ _rom:   LDA #1
 ; JSR (DOSINI).  Without a drive (timeout) nothing happens.
 ; Out: C clear when a program was booted.
 ; ---------------------------------------------------------------------------
+.scope
 DSKBOOT:
         LDA #<LINBUF
         STA DBUFLO
@@ -447,22 +478,14 @@ _loaded:
         CLC
         RTS
 _run:   JMP (RAMLO)
-_error: LDX #0                  ; tell the user, give up
-        LDA #CPUTREC
-        STA ICCOM
-        LDA #<BOOTMSG
-        STA ICBAL
-        LDA #>BOOTMSG
-        STA ICBAH
-        LDA #BOOTEND-BOOTMSG
-        STA ICBLL
-        LDA #0
-        STA ICBLH
-        JSR CIOV
+_error: LDA #1                  ; give up; the memo pad will say so
+        STA BOOTER
         SEC
         RTS
+.scend
 
 ; BOOTSEC - read sector A of D1: into DBUFLO/HI; Y = status (N = error)
+.scope
 BOOTSEC:
         STA DAUX1
         LDA #0
@@ -472,27 +495,27 @@ BOOTSEC:
         LDA #'R
         STA DCOMND
         JMP DSKINV
+.scend
 
-BOOTMSG: .byte "BOOT ERROR", EOL
-BOOTEND:
 
 ; ---------------------------------------------------------------------------
 ; MEMOPAD - the screen when nothing boots (BLKBDV $E471): our name, and
 ; then whatever is typed is echoed, line after line
 ; ---------------------------------------------------------------------------
+.scope
 MEMOPAD:
-        LDX #0
-        LDA #CPUTBYT
-        STA ICCOM
         LDA #<PADMSG
-        STA ICBAL
-        LDA #>PADMSG
-        STA ICBAH
-        LDA #PADEND-PADMSG
-        STA ICBLL
-        LDA #0
-        STA ICBLH
-        JSR CIOV
+        LDY #>PADMSG
+        LDX #PADEND-PADMSG
+        JSR PRINT
+        LDA BOOTER              ; the disk did not boot
+        BEQ MEMOLOOP
+        LDA #<BOOTMSG
+        LDY #>BOOTMSG
+        LDX #BOOTEND-BOOTMSG
+        JSR PRINT
+.scend
+.scope
 MEMOLOOP:
         LDX #0
         LDA #CGETBYT
@@ -502,7 +525,9 @@ MEMOLOOP:
         STA ICBLH
         JSR CIOV
         JMP MEMOLOOP
+.scend
 
+.scope
 PADMSG: .byte CLS
         .byte "SURROUND XL OS", EOL
         .byte "a free operating system for the", EOL
@@ -510,18 +535,39 @@ PADMSG: .byte CLS
         .byte EOL
         .byte "No disk, no cartridge: memo pad", EOL
         .byte EOL
+.scend
+.scope
 PADEND:
+BOOTMSG: .byte "BOOT ERROR", EOL, EOL
+.scend
+.scope
+BOOTEND:
+
+; PRINT - put X bytes from (A low, Y high) to E: through IOCB 0
+PRINT:  STA ICBAL
+        STY ICBAH
+        STX ICBLL
+        LDX #0
+        STX ICBLH
+        LDA #CPUTBYT
+        STA ICCOM
+        JMP CIOV
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SELFTV - the self test (SLFTSV $E483): map the self-test ROM at $5000
 ; and run it; SELFOUT maps it out again and continues in the memo pad
 ; ---------------------------------------------------------------------------
+.scope
 SELFTV: LDA PORTB
         AND #$7F
         STA PORTB
         JMP SELFTEST
+.scend
+.scope
 SELFOUT:
         LDA PORTB
         ORA #$80
         STA PORTB
         JMP MEMOLOOP
+.scend

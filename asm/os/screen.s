@@ -35,18 +35,25 @@
 ; ---------------------------------------------------------------------------
 ; The S: handler entry points
 ; ---------------------------------------------------------------------------
+.scope
 SINIT:  RTS
+.scend
 
+.scope
 SOPEN:  LDA ICAX2Z
         AND #$0F
         LDX ICAX1Z
         JMP SCROPEN
+.scend
 
+.scope
 SCLOSE:
 SSTAT:  LDY #SUCCES
         RTS
+.scend
 
 ; SPUT - a character or pixel at the cursor
+.scope
 SPUT:   STA ATACHR
         LDA DINDEX
         BNE +
@@ -80,8 +87,10 @@ _plot:  LDA ROWCRS              ; remember the point for DRAWTO
         JSR SRIGHT
 _ok:    LDY #SUCCES
 _done:  RTS
+.scend
 
 ; SGET - read the character or pixel at the cursor (LOCATE)
+.scope
 SGET:   LDA DINDEX
         BNE +
         JSR HIDECUR
@@ -97,8 +106,10 @@ SGET:   LDA DINDEX
 *       LDA ATACHR
         LDY #SUCCES
 _done:  RTS
+.scend
 
 ; SSPEC - DRAWTO ($11) and FILL ($12)
+.scope
 SSPEC:  LDA ICCOMZ
         LDX #0
         CMP #CDRAW
@@ -114,8 +125,10 @@ SSPEC:  LDA ICCOMZ
         JSR DRAWTO
         LDY #SUCCES
 _done:  RTS
+.scend
 
 ; SCHECK - C set and Y = 141 unless the cursor is on the screen
+.scope
 SCHECK: LDA ROWCRS
         CMP SCRROW
         BCS _bad
@@ -129,8 +142,10 @@ SCHECK: LDA ROWCRS
 _bad:   LDY #CRSROR
         SEC
         RTS
+.scend
 
 ; SRIGHT - the cursor moves right, to the next row at the right edge
+.scope
 SRIGHT: INC COLCRS
         BNE +
         INC COLCRS+1
@@ -144,8 +159,10 @@ SRIGHT: INC COLCRS
         STA COLCRS+1
         INC ROWCRS
 *       RTS
+.scend
 
 ; CURTMP - TMPROW, TMPCOL = the cursor
+.scope
 CURTMP: LDA ROWCRS
         STA TMPROW
         LDA COLCRS
@@ -153,12 +170,14 @@ CURTMP: LDA ROWCRS
         LDA COLCRS+1
         STA TMPCOL+1
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; PLOTAT - put A at TMPROW, TMPCOL: an ATASCII character in the text
 ; modes, a pixel of colour A (its low bits) in the others
 ; READAT - A = what is at TMPROW, TMPCOL
 ; ---------------------------------------------------------------------------
+.scope
 PLOTAT: STA HOLDCH
         JSR PIXADR
         LDY #0
@@ -172,7 +191,7 @@ _pixel: LDA HOLDCH              ; colour and mask, moved into place
         AND BITMSK
         LDX SHFAMT
         BEQ _put
-_shift: ASL A
+_shift: ASL
         ASL BITMSK
         DEX
         BNE _shift
@@ -183,7 +202,9 @@ _put:   STA HOLDCH
         ORA HOLDCH
         STA (ADRESS),Y
         RTS
+.scend
 
+.scope
 READAT: JSR PIXADR
         LDY #0
         LDA (ADRESS),Y
@@ -192,14 +213,16 @@ READAT: JSR PIXADR
         JMP INTATA
 _pixel: LDX SHFAMT
         BEQ _mask
-_shift: LSR A
+_shift: LSR
         DEX
         BNE _shift
 _mask:  AND BITMSK
         RTS
+.scend
 
 ; PIXADR - ADRESS = the byte of TMPROW, TMPCOL; BITMSK = the pixel mask
 ; (not shifted), SHFAMT = how far left the pixel lies in its byte
+.scope
 PIXADR: LDA TMPROW
         LDX SCRWID
         JSR MUL8
@@ -245,13 +268,21 @@ _add:   LDA ADRESS
         ADC SAVMSC+1
         STA ADRESS+1
         RTS
+.scend
 
 ; indexed by bits per pixel (0 = text, 1, 2, 4)
+.scope
 PIXMSK: .byte $FF, $01, $03, $00, $0F   ; mask of one pixel
+.scend
+.scope
 PIXSHR: .byte 0, 3, 2, 0, 1             ; column -> byte: shift right
+.scend
+.scope
 PIXLST: .byte 0, 7, 3, 0, 1             ; pixels per byte - 1
+.scend
 
 ; MUL8 - ADRESS = A * X
+.scope
 MUL8:   STA MLTTMP
         STX MLTTMP+1
         LDA #0
@@ -271,6 +302,7 @@ MUL8:   STA MLTTMP
 *       DEX
         BNE --
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; DRAWTO - a line from OLDROW, OLDCOL to ROWCRS, COLCRS in colour ATACHR
@@ -278,6 +310,7 @@ MUL8:   STA MLTTMP
 ; the line is followed to the right by FILDAT up to a non-zero pixel.
 ; Afterwards OLDROW, OLDCOL = ROWCRS, COLCRS = the end point.
 ; ---------------------------------------------------------------------------
+.scope
 DRAWTO:
         LDA ROWCRS              ; the end point
         STA NEWROW
@@ -336,11 +369,11 @@ DRAWTO:
         STA COUNTR
         LDA ENDPT+1
         STA COUNTR+1
-        LSR A
+        LSR
         STA ROWAC+1
         STA COLAC+1
         LDA ENDPT
-        ROR A
+        ROR
         STA ROWAC
         STA COLAC
 _step:  LDA COUNTR
@@ -418,9 +451,11 @@ _ge:    SEC
         TYA
         SBC ENDPT+1
         RTS
+.scend
 
 ; FILLRT - FILL: from the point right of TMPROW, TMPCOL, paint FILDAT
 ; up to the first non-zero pixel (or the right edge)
+.scope
 FILLRT: LDA TMPCOL
         PHA
         LDA TMPCOL+1
@@ -443,11 +478,13 @@ _done:  PLA
         PLA
         STA TMPCOL
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SCROPEN - set up GRAPHICS mode A; X = flags (bit 4 split, bit 5 keep)
 ; Out: Y = status (145 bad mode, 147 not enough memory)
 ; ---------------------------------------------------------------------------
+.scope
 SCROPEN:
         CMP #12
         BCC +
@@ -479,15 +516,19 @@ SCROPEN:
         JSR SHOWCUR
 *       LDY #SUCCES
         RTS
+.scend
 
 ; SMODE - Y = the index of SOMODE in the mode tables
+.scope
 SMODE:  LDY SOMODE
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SLAYOUT - place the screen: SAVMSC, TXTMSC, the display list (SAVADR),
 ; MEMTOP.  C set if the screen does not fit above APPMHI.
 ; ---------------------------------------------------------------------------
+.scope
 SLAYOUT:
         JSR SMODE
         LDA SOFLAG
@@ -632,10 +673,12 @@ _dl:    ; the display list: 3 blank + LMS + rows-1 (+2 for a second LMS)
         RTS
 _small: SEC
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SBUILD - write the display list at SAVADR
 ; ---------------------------------------------------------------------------
+.scope
 SBUILD:
         LDY #0
         LDA #$70                ; 24 blank lines
@@ -692,10 +735,12 @@ _jvb:   LDA #$41                ; wait for vertical blank, start again
 _put:   STA (SAVADR),Y
         INY
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SVARS - the screen variables of the new mode
 ; ---------------------------------------------------------------------------
+.scope
 SVARS:
         LDA SAVADR
         STA SDLSTL
@@ -718,7 +763,7 @@ SVARS:
         DEY
         BNE -
         LDA SCRBPP
-*       LSR A
+*       LSR
         BEQ _cur
         LSR SCRPXW+1
         ROR SCRPXW
@@ -779,8 +824,10 @@ _cur:   LDA #0
         ORA MPRIOR,X
         STA GPRIOR
         RTS
+.scend
 
 ; SWIPE - clear the screen memory (keep the graphics with ICAX1 bit 5)
+.scope
 SWIPE:
         LDA SAVMSC
         STA ADRESS
@@ -807,8 +854,10 @@ SWIPE:
         CPX RAMTOP
         BCC -
         RTS
+.scend
 
 ; SCLEAR - clear a text mode 1 or 2 screen (ATASCII clear-screen)
+.scope
 SCLEAR: LDA SCRROW
         LDX SCRWID
         JSR MUL8
@@ -837,16 +886,31 @@ SCLEAR: LDA SCRROW
         STA COLCRS
         STA COLCRS+1
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; The mode tables (GRAPHICS 0-11)
 ; ---------------------------------------------------------------------------
+.scope
 MANTIC: .byte $02, $06, $07, $08, $09, $0A, $0B, $0D, $0F, $0F, $0F, $0F
+.scend
+.scope
 MROWS:  .byte  24,  24,  12,  24,  48,  48,  96,  96, 192, 192, 192, 192
+.scend
+.scope
 MROWSS: .byte  24,  20,  10,  20,  40,  40,  80,  80, 160, 160, 160, 160
+.scend
+.scope
 MWIDTH: .byte  40,  20,  20,  10,  10,  20,  20,  40,  40,  40,  40,  40
+.scend
+.scope
 MBPP:   .byte   0,   0,   0,   2,   1,   2,   1,   2,   1,   4,   4,   4
+.scend
+.scope
 MPRIOR: .byte   0,   0,   0,   0,   0,   0,   0,   0,   0, $40, $80, $C0
+.scend
 
 ; the colours at power-up: COLOR0-COLOR4
+.scope
 COLDEF: .byte $28, $CA, $94, $46, $00
+.scend

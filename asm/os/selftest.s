@@ -4,6 +4,7 @@
 ; says so and returns to the memo pad.
 ; ===========================================================================
 
+.scope
 SELFTEST:
         LDX #0
         LDA #CPUTBYT
@@ -18,7 +19,9 @@ SELFTEST:
         STA ICBLH
         JSR CIOV
         JMP SELFOUT
+.scend
 
+.scope
 STMSG:  .byte CLS
         .byte "SURROUND XL OS - SELF TEST", EOL
         .byte EOL
@@ -26,4 +29,7 @@ STMSG:  .byte CLS
         .byte "test. Memory, sound and keyboard", EOL
         .byte "are emulated.", EOL
         .byte EOL
+.scend
+.scope
 STEND:
+.scend

@@ -17,20 +17,25 @@
 ; ---------------------------------------------------------------------------
 ; SIO - the serial I/O routine (patched by the emulator)
 ; ---------------------------------------------------------------------------
+.scope
 SIO:    LDA #TIMOUT
         STA DSTATS
         LDY #TIMOUT
         RTS
+.scend
 
 ; SIOINIT - SIOINV $E465: the serial port at rest
+.scope
 SIOINIT:
         LDA #$3C                ; the command line off
         STA PBCTL
         LDA SSKCTL
         STA SKCTL
         RTS
+.scend
 
 ; DSKINIT - DISKIV $E450: disk timeouts and sector length
+.scope
 DSKINIT:
         LDA #160
         STA DSKTIM
@@ -39,12 +44,14 @@ DSKINIT:
         LDA #0
         STA DSCTLN+1
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; DSKIO - DSKINV $E453: one disk command through SIO
 ; In: DUNIT, DCOMND ('R' read, 'W' write, 'P' put, 'S' status, '!' format),
 ;     DBUFLO/HI, DAUX1/2 (sector).  Out: Y = DSTATS = status (N on error).
 ; ---------------------------------------------------------------------------
+.scope
 DSKIO:
         LDA #$31
         STA DDEVIC
@@ -74,3 +81,4 @@ _go:    STX DSTATS
         JSR SIOV
         LDY DSTATS
         RTS
+.scend

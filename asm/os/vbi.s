@@ -8,6 +8,7 @@
 ; (VVBLKD), normally XITVBL.  NMIST bit 5 (the RESET key of the 400/800)
 ; warm-starts.
 ; ---------------------------------------------------------------------------
+.scope
 NMI:    BIT NMIST
         BPL _nodli
         JMP (VDSLST)
@@ -25,6 +26,7 @@ _nodli: CLD
         JMP WARMSV
 _vbi:   STA NMIRES
         JMP (VVBLKI)
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SYSVBL - the OS part of the vertical blank (SYSVBV $E45F)
@@ -33,6 +35,7 @@ _vbi:   STA NMIRES
 ; shadow registers to the chips, timers 2-5, the keyboard timers, the
 ; joysticks and paddles; then on to (VVBLKD).
 ; ---------------------------------------------------------------------------
+.scope
 SYSVBL:
         INC RTCLOK+2
         BNE _clock
@@ -61,7 +64,9 @@ _crit:  LDA CRITIC
         BEQ STAGE2
 _exit:  JMP XITVBL
 _call1: JMP (CDTMA1)
+.scend
 
+.scope
 STAGE2: CLI
         LDA SDLSTL              ; shadows to the chips
         STA DLISTL
@@ -122,10 +127,10 @@ _stick: LDA PORTA               ; joysticks 0 and 1 (an XL has two ports)
         AND #$0F
         STA STICK0
         TYA
-        LSR A
-        LSR A
-        LSR A
-        LSR A
+        LSR
+        LSR
+        LSR
+        LSR
         STA STICK0+1
         LDA #$0F
         STA STICK0+2
@@ -145,9 +150,11 @@ _pot:   LDA POT0,X
         STA POTGO
         JMP (VVBLKD)
 _call2: JMP (CDTMA2)
+.scend
 
 ; DECTMR - count down the timer at CDTMV1+X (a word) if it runs.
 ; Out: Z set (and A = 0) when it has just reached zero.
+.scope
 DECTMR: LDA CDTMV1,X
         BNE _low
         LDA CDTMV1+1,X
@@ -159,26 +166,34 @@ _low:   DEC CDTMV1,X
         RTS
 _idle:  LDA #1
         RTS
+.scend
 
 ; XITVBL - the end of a vertical blank routine (XITVBV $E462)
+.scope
 XITVBL: PLA
         TAY
         PLA
         TAX
         PLA
+.scend
+.scope
 JUSTRTI:
         RTI
+.scend
 
 ; PLARTI - the end of an IRQ routine that has nothing to do
+.scope
 PLARTI: PLA
         RTI
+.scend
 
 ; ---------------------------------------------------------------------------
 ; SETVBL - SETVBV $E45C: A = 1-5 timer, 6 immediate, 7 deferred VBI
 ; vector; X = high byte, Y = low byte.  The two bytes are stored together
 ; right after a WSYNC, so that the VBI never sees half of the change.
 ; ---------------------------------------------------------------------------
-SETVBL: ASL A
+.scope
+SETVBL: ASL
         STA INTEMP
         TXA
         LDX INTEMP
@@ -187,12 +202,14 @@ SETVBL: ASL A
         TYA
         STA CDTMV1-2,X
         RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; IRQ - the 6502 IRQ vector goes through VIMIRQ to IRQDISP, which finds
 ; the cause, acknowledges it in IRQEN and jumps to its vector with A on
 ; the stack (the vector's routine ends with PLA, RTI).
 ; ---------------------------------------------------------------------------
+.scope
 IRQ:    JMP (VIMIRQ)
 
 .macro pokeyirq
@@ -207,7 +224,9 @@ IRQ:    JMP (VIMIRQ)
         JMP (_2)
 _next:
 .macend
+.scend
 
+.scope
 IRQDISP:
         CLD
         PHA
@@ -240,3 +259,4 @@ _none:  PLA
         TAX
         PLA
         RTI
+.scend

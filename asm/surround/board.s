@@ -80,7 +80,8 @@ _no:    clc
 ; CHECKMOVE - may a sheep go from FROMPT to TOPT?
 ; Checks in this order: both points on the board, a sheep on FROMPT, a line
 ; between them, TOPT empty, no step back (column of TOPT >= column of FROMPT).
-; Out: A = LASTERR = ERR_NONE (0) if the move is legal, else the reason.
+; Out: A = LASTERR = ERR_NONE (0) if the move is legal, else the reason;
+;      the Z flag is set for a legal move.
 ; ---------------------------------------------------------------------------
 .scope
 CheckMove:
@@ -113,6 +114,7 @@ CheckMove:
         bcc _done
         lda #ERR_NONE
 _done:  sta LASTERR
+        cmp #ERR_NONE           ; Z flag for the caller (STA leaves the flags)
         rts
 
 .scend

@@ -95,18 +95,18 @@ GLYPHS:
         .byte %00000011
         ; G_SHEEP: a woolly sheep looking right
         .byte %00000000
-        .byte %01010100
+        .byte %01101100
         .byte %11111110
-        .byte %11111101
         .byte %11111111
+        .byte %11111110
         .byte %01111100
         .byte %01000100
-        .byte %01100110
-        ; G_WOLF: the wolf's head with pointed ears
+        .byte %01000100
+        ; G_WOLF: the wolf's head with pointed ears (shown inverse)
         .byte %10000001
         .byte %11000011
         .byte %11111111
-        .byte %10011001
+        .byte %11011011
         .byte %11111111
         .byte %01111110
         .byte %00111100

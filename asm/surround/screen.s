@@ -8,22 +8,22 @@
 ; surround.s), ended by $FF; $FE and $FD in a text stand for the numbers
 ; in ARG1 and ARG2.
 ;
-; Layout (rows):  1 title, 3-11 board, 12 legend, 13-15 move counter,
-; learned positions and the score table, 16 the wolf's move, 17 what the
-; wolf learned, 18 result or error, 19 prompt, 20 input (E: editor),
-; 23 help.
+; Layout (rows):  0 title, 2-10 board, 12 legend, 14-16 move counter,
+; learned positions and the score table, 17 the wolf's move, 18 what the
+; wolf learned, 19 result or error, 20 prompt, 21 input (E: editor; a
+; long line may run on into row 22), 23 help.
 ; ===========================================================================
 
-.alias ROW_TITLE    1
-.alias ROW_BOARD    3
+.alias ROW_TITLE    0
+.alias ROW_BOARD    2
 .alias COL_BOARD    7
 .alias ROW_LEGEND   12
-.alias ROW_TABLE    13
-.alias ROW_WOLFMSG  16
-.alias ROW_LEARNMSG 17
-.alias ROW_RESULT   18
-.alias ROW_PROMPT   19
-.alias ROW_INPUT    20
+.alias ROW_TABLE    14
+.alias ROW_WOLFMSG  17
+.alias ROW_LEARNMSG 18
+.alias ROW_RESULT   19
+.alias ROW_PROMPT   20
+.alias ROW_INPUT    21
 .alias ROW_HELP     23
 .alias BOARD_W      27
 .alias BOARD_H      9

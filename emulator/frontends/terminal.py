@@ -354,5 +354,6 @@ def run(machine: Any, args: Any) -> int:
         return 2
     locale.setlocale(locale.LC_ALL, "")
     os.environ.setdefault("ESCDELAY", str(ESC_DELAY_MS))
+    curses.use_env(False)  # the terminal's real size, even if LINES/COLUMNS are exported
     title = program_title(args)
     return curses.wrapper(lambda stdscr: TerminalFrontend(machine, stdscr, title).run())
