@@ -21,8 +21,8 @@
 ; MEMORY
 ;    $2000-$23FF  CHARSET: our character set (filled at run time)
 ;    $2400-$24FF  buffers filled at run time (input line, screen tables)
-;    $2500-...    the program, its tables and its state (loaded)
-;    $0080-$00A7  zero page: free for a machine-language program that does
+;    $2500-$3407  the program, its tables and its state (loaded)
+;    $0080-$00A1  zero page: free for a machine-language program that does
 ;                 not use BASIC or the floating-point package (we use
 ;                 neither); listed below
 ;    Screen memory is the OS's own (SAVMSC) after opening E:.  Above DOS
@@ -54,7 +54,7 @@
 .charmap 32, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63
 
 ; ---------------------------------------------------------------------------
-; Zero page ($80-$A7)
+; Zero page ($80-$A1)
 ; ---------------------------------------------------------------------------
 .data zeropage
 .org $80
@@ -81,12 +81,11 @@
 .space SAVEX    1
 .space CURCOL   1       ; column being written
 .space TXTMASK  1       ; $80: write in inverse video
-.space STRIDX   1       ; index into the text being written
 .space ARG1     1       ; numbers that texts print ($FE, $FD)
 .space ARG2     1
 .space MOVEIDX  1       ; the wolf move being examined
 .space DIGITS   5       ; decimal digits of NUMLO/NUMHI
-.checkpc $A8
+.checkpc $A2
 
 ; ---------------------------------------------------------------------------
 ; RAM filled at run time (not part of the file)

@@ -194,6 +194,20 @@ def test_window_loop_runs_frames_types_and_holds_console_keys(display):
     assert machine.frames == frames_before + 1
 
 
+def test_window_follows_a_resize_and_f10_saves_a_screenshot(display, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    machine = FakeAtari()
+    atari_window = window.AtariWindow(machine, "test.xex", row_scale=1)
+    pygame.display.set_mode((1200, 900), pygame.RESIZABLE)
+    atari_window.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(1200, 900), w=1200, h=900))
+    atari_window.draw()
+    assert atari_window.renderer.rect.size == window.scaled_size((384, 240), 3)
+    atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F10, mod=0))
+    printed = capsys.readouterr().out
+    saved = list((tmp_path / "screenshots").glob("atari-*.png"))
+    assert len(saved) == 1 and saved[0].name in printed
+
+
 # ---------------------------------------------------------------------------------------------
 # Window: keys
 # ---------------------------------------------------------------------------------------------
@@ -275,6 +289,17 @@ def test_key_feeder_leaves_the_os_debounce_gap_between_keys():
             pressed_at.append(frame)
             machine.poke(0x02FC, 0xFF)
     assert pressed_at == [0, frontends.MIN_FRAMES_BETWEEN_KEYS]
+
+
+def test_key_feeder_limits_the_backlog_of_a_held_key_only():
+    feeder = KeyFeeder(max_repeats=2)
+    for _ in range(5):
+        feeder.push(AtariKey(KEY_A))
+    feeder.push(None)
+    assert list(feeder.pending) == [AtariKey(KEY_A)] * 2
+    for key in (AtariKey(KEY_1), AtariKey(KEY_RETURN), AtariKey(KEY_A)):
+        feeder.push(key)
+    assert len(feeder.pending) == 5
 
 
 def test_a_machine_without_chips_gets_press_key_and_press_console():

@@ -3,21 +3,23 @@
 ; A character set of our own in RAM: the OS character set is copied from
 ; ROM (where CHBAS points at start) to CHARSET, a 1K boundary, and a few
 ; graphics characters are redrawn as the pieces and the lines of the board.
-; Then CHBAS is pointed at the copy.  Redrawn (internal screen codes):
+; Then CHBAS is pointed at the copy.  The characters chosen already mean
+; much the same in the standard set, so a listing or a text-only view of
+; the screen still reads right (internal screen code, ATASCII key):
 ;
-;   G_HLINE  $40   horizontal line        G_SHEEP  $44   a sheep
-;   G_VLINE  $41   vertical line          G_WOLF   $45   the wolf
-;   G_DIAGUP $42   diagonal, like /       G_NODE   $46   an empty point
-;   G_DIAGDN $43   diagonal, like \
+;   G_HLINE  $52  CTRL-R  horizontal line     G_SHEEP  $50  CTRL-P  club
+;   G_VLINE  $7C  |       vertical line       G_WOLF   $7B  CTRL-;  spade
+;   G_DIAGUP $46  CTRL-F  diagonal /          G_NODE   $54  CTRL-T  ball
+;   G_DIAGDN $47  CTRL-G  diagonal \
 ; ===========================================================================
 
-.alias G_HLINE  $40
-.alias G_VLINE  $41
-.alias G_DIAGUP $42
-.alias G_DIAGDN $43
-.alias G_SHEEP  $44
-.alias G_WOLF   $45
-.alias G_NODE   $46
+.alias G_HLINE  $52
+.alias G_VLINE  $7C
+.alias G_DIAGUP $46
+.alias G_DIAGDN $47
+.alias G_SHEEP  $50
+.alias G_WOLF   $7B
+.alias G_NODE   $54
 .alias NGLYPHS  7
 
 ; ---------------------------------------------------------------------------
@@ -43,16 +45,47 @@ MakeFont:
         inc DST+1
         dex
         bne -
-        ; our glyphs go to CHARSET + 8*code
-        ldx #NGLYPHS*8-1
-*       lda GLYPHS,x
-        sta CHARSET+[G_HLINE*8],x
-        dex
+        ; glyph X (8 bytes at GLYPHS + 8*X) goes to CHARSET + 8*code
+        lda #<GLYPHS
+        sta SRC
+        lda #>GLYPHS
+        sta SRC+1
+        ldx #0
+_glyph: lda GLYPHCODES,x        ; DST = CHARSET + 8*code
+        asl
+        asl
+        asl
+        sta DST
+        lda GLYPHCODES,x
+        lsr
+        lsr
+        lsr
+        lsr
+        lsr
+        clc
+        adc #>CHARSET           ; (CHARSET starts a page)
+        sta DST+1
+        ldy #7
+*       lda (SRC),y
+        sta (DST),y
+        dey
         bpl -
+        lda SRC                 ; the next glyph's 8 bytes
+        clc
+        adc #8
+        sta SRC
+        bcc +
+        inc SRC+1
+*       inx
+        cpx #NGLYPHS
+        bne _glyph
         lda #>CHARSET
         sta CHBAS
         rts
 .scend
+
+; the screen codes the glyphs below replace, in the same order
+GLYPHCODES: .byte G_HLINE, G_VLINE, G_DIAGUP, G_DIAGDN, G_SHEEP, G_WOLF, G_NODE
 
 ; The glyphs, 8 rows of 8 pixels each, top row first (1 = light pixel)
 GLYPHS:

@@ -551,10 +551,10 @@ ClearRow:
 ; left blank here and drawn by DRAWPOINT.  Its own character map turns
 ; - | / \ into the line glyphs of font.s.
 ; ---------------------------------------------------------------------------
-.charmap 45, $40                ; -  G_HLINE
-.charmap 124, $41               ; |  G_VLINE
-.charmap 47, $42                ; /  G_DIAGUP
-.charmap 92, $43                ; \  G_DIAGDN
+.charmap 45, $52                ; -  G_HLINE
+.charmap 124, $7C               ; |  G_VLINE
+.charmap 47, $46                ; /  G_DIAGUP
+.charmap 92, $47                ; \  G_DIAGDN
 BOARDPIC:
         .byte "         ---   ---         "
         .byte "     / | \\   |   / | \\     "

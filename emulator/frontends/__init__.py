@@ -9,8 +9,11 @@
 - ``None`` or ``"auto"``: the window when a display can be opened, otherwise the terminal.
 
 The module also holds what both interactive front-ends share: `AtariKey` and the
-translation of typed characters into Atari key presses, and `KeyFeeder`, which hands queued
-key presses to the machine one at a time, the way a person types.
+translation of typed characters and PC keys into Atari key presses; `KeyFeeder`, which
+hands queued key presses to the machine one at a time, the way a person types; and
+`ConsoleKeys` / `run_one_frame`, which hold START, SELECT and OPTION frame by frame.
+The front-ends run the frames themselves, so keys are pressed with the Machine's
+key_down/console_down, which press without running anything.
 """
 
 from __future__ import annotations
@@ -116,13 +119,23 @@ class KeyFeeder:
 
     min_gap_frames: int = MIN_FRAMES_BETWEEN_KEYS
     max_wait_frames: int = 30
+    max_repeats: int | None = None  # at most this many equal presses waiting (a PC key held down)
     pending: deque[AtariKey] = field(default_factory=deque)
     frames_since_press: int = 1_000
 
     def push(self, key: AtariKey | None) -> None:
         """Queue one key press (None, a key without an Atari counterpart, is ignored)."""
-        if key is not None:
-            self.pending.append(key)
+        if key is None or self.too_many_repeats(key):
+            return
+        self.pending.append(key)
+
+    def too_many_repeats(self, key: AtariKey) -> bool:
+        """True if `key` would lengthen a backlog of `max_repeats` equal presses (a held PC key
+        repeats faster than the Atari takes keys; without a limit it would go on typing after
+        the key is released)."""
+        if self.max_repeats is None or len(self.pending) < self.max_repeats:
+            return False
+        return all(waiting == key for waiting in list(self.pending)[-self.max_repeats :])
 
     def feed(self, machine: Any) -> AtariKey | None:
         """Call once per frame, before the frame runs: presses the next key when it is time."""

@@ -39,6 +39,9 @@ CONSOLE_HOLD_FRAMES = 8  # how long F2/F3/F4 hold START/SELECT/OPTION (no key re
 ESC_DELAY_MS = 25  # how long curses waits after ESC for the rest of an escape sequence
 
 STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  Ctrl-C/F12 quit"
+CHBAS = 0x02F4  # the OS's shadow of CHBASE: the page of the character set in use
+OS_CHARSET_PAGE = 0xE0
+OWN_FONT_NOTE = "  (the program's own font: symbols approximate)"
 
 
 class Span(NamedTuple):
@@ -301,6 +304,8 @@ class TerminalFrontend:
                 self.put(row, column, span.text, attr)
                 column += len(span.text)
         status = STATUS_LINE
+        if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
+            status += OWN_FONT_NOTE
         if self.console.held:
             status += "   [" + " ".join(sorted(self.console.held)).upper() + "]"
         self.put(NEEDED_LINES - 1, 0, status[: columns - 1], curses.A_BOLD)
@@ -354,6 +359,8 @@ def run(machine: Any, args: Any) -> int:
         return 2
     locale.setlocale(locale.LC_ALL, "")
     os.environ.setdefault("ESCDELAY", str(ESC_DELAY_MS))
-    curses.use_env(False)  # the terminal's real size, even if LINES/COLUMNS are exported
+    for name in ("LINES", "COLUMNS"):  # stale exported sizes would hide the terminal's real size
+        os.environ.pop(name, None)
+        os.unsetenv(name)  # also when a library (readline) set it behind os.environ's back
     title = program_title(args)
     return curses.wrapper(lambda stdscr: TerminalFrontend(machine, stdscr, title).run())

@@ -37,6 +37,7 @@ from emulator.frontends import (  # noqa: E402
     AtariKey,
     ConsoleKeys,
     KeyFeeder,
+    display_available,
     key_for_char,
     named_key,
     run_one_frame,
@@ -51,6 +52,7 @@ TURBO_HOLD_SECONDS = 0.5  # holding F12 longer than this makes turbo last only w
 TURBO_RENDER_RATE = 30.0  # in turbo, frames drawn per second (the rest of the time emulates)
 MAX_SKIPPED_FRAMES = 4  # when late, draw at least every fifth frame
 SCREENSHOT_FOLDER = "screenshots"
+MAX_WAITING_REPEATS = 3  # repeats of a held key waiting for the Atari; more are dropped
 
 KEY_HELP = """\
   typed characters   the same characters on the Atari (any PC layout)
@@ -261,7 +263,8 @@ class AtariWindow:
         frame_size = (frame.shape[1], frame.shape[0])
         self.renderer = Renderer(frame_size, default_row_scale(frame_size, row_scale))
         self.console = ConsoleKeys()
-        self.keys = KeyFeeder()
+        # the PC repeats a held key faster than the Atari takes keys: keep the backlog short
+        self.keys = KeyFeeder(max_repeats=MAX_WAITING_REPEATS)
         self.turbo = Turbo()
         self.commands_down: set[int] = set()  # F-keys held, so the PC's key repeat acts once
         self.running = True
@@ -401,7 +404,9 @@ def measure_fps(seconds: float, machine: Any = None, row_scale: float = DEFAULT_
     (frame_rgb) and drawn, scaled by `row_scale`, again and again for `seconds`.
 
     Emulation is not timed here (that is the bench's cycles_per_second); without `machine`
-    a HeadlessAtari is booted so a real OS screen is drawn. Works under SDL_VIDEODRIVER=dummy.
+    a HeadlessAtari is booted so a real OS screen is drawn. Where no display can be
+    opened, SDL's dummy driver is used for the measurement (the drawing work is the same,
+    only the final flip to the screen is missing).
     """
     if machine is None:
         from emulator.headless import HeadlessAtari
@@ -409,8 +414,11 @@ def measure_fps(seconds: float, machine: Any = None, row_scale: float = DEFAULT_
         machine = HeadlessAtari()
         machine.boot()
         machine.run_frames(30)
-    pygame.display.init()
+    use_dummy = "SDL_VIDEODRIVER" not in os.environ and not display_available()
+    if use_dummy:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
     try:
+        pygame.display.init()
         frame = machine.frame_rgb()
         renderer = Renderer((frame.shape[1], frame.shape[0]), row_scale, resizable=False)
         frames = 0
@@ -420,5 +428,9 @@ def measure_fps(seconds: float, machine: Any = None, row_scale: float = DEFAULT_
             renderer.draw(machine.frame_rgb())
             frames += 1
         return frames / elapsed
+    except pygame.error as error:
+        raise EmulatorError(f"cannot measure the window's frame rate ({error})") from None
     finally:
         pygame.display.quit()
+        if use_dummy:
+            del os.environ["SDL_VIDEODRIVER"]

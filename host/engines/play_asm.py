@@ -2,7 +2,7 @@
 
 The program is built if needed, loaded into the emulated Atari and handed to a front-end:
 ``--frontend window`` (pygame-ce), ``terminal`` (40x24 text) or ``headless`` (runs until the
-program waits for a key and prints the screen); without ``--frontend`` the window is used
+program waits for a key and prints the 40x24 screen); without ``--frontend`` the window is used
 when a display can be opened, otherwise the terminal. With ``--blacklist FILE`` the wolf
 starts with the saved black list, and what it knows when the front-end closes is saved
 back to FILE.
@@ -29,6 +29,8 @@ def play(args: argparse.Namespace) -> int:
         _load_blacklist(atari, labels, blacklist_path)
     frontend_args = argparse.Namespace(**vars(args))
     frontend_args.program = str(XEX)
+    if not hasattr(frontend_args, "screen"):
+        frontend_args.screen = True  # headless: show the board the program drew
     status = _run_frontend(getattr(args, "frontend", None), atari, frontend_args)
     if blacklist_path:
         _save_blacklist(atari, labels, blacklist_path)
