@@ -30,8 +30,25 @@
 ;
 ; OS USE
 ;    Only documented entry points and locations: CIOV with IOCB 0 (E:,
-;    OPEN, CLOSE, GET RECORD), ROWCRS/COLCRS/LMARGN to place the cursor,
-;    SAVMSC, CHBAS, COLOR1/2/4, and POKEY's RANDOM.
+;    OPEN, CLOSE, PUT RECORD, GET RECORD), ROWCRS/COLCRS/LMARGN to place
+;    the cursor, SAVMSC, CHBAS, COLOR1/2/4, and POKEY's RANDOM.
+;
+; THE PARTS
+;    surround.s          start-up, the main loop, the commands, the course
+;                        of a game (SHEEPMOVE, ENDGAME), the state
+;    surround/board.s    the board, its lines, the rules of moving
+;    surround/hash.s     the perfect hash NR of a position
+;    surround/learner.s  the wolf: black list, choice of move, random
+;    surround/input.s    reading and understanding the typed line
+;    surround/screen.s   drawing straight into screen memory
+;    surround/font.s     our character set: pieces and board lines
+;    surround/texts.s    every text on the screen
+;
+;    The main loop: show the prompt, read a line (the OS echoes the keys),
+;    find out what it says, obey it.  A sheep move is checked, played and
+;    answered by the wolf before the next prompt; only the screen cells
+;    that change are rewritten, so a move costs about 5000 cycles
+;    (3 ms) besides the OS's reading of the keys.
 ;
 ; STATE FOR THE TEST HARNESS
 ;    The harness finds these labels in build/surround.map (Ophis writes the
@@ -42,6 +59,8 @@
 ;    LEARNED, SHEEPWINS, WOLFWINS, GAMENUM, INPUTWAIT, INPUTSEQ, ASKING,
 ;    LASTERR.  A black list may be put into BLACKLIST from outside (a saved
 ;    list, or a test); then call RECOUNTLEARNED (JSR) to count and show it.
+;    (It loads empty with the program, and START counts what it holds, so
+;    a saved list may also come as one more segment of the load file.)
 ;    POSNR (JSR) is the hash routine on its own: HS1-HS3, HW in,
 ;    NRLO/NRHI, NRBYTE, NRMASK out.
 ; ===========================================================================
@@ -51,7 +70,10 @@
 ; Text is stored as internal screen codes, so it can be copied straight
 ; into screen memory: ATASCII 32..95 (space, digits, capitals) become
 ; screen codes 0..63.
-.charmap 32, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63
+.charmap 32, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.charmap 48, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+.charmap 64, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47
+.charmap 80, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63
 
 ; ---------------------------------------------------------------------------
 ; Zero page ($80-$A1)

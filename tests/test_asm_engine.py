@@ -221,3 +221,20 @@ def test_random_index_is_uniform(engine, count: int) -> None:
     # 99.9th percentile of chi-square with count-1 degrees of freedom
     limit = {1: 10.83, 2: 13.82, 4: 18.47, 7: 24.32}[count - 1]
     assert chi_square < limit, f"draws per index {tally} are not uniform (chi-square {chi_square:.1f})"
+
+
+def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Path, capsys) -> None:
+    import argparse
+
+    from host.engines.play_asm import play
+    from host.records import read_blacklist_file, write_blacklist_file
+
+    make_engine()  # skips while the OS ROM is missing
+    saved = tmp_path / "wolf.blk"
+    write_blacklist_file(saved, bytes([0b1011]) + bytes(BLACKLIST_BYTES - 1))
+    args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), frontend="headless")
+    assert play(args) == 0
+    screen = capsys.readouterr().out
+    assert "SURROUND" in screen and "YOUR MOVE, SHEEP (FROM,TO)?" in screen
+    assert "LEARNED     3" in screen, "the loaded black list is counted and shown"
+    assert read_blacklist_file(saved)[0] == 0b1011

@@ -33,7 +33,7 @@ def _plain_cpu(memory: bytearray) -> AtariCPU:
     return cpu
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(
     opcode=st.sampled_from(DOCUMENTED),
     operands=st.binary(min_size=2, max_size=2),
@@ -46,7 +46,7 @@ def test_every_documented_opcode_matches_py65(opcode, operands, pc, a, x, y, sp,
     import random
 
     rng = random.Random(seed)
-    memory = bytearray(rng.getrandbits(8) for _ in range(0x10000))
+    memory = bytearray(rng.randbytes(0x10000))
     memory[pc] = opcode
     memory[pc + 1:pc + 3] = operands
     flags = p | 0x30
