@@ -31,6 +31,7 @@ implemented; any other undocumented opcode raises ``CpuJam`` too.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from py65.devices.mpu6502 import MPU as Py65MPU
@@ -249,9 +250,9 @@ _SPECIAL_SOURCES = {
 }
 
 
-def _build_handlers(namespace: dict) -> tuple[list[Callable], list[int]]:
-    """Generate one handler per opcode into ``namespace``; returns (handlers, base cycles)."""
-    handlers: list[Callable] = [None] * 256  # type: ignore[list-item]
+@functools.lru_cache(maxsize=1)
+def _compiled_handlers() -> tuple[object, tuple[int, ...], tuple[int, ...]]:
+    """Generate and compile the source of all handlers once: (code, opcodes, base cycles)."""
     cycles = [0] * 256
     sources = []
     entries = {}
@@ -261,14 +262,21 @@ def _build_handlers(namespace: dict) -> tuple[list[Callable], list[int]]:
             entries[opcode] = (mnemonic, mode, None)
     entries.update(UNDOCUMENTED)
     for opcode, (mnemonic, mode, fixed_cycles) in entries.items():
-        name = f"op_{opcode:02x}"
-        source, base = _handler_source(name, opcode, mnemonic, mode, fixed_cycles)
+        source, base = _handler_source(f"op_{opcode:02x}", opcode, mnemonic, mode, fixed_cycles)
         sources.append(source)
         cycles[opcode] = base
-    exec("\n".join(sources), namespace)  # noqa: S102 - generated from the fixed tables above
-    for opcode in entries:
+    code = compile("\n".join(sources), "<generated 6502 handlers>", "exec")
+    return code, tuple(sorted(entries)), tuple(cycles)
+
+
+def _build_handlers(namespace: dict) -> tuple[list[Callable | None], list[int]]:
+    """Bind one handler per opcode to ``namespace`` (memory, hooks); returns (handlers, base cycles)."""
+    code, opcodes, cycles = _compiled_handlers()
+    exec(code, namespace)  # noqa: S102 - generated from the fixed tables above
+    handlers: list[Callable | None] = [None] * 256
+    for opcode in opcodes:
         handlers[opcode] = namespace[f"op_{opcode:02x}"]
-    return handlers, cycles
+    return handlers, list(cycles)
 
 
 def adc_decimal(cpu: "AtariCPU", v: int) -> None:
@@ -464,9 +472,12 @@ class AtariCPU(Py65MPU):
             self.processorCycles = cycles
             self._rotate_history(index)
             raise self.jam("program counter ran past $FFFF") from None
-        except CpuJam:
+        except CpuJam as error:
             self._rotate_history(index)
-            raise
+            problem = getattr(error, "problem", None)
+            if problem is None:
+                raise
+            raise self.jam(problem) from None
         self.processorCycles = cycles
         self._rotate_history(index)
 
@@ -492,6 +503,8 @@ class AtariCPU(Py65MPU):
                 _, text = self.disassemble_at(pc)
             except Exception:  # noqa: BLE001 - diagnostics must never fail
                 text = "???"
+            if self.memory[pc & 0xFFFF] in KIL_OPCODES:
+                text = "TRAP" if pc in self.traps else "KIL"
             raw = " ".join(f"{self.memory[(pc + i) & 0xFFFF]:02X}" for i in range(_length_at(self, pc)))
             lines.append(f"  ${pc:04X}  {raw:<8}  {text}")
         return "\n".join(lines)
@@ -499,9 +512,9 @@ class AtariCPU(Py65MPU):
     def jam(self, problem: str) -> CpuJam:
         """A CpuJam naming the problem, the PC and the last instructions."""
         pc = self.pc & 0xFFFF
-        return CpuJam(
-            f"CPU jam at ${pc:04X}: {problem}; last instructions:\n{self.recent_disassembly()}"
-        )
+        error = CpuJam(f"CPU jam at ${pc:04X}: {problem}; last instructions:\n{self.recent_disassembly()}")
+        error.problem = problem  # type: ignore[attr-defined]  # lets run() rebuild it in order
+        return error
 
 
 def _length_at(cpu: AtariCPU, pc: int) -> int:

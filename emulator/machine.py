@@ -11,7 +11,9 @@ next event of the frame:
   display list is read again and held keys are released when due.
 
 Between chunks the machine delivers a pending POKEY IRQ (if the I flag is
-clear), checks for a runaway CPU, and applies the *idle skip*: if the CPU sits
+clear), checks for a runaway CPU (executing the I/O page, or a JMP/branch to
+itself with every interrupt off; KIL opcodes, a BRK among zero bytes and a PC
+past $FFFF are caught by the CPU itself), and applies the *idle skip*: if the CPU sits
 in the OS keyboard wait loop ``LDA CH / CMP #$FF / BEQ`` (bytes
 AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
 nothing can change until the next interrupt, so time jumps straight to the
@@ -57,6 +59,7 @@ CALL_RETURN = 0xD7F0
 PROGRAM_EXIT = 0xD7F2
 CH = 0x02FC
 DOSVEC = 0x000A
+BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
 
 
@@ -73,6 +76,7 @@ class Machine:
     """An Atari 800XL-style machine with 64 KiB RAM."""
 
     def __init__(self, os_rom: bytes | None, basic_rom: bytes | None = None, seed: int = 0) -> None:
+        check_rom_sizes(os_rom, basic_rom)
         self.memory = Memory()
         memory = self.memory
         self.cpu = AtariCPU(memory.ram, memory.io_read, memory.write_special, memory.writable)
@@ -314,11 +318,15 @@ class Machine:
         if 0xD000 <= pc < 0xD800 and pc not in cpu.traps:
             raise cpu.jam("runaway: executing the I/O area $D000-$D7FF")
         ram = self.memory.ram
-        if ram[pc] == 0x4C and (ram[pc + 1] | (ram[(pc + 2) & 0xFFFF] << 8)) == pc:
+        opcode = ram[pc]
+        operand = ram[(pc + 1) & 0xFFFF]
+        jumps_to_itself = opcode == 0x4C and (operand | (ram[(pc + 2) & 0xFFFF] << 8)) == pc
+        branches_to_itself = opcode in BRANCH_OPCODES and operand == 0xFE
+        if jumps_to_itself or branches_to_itself:
             no_nmi = not self.antic.nmien & (NMI_DLI | NMI_VBI)
             no_irq = bool(cpu.p & 0x04) or not self.pokey.irqen
             if no_nmi and no_irq:
-                raise cpu.jam("program stopped: JMP to itself with all interrupts off")
+                raise cpu.jam("program stopped: it jumps to itself with all interrupts off")
 
     # -- host calls -------------------------------------------------------------------------------
 

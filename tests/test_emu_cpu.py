@@ -75,12 +75,12 @@ def _bcd(value: int) -> int:
 
 @pytest.mark.parametrize("opcode", [0x69, 0xE9])
 def test_decimal_mode_adc_and_sbc_give_bcd_results(opcode):
+    memory = bytearray(0x10000)
+    cpu = _plain_cpu(memory)
     for first in range(0, 100, 7):
         for second in range(0, 100, 3):
             for carry in (0, 1):
-                memory = bytearray(0x10000)
                 memory[0x0200:0x0202] = bytes((opcode, _bcd(second)))
-                cpu = _plain_cpu(memory)
                 cpu.pc, cpu.a, cpu.p = 0x0200, _bcd(first), 0x38 | carry
                 cpu.step()
                 if opcode == 0x69:
@@ -102,6 +102,7 @@ def test_kil_opcode_raises_cpu_jam_with_pc_and_disassembly(opcode):
     assert "$C004" in message  # the jam address: after LDA #, LDX #
     assert "KIL" in message
     assert "LDA #$12" in message and "LDX #$34" in message
+    assert message.index("LDA #$12") < message.index("LDX #$34") and message.rstrip().endswith("KIL")
 
 
 def test_trap_opcode_runs_its_python_function():
@@ -132,8 +133,11 @@ def test_running_into_empty_memory_is_a_jam():
 
 def test_jmp_to_itself_with_interrupts_off_is_a_jam_but_not_with_vbi_on():
     stuck = Machine(rom_with_code("    sei\nhere:\n    jmp here\n"))
-    with pytest.raises(CpuJam, match="JMP to itself"):
+    with pytest.raises(CpuJam, match="jumps to itself"):
         stuck.run_frames(1)
+    branching = Machine(rom_with_code("    sei\n    lda #0\nhere:\n    beq here\n"))
+    with pytest.raises(CpuJam, match=r"\$C003"):
+        branching.run_frames(1)
     waiting = Machine(rom_with_code("    lda #$40\n    sta $D40E\nhere:\n    jmp here\n"))
     waiting.run_frames(3)
     assert waiting.frames == 3

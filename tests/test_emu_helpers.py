@@ -24,7 +24,7 @@ VBI_CYCLE_LOG = 0x0700  # not used by the ROM; tests record cycles from Python
 DISPLAY_LIST = 0xF000
 
 
-def test_font() -> bytes:
+def sample_font() -> bytes:
     """A deterministic 1 KiB font (128 glyphs x 8 rows) that is not a real character set."""
     return bytes(((code * 37 + row * 11) ^ (code << 1) ^ (row * 3)) & 0xFF for code in range(128) for row in range(8))
 
@@ -125,7 +125,7 @@ FONT
 dlist:
     .byte $70, $70, $70, $42, $00, $40
     .byte $02, $02, $02, $02, $02, $02, $02, $02, $02, $02, $02
-    .byte $02, $02, $02, $02, $02, $02, $02, $02, $02, $02, $02
+    .byte $02, $02, $02, $02, $02, $02, $02, $02, $02, $02, $02, $02
     .byte $41
     .word dlist
 
@@ -151,7 +151,7 @@ def mini_os_rom() -> bytes:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        return assemble(MINI_OS.replace("FONT", _byte_lines(test_font())), Path(tmp), "minios")
+        return assemble(MINI_OS.replace("FONT", _byte_lines(sample_font())), Path(tmp), "minios")
 
 
 def rom_with_code(code: str) -> bytes:

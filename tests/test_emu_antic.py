@@ -1,0 +1,127 @@
+"""ANTIC display lists and rendering, compared with a simple per-pixel reference renderer."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emulator.antic import Antic
+from emulator.atascii import atascii_to_internal, text_to_atascii
+from emulator.gtia import colourize
+from emulator.headless import HeadlessAtari
+from emulator.palette import PALETTE
+from test_emu_helpers import SCREEN, mini_os_rom, sample_font
+
+BACKGROUND, LUMINANCE, BORDER = 0x94, 0x0C, 0x00  # the mini OS's COLPF2, COLPF1, COLBK
+
+
+def reference_mode2_frame(screen: bytes, font: bytes, chactl: int, first_row: int = 24) -> np.ndarray:
+    """The expected 240x384 RGB frame, pixel by pixel, written independently of emulator/antic.py."""
+    foreground = (BACKGROUND & 0xF0) | (LUMINANCE & 0x0E)
+    colours = [[BORDER] * 384 for _ in range(240)]
+    for row in range(24):
+        for column in range(40):
+            code = screen[row * 40 + column]
+            for y in range(8):
+                glyph = font[(code & 0x7F) * 8 + y]
+                for bit in range(8):
+                    on = (glyph >> (7 - bit)) & 1
+                    if code & 0x80 and chactl & 2:
+                        on ^= 1
+                    colours[first_row + row * 8 + y][32 + column * 8 + bit] = foreground if on else BACKGROUND
+    image = np.zeros((240, 384, 3), dtype=np.uint8)
+    for y in range(240):
+        for x in range(384):
+            image[y, x] = PALETTE[colours[y][x]]
+    return image
+
+
+def _booted() -> HeadlessAtari:
+    atari = HeadlessAtari(os_rom=mini_os_rom())
+    assert atari.boot(max_frames=30)
+    return atari
+
+
+def test_mode_2_screen_matches_the_reference_renderer_with_inverse_characters():
+    atari = _booted()
+    screen = bytes((i * 13 + i // 40) & 0xFF for i in range(960))
+    for i, code in enumerate(screen):
+        atari.poke(SCREEN + i, code)
+    atari.poke(0xD401, 0x02)  # CHACTL: inverse video for codes >= 128
+    atari.run_frames(2)
+    expected = reference_mode2_frame(screen, sample_font(), chactl=2)
+    assert np.array_equal(atari.frame_rgb(), expected)
+
+
+def test_chactl_blank_hides_characters_with_bit_7():
+    atari = _booted()
+    for i in range(40):
+        atari.poke(SCREEN + i, 0x80 | 0x21)
+    atari.poke(0xD401, 0x01)
+    atari.run_frames(2)
+    rows = atari.machine.frame_colours()[24:32, 32:352]
+    assert (rows == BACKGROUND).all()
+
+
+def test_screen_text_reads_the_mode_2_lines_as_unicode():
+    atari = _booted()
+    message = "WOLF 6, SHEEP 1 2 4: ♥◆"
+    atascii = text_to_atascii("WOLF 6, SHEEP 1 2 4: ") + bytes((0x00, 0x60))
+    for i, code in enumerate(atascii):
+        atari.poke(SCREEN + 40 * 3 + i, atascii_to_internal(code))
+    atari.poke(SCREEN + 40 * 23 + 39, 0x80)  # the cursor: an inverse space
+    lines = atari.screen_text().split("\n")
+    assert len(lines) == 24 and all(len(line) == 40 for line in lines)
+    assert lines[3].rstrip() == message
+    assert lines[23].endswith("█")
+    assert atari.screen_codes()[3][:4] == bytes(atascii_to_internal(c) for c in b"WOLF")
+
+
+def _antic_with(display_list: bytes, data: dict[int, bytes], dmactl: int = 0x22) -> Antic:
+    ram = bytearray(0x10000)
+    ram[0x3000:0x3000 + len(display_list)] = display_list
+    for address, block in data.items():
+        ram[address:address + len(block)] = block
+    antic = Antic(ram)
+    antic.dlist = 0x3000
+    antic.dmactl = dmactl
+    antic.chbase = 0xE0
+    return antic
+
+
+def test_map_modes_draw_pixels_of_the_right_width_and_colour():
+    # mode 15 (GRAPHICS 8) line, mode 13 (GRAPHICS 7) line, mode 8 (GRAPHICS 3) line
+    dl = bytes((0x4F, 0x00, 0x40, 0x4D, 0x00, 0x41, 0x48, 0x00, 0x42, 0x41, 0x00, 0x30))
+    data = {0x4000: bytes((0x80,)) + bytes(39), 0x4100: bytes((0b00011011,)) + bytes(39), 0x4200: bytes((0b11100100,)) + bytes(9)}
+    antic = _antic_with(dl, data)
+    indices = antic.render_indices(antic.parse_display_list())
+    row15 = indices[0, 32:40]
+    assert list(row15) == [5, 3, 3, 3, 3, 3, 3, 3]  # hi-res pixel on, then PF2 background
+    rows13 = indices[1:3, 32:40]
+    assert (rows13 == np.array([0, 0, 1, 1, 2, 2, 3, 3])).all()  # 2-pixel wide BK, PF0, PF1, PF2
+    rows8 = indices[3:11, 32:64]
+    assert (rows8 == np.repeat([3, 2, 1, 0], 8)).all()  # 8-pixel wide, 8 lines high
+    assert (indices[11:] == 0).all() and (indices[:, :32] == 0).all()
+
+
+def test_mode_6_uses_the_character_bits_for_the_colour():
+    font = bytearray(0x200)
+    font[0x21 * 8:0x21 * 8 + 8] = b"\xff" * 8  # glyph $21 solid
+    dl = bytes((0x46, 0x00, 0x40, 0x41, 0x00, 0x30))
+    antic = _antic_with(dl, {0x4000: bytes((0x21, 0x61, 0xA1, 0xE1)), 0xE000: bytes(font)})
+    indices = antic.render_indices(antic.parse_display_list())
+    assert [indices[0, 32 + 16 * i] for i in range(5)] == [1, 2, 3, 4, 0]
+
+
+def test_display_list_jump_blank_lines_and_dma_off():
+    dl = bytes((0x70, 0x01, 0x10, 0x30)) + bytes(12) + bytes((0x42, 0x00, 0x40, 0x41, 0x00, 0x30))
+    antic = _antic_with(dl, {})
+    parsed = antic.parse_display_list()
+    assert [(m.line, m.mode, m.address) for m in parsed.mode_lines] == [(17, 2, 0x4000)]
+    antic.dmactl = 0x02
+    assert antic.parse_display_list().mode_lines == []
+
+
+def test_colour_changes_apply_from_their_scanline():
+    indices = np.zeros((240, 4), dtype=np.uint8)
+    colours = colourize(indices, bytes((0x10, 0, 0, 0, 0)), [(100, 0, 0x36)])
+    assert colours[91, 0] == 0x10 and colours[92, 0] == 0x36
