@@ -54,7 +54,8 @@ from emulator.machine import CPU_HZ, Machine
 from emulator.rom import RomSpec, load_basic_rom, load_os_rom
 from emulator.xex import INITAD, RUNAD, read_xex
 
-#: frames between two key presses, so the OS's key debounce never drops a repeated key
+#: frames between two presses of the same key, so the OS's key debounce never drops the repeat
+#: (a different key may follow at once: the debounce only rejects the same code again)
 MIN_FRAMES_BETWEEN_KEYS = 4
 
 
@@ -67,6 +68,7 @@ class HeadlessAtari:
         self.machine = Machine(os_image, basic_image, seed=seed)
         self.booted = False
         self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
+        self._last_key: tuple[int, bool, bool] | None = None
 
     # -- state ------------------------------------------------------------------------
 
@@ -138,9 +140,11 @@ class HeadlessAtari:
 
     def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False, frames: int = 2) -> None:
         """Hold a key for ``frames`` frames (the keyboard IRQ fires at once), then release it."""
-        self._wait_key_gap()
+        if (keycode, shift, ctrl) == self._last_key:
+            self._wait_key_gap()
         self.machine.key_down(keycode, shift, ctrl, hold_frames=frames)
         self._last_key_frame = self.machine.frames
+        self._last_key = (keycode, shift, ctrl)
         self.machine.run_frames(max(1, frames))
 
     def type_text(self, text: str, max_frames_per_key: int = 120) -> None:
@@ -150,9 +154,11 @@ class HeadlessAtari:
                 keycode, shift, ctrl = key_for_atascii(unicode_to_atascii(char))
             except ValueError as error:
                 raise EmulatorError(f"type_text: {error}") from None
-            self._wait_key_gap()
-            self.machine.key_down(keycode, shift, ctrl, hold_frames=2)
+            if (keycode, shift, ctrl) == self._last_key:
+                self._wait_key_gap()
+            self.machine.key_down(keycode, shift, ctrl, hold_frames=1)
             self._last_key_frame = self.machine.frames
+            self._last_key = (keycode, shift, ctrl)
             if not self.machine.run_until_idle(max_frames_per_key):
                 raise EmulatorError(
                     f"type_text: the program did not wait for the next key within "

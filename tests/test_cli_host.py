@@ -135,20 +135,20 @@ def test_play_reprompts_and_quits(capsys, monkeypatch, tmp_path):
     assert "no sheep on point 3" in out
     assert "not joined by a line" in out
     assert "may not move back" in out
-    assert "The wolf moves 6," in out
+    assert "The wolf moves from 6 to" in out
     assert path.stat().st_size == 165
 
 
 def test_play_ends_at_end_of_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    status, out, _ = run_cli(capsys, "play", "--seed", "1")
+    status, out, _ = run_cli(capsys, "play", "--engine", "reference", "--seed", "1")
     assert status == 0 and "Bye." in out
 
 
 def test_play_bad_blacklist_file(capsys, monkeypatch, tmp_path):
     path = tmp_path / "bad.bl"
     path.write_bytes(b"not a black list")
-    status, _, err = run_cli(capsys, "play", "--blacklist", str(path))
+    status, _, err = run_cli(capsys, "play", "--engine", "reference", "--blacklist", str(path))
     assert status == 2 and "bad.bl" in err and "165 bytes" in err
 
 

@@ -54,19 +54,32 @@ def measure_emulator(seconds: float) -> dict:
 
 
 def measure_engine(args: argparse.Namespace) -> dict:
-    """Learning games of the engine against a random sheep for a time or a number of games."""
+    """Learning games of the engine against a random sheep for a time or a number of games.
+
+    The reference is measured on its own. Every other engine is measured the way it is
+    used: cross-checked move by move against the reference (the lockstep checker), so the
+    figure includes the checking and a mismatch ends the benchmark with an error.
+    """
     from host.engines.registry import make_engine
-    from host.harness import derive_seed, play_learning_game
+    from host.harness import LockstepChecker, derive_seed, play_learning_game
     from host.players import RandomSheep
 
     engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
     sheep = RandomSheep(derive_seed(args.seed, "sheep"))
+    cross_checked = args.engine != "reference"
+    checker = LockstepChecker(engine, sheep) if cross_checked else None
     games = sheep_moves = wolf_wins = 0
     try:
         started = time.perf_counter()
         deadline = started + args.seconds
         while True:
-            game = play_learning_game(engine, sheep)
+            if checker is not None:
+                mismatch = checker.check_game(games + 1)
+                if mismatch is not None:
+                    raise SurroundError(f"bench: the {args.engine} engine disagrees with the reference:\n{mismatch.report()}")
+                game = checker.game
+            else:
+                game = play_learning_game(engine, sheep)
             games += 1
             sheep_moves += game.sheep_moves_made
             wolf_wins += game.winner == "wolf"
@@ -82,6 +95,7 @@ def measure_engine(args: argparse.Namespace) -> dict:
     return {
         "engine": args.engine,
         "sheep": "random",
+        "cross_checked": cross_checked,
         "games": games,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 1),

@@ -1,7 +1,8 @@
 """`surround play`: you are the sheep, the computer is the learning wolf.
 
-With the reference engine the game is played right here in the terminal. Other engines
-(the 6502 program in the emulator) are handed to host.engines.play_asm.play(args).
+By default the 6502 program plays the wolf in the emulator (window, or terminal without a
+display), handed to host.engines.play_asm.play(args). With ``--engine reference`` the game is
+played right here in the terminal against the Python reference.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="play the sheep against the learning wolf",
         description="Play the three sheep against the computer's wolf, which learns from every game it loses.",
     )
-    parser.add_argument("--engine", default="reference", help="engine that plays the wolf (default: reference)")
+    parser.add_argument(
+        "--engine", default="asm",
+        help="engine that plays the wolf: asm (the 6502 program in the emulator, default) or reference (Python, in this terminal)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the wolf (default: different every run)")
     parser.add_argument("--blacklist", metavar="FILE", help="load the learned black list from FILE, save it there after each game")
     parser.add_argument(
@@ -117,7 +121,7 @@ class TerminalSession:
             reply = engine.sheep_move(*move)
             if reply.wolf_move is not None:
                 game.play_wolf(*reply.wolf_move)
-                self.write(f"The wolf moves {reply.wolf_move[0]},{reply.wolf_move[1]}.")
+                self.write(f"The wolf moves from {reply.wolf_move[0]} to {reply.wolf_move[1]}.")
             self.write("")
             self.write(draw_board(game.position))
         self._finish(game, known_before)
