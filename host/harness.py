@@ -121,6 +121,10 @@ class CheckSummary:
     learned: int = 0
     mismatches: int = 0
     seconds: float = 0.0
+    #: the engine's final black-list bytes equal the reference's (None if the run stopped early)
+    final_blacklists_equal: bool | None = None
+    #: the final black list as 330 hex digits (the 165-byte bitmap of RULES.md)
+    final_blacklist: str = ""
     mismatch: Mismatch | None = field(default=None)
 
     @property
@@ -171,7 +175,18 @@ class LockstepChecker:
                 on_game(number)
         self.summary.seconds = time.perf_counter() - started
         self.summary.learned = len(self.reference.blacklist)
+        self._record_final_blacklists()
         return self.summary
+
+    def _record_final_blacklists(self) -> None:
+        """After the run: compare the whole final bitmaps once more, byte for byte."""
+        reference_bytes = self.reference.blacklist.to_bytes()
+        self.summary.final_blacklist = reference_bytes.hex()
+        if self.summary.mismatch is None:
+            engine_bytes = self.engine.blacklist_bytes()
+            self.summary.final_blacklists_equal = bytes(engine_bytes) == reference_bytes
+            if not self.summary.final_blacklists_equal:
+                self.summary.mismatches = 1
 
     def check_game(self, number: int) -> Mismatch | None:
         """Play one game in lockstep; returns the first mismatch, or None."""

@@ -82,6 +82,9 @@ def test_reference_agrees_with_an_independent_reference():
     assert summary.sheep_wins + summary.wolf_wins == 400
     assert summary.wolf_moves > 400
     assert summary.learned > 0
+    assert summary.final_blacklists_equal is True
+    assert bytes.fromhex(summary.final_blacklist) == checker.engine.blacklist_bytes()
+    assert bin(int(summary.final_blacklist, 16)).count("1") == summary.learned
 
 
 def test_reference_with_a_loaded_blacklist_agrees():
@@ -97,6 +100,7 @@ def test_forgotten_learning_is_caught():
     assert mismatch.engine_blacklist == []
     assert len(mismatch.reference_blacklist) == 1
     assert "on the reference's list, not the engine's" in mismatch.first_difference
+    assert summary.final_blacklists_equal is None  # the run stopped at the mismatch
     parse_game(" ".join(mismatch.positions))  # the game so far is a valid record
     report = mismatch.report()
     assert "game so far: 1,2,4-6" in report and "first black-list difference: NR" in report
