@@ -1,1 +1,32 @@
-"""One module per `surround` sub-command; each has register(subparsers)."""
+"""One module per `surround` sub-command; each has register(subparsers).
+
+The options that the learning runs (train, check) share are defined once here.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from host.errors import SurroundError
+
+
+def add_learning_run_options(parser: argparse.ArgumentParser, verb: str, default_games: int) -> None:
+    """--engine, --sheep, --games, --seed and --json, as train and check both take them."""
+    parser.add_argument("--engine", default="reference", help=f"engine to {verb} (default: reference)")
+    parser.add_argument(
+        "--sheep", default="mix:0.5",
+        help="sheep player: random, perfect, mix:P, replay:FILE (default: mix:0.5)",
+    )
+    parser.add_argument("--games", type=int, default=default_games, help=f"number of games (default: {default_games})")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def check_learning_run_options(args: argparse.Namespace) -> None:
+    """Refuse option values a learning run cannot use, with a clear message."""
+    if args.games < 1:
+        raise SurroundError(f"--games must be at least 1, not {args.games}")
+    if args.sheep == "human":
+        raise SurroundError(
+            f"{args.command} needs an automatic sheep player (random, perfect, mix:P, replay:FILE)"
+        )

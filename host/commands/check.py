@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 
-from host.errors import SurroundError
+from host.commands import add_learning_run_options, check_learning_run_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,12 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "check the wolf's move was allowed, the black list and the result. Exit status 1 on a mismatch."
         ),
     )
-    parser.add_argument("--engine", default="reference", help="engine to check (default: reference)")
-    parser.add_argument("--sheep", default="mix:0.5", help="sheep player: random, perfect, mix:P, replay:FILE (default: mix:0.5)")
-    parser.add_argument("--games", type=int, default=500, help="number of games (default: 500)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
+    add_learning_run_options(parser, "check", default_games=500)
     parser.add_argument("--blacklist", metavar="FILE", help="start engine and reference with this saved black list")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(handler=run)
 
 
@@ -33,10 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from host.players import parse_sheep_spec
     from host.records import read_blacklist_file
 
-    if args.games < 1:
-        raise SurroundError(f"--games must be at least 1, not {args.games}")
-    if args.sheep == "human":
-        raise SurroundError("check needs an automatic sheep player (random, perfect, mix:P, replay:FILE)")
+    check_learning_run_options(args)
     blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
     sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
     engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))

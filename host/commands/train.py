@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 
+from host.commands import add_learning_run_options, check_learning_run_options
 from host.errors import SurroundError
 
 
@@ -18,13 +19,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "how much of it the solver confirms, and a perfect wolf's win rate against the same sheep."
         ),
     )
-    parser.add_argument("--engine", default="reference", help="engine to train (default: reference)")
-    parser.add_argument("--sheep", default="mix:0.5", help="sheep player: random, perfect, mix:P, replay:FILE (default: mix:0.5)")
-    parser.add_argument("--games", type=int, default=1000, help="number of games (default: 1000)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
+    add_learning_run_options(parser, "train", default_games=1000)
     parser.add_argument("--block", type=int, default=None, help="games per block of the learning curve (default: games/10)")
     parser.add_argument("--blacklist", metavar="FILE", help="load the black list from FILE if it exists, save it there at the end")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(handler=run)
 
 
@@ -36,10 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from host.rules import SHEEP, blacklist_bytes_to_nrs
     from host.solver import solve
 
-    if args.games < 1:
-        raise SurroundError(f"--games must be at least 1, not {args.games}")
-    if args.sheep == "human":
-        raise SurroundError("train needs an automatic sheep player (random, perfect, mix:P, replay:FILE)")
+    check_learning_run_options(args)
     block = args.block or max(1, math.ceil(args.games / 10))
     if block < 1:
         raise SurroundError(f"--block must be at least 1, not {block}")
