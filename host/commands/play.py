@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Play the three sheep against the computer's wolf, which learns from every game it loses.",
     )
     parser.add_argument(
-        "--engine", default="asm",
+        "--engine", default="asm", choices=("asm", "reference"),
         help="engine that plays the wolf: asm (the 6502 program in the emulator, default) or reference (Python, in this terminal)",
     )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the wolf (default: different every run)")
