@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from emulator import frontends  # noqa: E402
+from emulator.errors import EmulatorError  # noqa: E402
 from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, choose_frontend  # noqa: E402
 from emulator.frontends import terminal, window  # noqa: E402
 
@@ -513,3 +514,12 @@ def test_terminal_front_end_in_a_pseudo_terminal(tmp_path):
     assert "STATUS 0" in text
     assert "OK 42" in text.split("STATUS 0", 1)[1]  # on the Atari's screen after curses ended
     assert "F2 START" in text  # the status line was shown
+
+
+def test_an_explicit_window_without_a_display_is_refused(monkeypatch):
+    """No DISPLAY and no SDL driver chosen: say so instead of running an invisible window."""
+    for variable in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    with pytest.raises(EmulatorError, match="no display"):
+        frontends.open_frontend("window", FakeAtari(), SimpleNamespace())

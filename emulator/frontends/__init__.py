@@ -24,6 +24,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from emulator.errors import EmulatorError
+
 FRONTEND_NAMES = ("window", "terminal", "headless")
 
 # Video drivers that open no visible window: "auto" does not count them as a display.
@@ -223,6 +225,9 @@ def open_frontend(name: str | None, machine: Any, args: Any) -> int:
     chosen = choose_frontend(name)
     if chosen == "window":
         from emulator.frontends import window
+
+        if not (display_available() or os.environ.get("SDL_VIDEODRIVER")):
+            raise EmulatorError("cannot open a window here: no display (try --frontend terminal)")
 
         return window.run(machine, args)
     if chosen == "terminal":

@@ -10,7 +10,6 @@ can be opened, else the terminal.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from emulator.errors import EmulatorError
@@ -42,6 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from emulator.frontends import open_frontend
     from emulator.headless import HeadlessAtari
 
     if args.frames is not None and args.frames < 0:
@@ -49,29 +49,17 @@ def run(args: argparse.Namespace) -> int:
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
     atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)
-    frontend = args.frontend or ("window" if _display_available() else "terminal")
-    start_program(atari, args.file, wait=frontend == "headless" and args.frames is None)
-    if frontend == "headless":
-        return run_headless(atari, args)
-    if frontend == "window":
-        try:
-            from emulator.frontends import window
-        except ImportError as error:
-            raise EmulatorError(f"the window front-end is not available ({error})") from None
-        if _display_available():
-            return int(window.run(atari, args) or 0)
-        frontend = "terminal"
-    try:
-        from emulator.frontends import terminal
-    except ImportError as error:
-        raise EmulatorError(f"the terminal front-end is not available ({error})") from None
-    return int(terminal.run(atari, args) or 0)
+    start_program(atari, args.file)
+    return int(open_frontend(args.frontend, atari, args) or 0)
 
 
-def start_program(atari, file: str | None, wait: bool) -> None:
-    """Boot the OS and start ``file`` (a XEX after the OS is idle, an ATR from D1:)."""
+def start_program(atari, file: str | None) -> None:
+    """Boot the OS and start ``file`` (a XEX after the OS is idle, an ATR from D1:).
+
+    The front-end then runs the machine (headless: until the program waits for a key).
+    """
     if file is None:
-        atari.boot(max_frames=600 if wait else 0)
+        atari.boot(max_frames=0)
         return
     path = Path(file)
     suffix = path.suffix.lower()
@@ -79,27 +67,8 @@ def start_program(atari, file: str | None, wait: bool) -> None:
         raise EmulatorError(f"{file}: no such file")
     if suffix in ATR_SUFFIXES:
         atari.insert_disk(1, path)
-        atari.boot(max_frames=600 if wait else 0)
+        atari.boot(max_frames=0)
     elif suffix in XEX_SUFFIXES:
-        atari.load_xex(path, max_frames=600 if wait else 0)
+        atari.load_xex(path, max_frames=0)
     else:
         raise EmulatorError(f"{file}: unknown file type {suffix or '(none)'} (expected .xex or .atr)")
-
-
-def run_headless(atari, args: argparse.Namespace) -> int:
-    if args.frames:
-        atari.run_frames(args.frames)
-    if args.screen:
-        print(atari.screen_text())
-    if args.screenshot:
-        atari.screenshot(args.screenshot)
-    return 0
-
-
-def _display_available() -> bool:
-    """True if a pygame window can be opened (the front-ends package decides if it can)."""
-    try:
-        from emulator.frontends import display_available
-    except ImportError:
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return bool(display_available())

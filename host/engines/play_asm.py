@@ -39,14 +39,6 @@ def play(args: argparse.Namespace) -> int:
 
 def _run_frontend(name: str | None, atari, args: argparse.Namespace) -> int:
     """Hand the machine to the chosen front-end (imported only now)."""
-    if name == "window":
-        from emulator.frontends import window
-
-        return int(window.run(atari, args) or 0)
-    if name == "terminal":
-        from emulator.frontends import terminal
-
-        return int(terminal.run(atari, args) or 0)
     from emulator.frontends import open_frontend
 
     return int(open_frontend(name, atari, args) or 0)
