@@ -259,6 +259,16 @@ def test_a_long_typed_line_spans_rows_and_comes_back_whole(kit) -> None:
     assert atari.peek_bytes(labels["line"], 71) == text.encode() + b"\x9b"
 
 
+def test_trailing_blanks_are_dropped_across_rows(kit) -> None:
+    atari, labels = fresh(kit)
+    start(atari, labels["eloop"])
+    text = "".join(chr(ord("A") + i % 26) for i in range(30))
+    atari.type_text(text + " " * 20 + "\n")  # the blanks run on into the next row
+    assert atari.peek_bytes(labels["line"], atari.peek(labels["length"])) == text.encode() + b"\x9b"
+    atari.type_text("    \n")  # nothing but blanks
+    assert atari.peek_bytes(labels["line"], atari.peek(labels["length"])) == b"\x9b"
+
+
 def test_return_on_an_earlier_line_reads_that_whole_logical_line(kit) -> None:
     atari, labels = fresh(kit)
     start(atari, labels["eloop"])

@@ -763,20 +763,20 @@ _count: ; cells from (EDROW, EDCOL) to (last row, RMARGN)
         STA TMPD
 _trim:  LDA BUFCNT
         BEQ _done
-        LDA TMPA
-        LDX TMPD
-        JSR CELLADR
-        LDY #0
+        LDA TMPA                ; the row's address once per row,
+        JSR ROWADR              ; then the column indexes it
+_cell:  LDY TMPD
         LDA (ADRESS),Y
         BNE _done
         DEC BUFCNT
+        BEQ _done
         LDA TMPD                ; one position back
         CMP LMARGN
         BEQ +
         BCC +
         DEC TMPD
-        JMP _trim
-*       LDA RMARGN
+        JMP _cell
+*       LDA RMARGN              ; back to the end of the row above
         STA TMPD
         DEC TMPA
         JMP _trim
