@@ -22,6 +22,10 @@ COMMAND_MODULES = (
     "host.commands.bench",
     "host.commands.build",
     "host.commands.emu",
+    "host.commands.basic",
+    "host.commands.atr",
+    "host.commands.disk",
+    "host.commands.lab",
 )
 
 
