@@ -29,9 +29,12 @@
 ;    2.0S (MEMLO $1CFC) and below the screen, so it runs from DOS.
 ;
 ; OS USE
-;    Only documented entry points and locations: CIOV with IOCB 0 (E:,
-;    OPEN, CLOSE, PUT RECORD, GET RECORD), ROWCRS/COLCRS/LMARGN to place
-;    the cursor, SAVMSC, CHBAS, COLOR1/2/4, and POKEY's RANDOM.
+;    Only documented entry points and locations: CIOV with IOCB 0 (E::
+;    OPEN, CLOSE, PUT RECORD) and IOCB 1 (K:: OPEN, CLOSE, GET
+;    CHARACTERS), CRSINH, SAVMSC, CHBAS, COLOR1/2/4, and POKEY's RANDOM.
+;    Keys are read one at a time from K:, and the program draws the input
+;    field and its cursor itself: no key can scroll or scribble on the
+;    screen, on any OS that behaves as Atari's documents say.
 ;
 ; THE PARTS
 ;    surround.s          start-up, the main loop, the commands, the course
@@ -44,7 +47,7 @@
 ;    surround/font.s     our character set: pieces and board lines
 ;    surround/texts.s    every text on the screen
 ;
-;    The main loop: show the prompt, read a line (the OS echoes the keys),
+;    The main loop: show the prompt, read a line (key by key from K:),
 ;    find out what it says, obey it.  A sheep move is checked, played and
 ;    answered by the wolf before the next prompt; only the screen cells
 ;    that change are rewritten, so a move costs about 5000 cycles
@@ -173,9 +176,11 @@ OpenScreen:
         lda #0
         sta ICAX2,x
         jsr CIOV
-        ldx #0                  ; one empty line: the cursor leaves row 0
-        lda #CPTXTR             ; (the editor later puts back what was
-        sta ICCOM,x             ; under its cursor - here a blank of row 1)
+        lda #1                  ; no OS cursor: the program draws its own
+        sta CRSINH              ; in the input field (input.s)
+        ldx #0                  ; one empty line: the cursor leaves row 0,
+        lda #CPTXTR             ; and with CRSINH set the editor takes it
+        sta ICCOM,x             ; off the screen without drawing it again
         lda #<EOLTEXT
         sta ICBAL,x
         lda #>EOLTEXT
@@ -191,7 +196,7 @@ OpenScreen:
         sta COLOR4
         lda #$0E                ; text: bright
         sta COLOR1
-        rts
+        jmp OpenKeyboard
 EDEVICE: .byte $45, $3A         ; "E:" in ATASCII ...
 EOLTEXT: .byte EOL              ; ... ended by EOL (also an empty line)
 .scend
@@ -303,14 +308,7 @@ AskYesNo:
 ; ---------------------------------------------------------------------------
 .scope
 NewGame:
-        ldx #ROW_TITLE          ; was the screen scrolled (a very long line
-        jsr SetRow              ; typed at the bottom)?  Then draw it anew.
-        ldy #3
-        lda (PTR),y
-        cmp #TITLE_MARK
-        beq +
-        jsr DrawAll
-*       jsr PlaceStart
+        jsr PlaceStart
         lda #0
         sta MOVENUM
         sta GAMESTATE
@@ -577,6 +575,7 @@ GAMENUM:    .word 0         ; games started
 INPUTWAIT:  .byte 0         ; 1 while CIO waits for a typed line
 INPUTSEQ:   .byte 0         ; lines read (counts on, mod 256)
 ASKING:     .byte 0         ; 1 while a yes/no question waits
+INLEN:      .byte 0         ; characters typed into the input field
 LASTERR:    .byte 0         ; why the last line was refused (ERR_...)
 CMD:        .byte 0         ; what the last line was (CMD_...)
 FROMPT:     .byte 0         ; the typed move

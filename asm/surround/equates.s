@@ -38,6 +38,7 @@
 ; --- CIO commands and codes ----------------------------------------------
 .alias COPN     $03     ; OPEN
 .alias CGTXTR   $05     ; GET RECORD (a text line up to EOL)
+.alias CGBINR   $07     ; GET CHARACTERS (length 0: one byte in A)
 .alias CPTXTR   $09     ; PUT RECORD
 .alias CCLOSE   $0C     ; CLOSE
 .alias OPIN     $04     ; open for input

@@ -1,13 +1,18 @@
 ; ===========================================================================
 ; SURROUND - input.s
-; The player types a line through the screen editor E: (IOCB 0) with CIO's
-; GET RECORD, just like BASIC's INPUT: the sheep's move as "FROM,TO" or
+; The player types a line, key by key from the keyboard K: (IOCB 1), into
+; an input field the program draws itself: the sheep's move as "FROM,TO" or
 ; "FROM TO" (for example 4,7) and RETURN, or a command letter:
 ;   N  new game            C  clear the black list
 ;   Y  yes (to a question)  RETURN alone: a new game once a game is over
 ; ===========================================================================
 
-.alias INBUFLEN     120         ; the longest logical line of the editor
+.alias KIOCB        $10         ; IOCB 1 (X = IOCB number * 16): K:
+.alias INFIELD      30          ; the longest line the player can type
+.alias CURSORCELL   $80         ; our cursor: an inverse blank
+.alias KBACKSP      $7E         ; ATASCII DELETE BACK S
+.alias KCLEAR       $7D         ; ATASCII CLEAR (SHIFT-< or CTRL-<)
+.alias KDELLINE     $9C         ; ATASCII DELETE LINE (SHIFT-DELETE)
 
 ; what PARSELINE found (CMD)
 .alias CMD_EMPTY    0           ; just RETURN
@@ -19,57 +24,142 @@
 .alias CMD_BAD      6           ; neither a move nor a command
 
 ; ---------------------------------------------------------------------------
+; OPENKEYBOARD - open the keyboard K: on IOCB 1 for reading single keys
+; (CLOSE first, so a second call - after RESET - is harmless)
+; ---------------------------------------------------------------------------
+.scope
+OpenKeyboard:
+        ldx #KIOCB
+        lda #CCLOSE
+        sta ICCOM,x
+        jsr CIOV
+        ldx #KIOCB
+        lda #COPN
+        sta ICCOM,x
+        lda #<KDEVICE
+        sta ICBAL,x
+        lda #>KDEVICE
+        sta ICBAH,x
+        lda #OPIN
+        sta ICAX1,x
+        lda #0
+        sta ICAX2,x
+        jmp CIOV
+KDEVICE: .byte $4B, $3A, EOL    ; "K:" in ATASCII
+.scend
+
+; ---------------------------------------------------------------------------
+; GETKEY - wait for one key from K: (CIO GET CHARACTERS with length 0:
+; the byte comes back in A, the status in Y)
+; ---------------------------------------------------------------------------
+.scope
+GetKey:
+        ldx #KIOCB
+        lda #CGBINR
+        sta ICCOM,x
+        lda #0
+        sta ICBLL,x
+        sta ICBLH,x
+        jmp CIOV
+.scend
+
+; ---------------------------------------------------------------------------
 ; READLINE - let the player type one line into INBUF
-; The cursor is put on the input row, CIO reads the line (the OS echoes the
-; keys and handles DELETE, cursor keys and so on).  Afterwards the typed
-; characters are wiped from the screen again.
+; The keys come one by one from K:, and the program draws the input field
+; itself: at most INFIELD characters in the input row, followed by its own
+; cursor (an inverse blank).  So no key - a very long line, the cursor
+; keys, CLEAR - can reach the rest of the screen, whatever the OS's editor
+; would do with it.  Taken: the characters from space to "z" (an inverse
+; character counts as the plain one); DELETE BACK S removes the last
+; character, SHIFT-DELETE and CLEAR the whole line; RETURN ends it.
+; Other keys (cursor keys, ESC, TAB, ...) and keys past a full field are
+; ignored; so is an error status from K: (BREAK).
 ; Out: INBUF = the line, ended by EOL; INPUTSEQ counts the lines read.
 ; ---------------------------------------------------------------------------
 .scope
 ReadLine:
-        lda #ROW_INPUT          ; cursor to the start of the input row
-        sta ROWCRS
-        lda LMARGN
-        sta COLCRS
         lda #0
-        sta COLCRS+1
-        ldx #0                  ; IOCB 0: the screen editor
-        lda #CGTXTR
-        sta ICCOM,x
-        lda #<INBUF
-        sta ICBAL,x
-        lda #>INBUF
-        sta ICBAH,x
-        lda #INBUFLEN
-        sta ICBLL,x
-        lda #0
-        sta ICBLH,x
+        sta INLEN
         lda #1
         sta INPUTWAIT           ; the program waits for the player now
-        jsr CIOV
+_show:  jsr ShowField
+_key:   jsr GetKey
+        cpy #128                ; an error (BREAK): no key
+        bcs _key
+        cmp #EOL
+        beq _done
+        cmp #KBACKSP
+        beq _back
+        cmp #KCLEAR
+        beq _clear
+        cmp #KDELLINE
+        beq _clear
+        cmp #$80                ; inverse video: the plain character
+        bcc +
+        and #$7F
+*       cmp #$20                ; space .. "z"
+        bcc _key
+        cmp #$7B
+        bcs _key
+        ldx INLEN
+        cpx #INFIELD
+        bcs _key                ; the field is full
+        sta INBUF,x
+        inc INLEN
+        bne _show
+_back:  lda INLEN
+        beq _key
+        dec INLEN
+        jmp _show
+_clear: lda #0
+        sta INLEN
+        jmp _show
+_done:  ldx INLEN
+        lda #EOL
+        sta INBUF,x
         lda #0
         sta INPUTWAIT
         inc INPUTSEQ
-        tya                     ; an error (BREAK key, ...) counts as an
-        bpl _ok                 ; empty line
-        lda #EOL
-        sta INBUF
-_ok:    ; wipe what was typed: LMARGN + the length read + the cursor cell,
-        ; at most the three rows of a logical line
-        lda ICBLL
-        sec                     ; the +1 for the cursor
-        adc LMARGN
-        cmp #INBUFLEN
-        bcc +
-        lda #INBUFLEN
-*       tay
+        ldx #ROW_INPUT          ; the typed line disappears again
+        jmp ClearRow
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWFIELD - draw the input field: the INLEN characters of INBUF from
+; column COL_TEXT of the input row, the cursor after them, blanks up to
+; the field's end.  ATASCII $20-$5F are screen codes $00-$3F; $60-$7F are
+; the same in both.
+; ---------------------------------------------------------------------------
+.scope
+ShowField:
         ldx #ROW_INPUT
-        jsr SetRow
+        lda ROWLO,x
+        clc
+        adc #COL_TEXT
+        sta DST
+        lda ROWHI,x
+        adc #0
+        sta DST+1
+        ldy #0
+_char:  cpy INLEN
+        bcs _cursor
+        lda INBUF,y
+        cmp #$60
+        bcs +
+        sbc #$1F                ; (carry clear: subtracts $20)
+*       sta (DST),y
+        iny
+        bne _char
+_cursor:
+        lda #CURSORCELL
+        sta (DST),y
         lda #0
-*       sta (PTR),y
-        dey
-        bpl -
-        rts
+_rest:  iny
+        cpy #INFIELD+1
+        bcs _done
+        sta (DST),y
+        bcc _rest
+_done:  rts
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -10,8 +10,8 @@
 ;
 ; Layout (rows):  0 title, 2-10 board, 12 legend, 14-16 move counter,
 ; learned positions and the score table, 17 the wolf's move, 18 what the
-; wolf learned, 19 result or error, 20 prompt, 21 input (E: editor; a
-; long line may run on into row 22), 23 help.
+; wolf learned, 19 result or error, 20 prompt, 21 the input field (at
+; most INFIELD characters and the cursor, input.s), 23 help.
 ; ===========================================================================
 
 .alias ROW_TITLE    0

@@ -4,8 +4,6 @@
 ; surround.s), each ended by ENDTXT.  ARG1TXT / ARG2TXT print ARG1 / ARG2.
 ; ===========================================================================
 
-.alias TITLE_MARK $B3           ; the inverse "S" at column 3 of the title
-
 TXT_TITLE:      .byte " SURROUND  -  THE WOLF THAT LEARNS  ", ENDTXT
 TXT_LEGEND:     .byte G_NODE, " FREE     ", G_SHEEP, " SHEEP    "
                 .byte G_WOLF+INVERSE, " WOLF", ENDTXT

@@ -1,0 +1,118 @@
+"""No input can break the 6502 game's screen: over-long lines, cursor keys over the board,
+CLEAR, DELETE. The game reads single keys from K: and draws its own bounded input field; the
+harness still drives it by typing, key by key, as a person does."""
+
+from __future__ import annotations
+
+import pytest
+
+from emulator.keyboard import KEYCODES
+from host.rules import Position
+
+from tests.test_asm_engine import make_engine, peek, type_line
+
+#: the screen cell (row, column) of each board point: asm/surround/screen.s PTROW/PTCOL + ROW_BOARD
+POINT_CELLS = {
+    1: (6, 7), 2: (2, 13), 3: (6, 13), 4: (10, 13), 5: (2, 19), 6: (6, 19), 7: (10, 19),
+    8: (2, 25), 9: (6, 25), 10: (10, 25), 11: (6, 31),
+}
+G_NODE, G_SHEEP, G_WOLF_INVERSE = 0x54, 0x50, 0x7B | 0x80
+STATIC_ROWS = (0, 1, 11, 12, 13, 22, 23)  # title, board frame rows, legend, footer: never change
+INFIELD = 30
+INPUT_ROW, FIELD_COLUMN = 21, 2
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return make_engine(seed=21)
+
+
+def board_shows(engine, position: Position) -> None:
+    """Every point's cell shows what stands there (and its number) - nothing stale, nothing shifted."""
+    codes = engine.atari.screen_codes()
+    for point, (row, col) in POINT_CELLS.items():
+        if point == position.wolf:
+            expected = G_WOLF_INVERSE
+        elif point in position.sheep:
+            expected = G_SHEEP
+        else:
+            expected = G_NODE
+        assert codes[row][col] == expected, f"point {point}: screen code ${codes[row][col]:02X}"
+        number = f"{point:02d}"
+        digits = bytes(ord(d) - 0x20 | (expected & 0x80) for d in number)
+        assert codes[row][col + 1:col + 3] == digits, f"point {point}: its number is not drawn"
+
+
+def assert_layout_intact(engine, before: list[bytes]) -> None:
+    """Title, board lines, legend, table headings and footer as before; the prompt in its row."""
+    codes = engine.atari.screen_codes()
+    for row in STATIC_ROWS:
+        assert codes[row] == before[row], f"row {row} changed:\n{engine.screen_text()}"
+    for row in range(2, 11):  # the board's lines (the point cells are checked by board_shows)
+        cells = set(range(40)) - {c + d for r, c in POINT_CELLS.values() if r == row for d in range(3)}
+        assert all(codes[row][c] == before[row][c] for c in cells), f"board row {row} changed"
+    text = engine.screen_text().splitlines()
+    assert "WON  LOST" in text[14] and "LEARNED" in text[15] and "POSITIONS" in text[16]
+    assert "YOUR MOVE, SHEEP (FROM,TO)?" in text[20]
+    assert text[22].strip() == "", "nothing may run on below the input row"
+
+
+def legal_move_goes_on(engine) -> None:
+    """A legal move after the mess: the game continues and the board shows the new position."""
+    moves = peek(engine, "movenum")
+    reply = engine.sheep_move(2, 3)
+    assert peek(engine, "movenum") == moves + 1 and peek(engine, "lasterr") == 0
+    board_shows(engine, reply.position)
+    assert f"MOVE {moves + 1}/15" in engine.screen_text()
+
+
+@pytest.mark.parametrize("length", [80, 200])
+def test_an_overlong_line_cannot_break_the_screen(engine, length: int) -> None:
+    engine.new_game()
+    before = engine.atari.screen_codes()
+    line = ("9,10 HELLO WOLF 1234567890 ,,, " * 10)[:length]
+    engine.atari.type_text(line)
+    field = engine.atari.screen_codes()[INPUT_ROW]
+    shown = bytes(ord(c) - 0x20 for c in line[:INFIELD])
+    assert field[FIELD_COLUMN:FIELD_COLUMN + INFIELD] == shown, "the field keeps the first characters"
+    assert field[FIELD_COLUMN + INFIELD] == 0x80, "the cursor stands after the full field"
+    assert set(field[FIELD_COLUMN + INFIELD + 1:]) == {0}
+    engine.atari.type_text("\n")
+    assert peek(engine, "lasterr") == 6 and "TYPE FROM,TO" in engine.screen_text()
+    assert_layout_intact(engine, before)
+    board_shows(engine, Position.parse("1,2,4-6"))
+    legal_move_goes_on(engine)
+    assert_layout_intact(engine, before)
+
+
+def test_cursor_keys_over_the_board_then_return_read_nothing_from_the_screen(engine) -> None:
+    engine.new_game()
+    before = engine.atari.screen_codes()
+    atari = engine.atari
+    for name, times in (("-", 12), ("*", 9), ("=", 3), ("+", 2)):  # CONTROL + - * = +: the arrows
+        for _ in range(times):
+            atari.press_key(KEYCODES[name], ctrl=True)
+            atari.run_until_idle(60)
+    assert atari.screen_codes() == before, "cursor keys must not move anything on the screen"
+    type_line(engine, "")
+    assert peek(engine, "lasterr") == 6, "RETURN alone during a game: a hint, not a board line"
+    assert_layout_intact(engine, before)
+    board_shows(engine, Position.parse("1,2,4-6"))
+    legal_move_goes_on(engine)
+
+
+def test_delete_and_clear_edit_the_field_only(engine) -> None:
+    engine.new_game()
+    before = engine.atari.screen_codes()
+    engine.atari.type_text("7,7,7")
+    engine.atari.press_key(KEYCODES["<"], shift=True)      # CLEAR: the field is empty again
+    engine.atari.run_until_idle(60)
+    engine.atari.type_text("2,4")
+    engine.atari.press_key(KEYCODES["BACKSPACE"])           # DELETE BACK S takes the 4 back
+    engine.atari.run_until_idle(60)
+    engine.atari.type_text("3")
+    assert engine.atari.screen_text().splitlines()[INPUT_ROW].startswith("  2,3█")
+    engine.atari.type_text("\n")
+    assert peek(engine, "lasterr") == 0 and peek(engine, "movenum") == 1
+    assert_layout_intact(engine, before)
+    assert engine.atari.screen_text().splitlines()[INPUT_ROW].strip() == "█"
