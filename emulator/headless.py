@@ -11,12 +11,15 @@ API (all addresses and values are ints):
 
 * ``HeadlessAtari(os_rom=None, basic_rom=None, seed=0)``: ``os_rom`` is a path,
   the image bytes, ``"original"`` (roms/atarixl.rom, plus roms/ataribas.rom if
-  present) or None (our free OS).  ``seed`` makes RANDOM reproducible.
-* ``boot(max_frames=600) -> bool``: cold start (RAM cleared), then run until the
-  CPU waits for a key (False if it did not within ``max_frames``; pass 0 to
-  only reset).  A disk in D1: is booted by the OS.
-* ``load_xex(path, max_frames=600, boot_frames=600) -> bool``: boots first if
-  needed (the program is loaded once the OS is idle, or after ``boot_frames``
+  present) or None (our free OS); ``basic_rom`` likewise (``"free"`` is
+  roms/surround-basic.rom, None no BASIC).  ``seed`` makes RANDOM reproducible.
+* ``boot(max_frames=600, basic=True) -> bool``: cold start (RAM cleared), then
+  run until the CPU waits for a key (False if it did not within ``max_frames``;
+  pass 0 to only reset).  A disk in D1: is booted by the OS.  With a BASIC ROM
+  installed, ``basic=False`` holds OPTION during the start, so the OS leaves
+  BASIC off, as an XL user would.
+* ``load_xex(path, max_frames=600, boot_frames=600, basic=False) -> bool``: boots first if
+  needed (BASIC off unless ``basic``; the program is loaded once the OS is idle, or after ``boot_frames``
   frames if it never idles), loads the segments, calls each INITAD routine (with the
   machine running, until it returns), then jumps to RUNAD (or the first
   segment) and runs until the program waits for a key (False on timeout).
@@ -82,9 +85,14 @@ class HeadlessAtari:
 
     # -- starting ------------------------------------------------------------------------
 
-    def boot(self, max_frames: int = 600) -> bool:
-        """Cold start; then run until the OS waits for a key (False if not within max_frames)."""
-        self.machine.power_on()
+    def boot(self, max_frames: int = 600, basic: bool = True) -> bool:
+        """Cold start; then run until the OS waits for a key (False if not within max_frames).
+
+        ``basic=False`` holds OPTION while the OS starts (only if a BASIC ROM is
+        installed), so the built-in BASIC stays switched off.
+        """
+        hold_option = not basic and self.machine.memory.basic_rom is not None
+        self.machine.power_on(hold_option=hold_option)
         self.booted = True
         if max_frames <= 0:
             return False
@@ -101,10 +109,12 @@ class HeadlessAtari:
         """Put an ATR image into drive D1:-D4:."""
         self.machine.sio.insert(drive, path)
 
-    def load_xex(self, path: str | Path, max_frames: int = 600, boot_frames: int = 600) -> bool:
+    def load_xex(self, path: str | Path, max_frames: int = 600, boot_frames: int = 600,
+                 basic: bool = False) -> bool:
         """Load and start a binary file; True if it then waits for a key within ``max_frames``.
 
-        If the machine has not booted yet it boots first and runs until the OS
+        If the machine has not booted yet it boots first (BASIC off, as with
+        OPTION held, unless ``basic``) and runs until the OS
         waits for a key (at most ``boot_frames``); then the segments are stored,
         each INITAD routine is called (with the machine running) until it
         returns, and the program is started at RUNAD (or the first segment).
@@ -112,7 +122,7 @@ class HeadlessAtari:
         """
         segments = read_xex(path)
         if not self.booted:
-            self.boot(boot_frames)
+            self.boot(boot_frames, basic=basic)
         machine = self.machine
         self.poke_word(RUNAD, 0)
         for segment in segments:

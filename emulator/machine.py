@@ -172,8 +172,12 @@ class Machine:
 
     # -- reset -----------------------------------------------------------------------------
 
-    def power_on(self) -> None:
-        """Cold start: RAM cleared (deterministically), chips reset, CPU through RESET."""
+    def power_on(self, hold_option: bool = False) -> None:
+        """Cold start: RAM cleared (deterministically), chips reset, CPU through RESET.
+
+        ``hold_option``: OPTION is held while the OS starts (for two frames), so
+        an XL OS leaves the built-in BASIC switched off.
+        """
         self.pia.reset()
         self.memory.clear_ram()
         self.memory.ram[CALL_RETURN] = TRAP_OPCODE
@@ -183,6 +187,8 @@ class Machine:
         self.antic.reset()
         self._reset_cpu()
         self._begin_frame()
+        if hold_option:
+            self.console_down(option=True, hold_frames=2)
 
     def warm_reset(self) -> None:
         """The RESET key: CPU and PIA reset (OS ROM back on), RAM kept; the OS decides warm/cold."""

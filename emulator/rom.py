@@ -5,6 +5,8 @@
 * ``"original"`` loads user-supplied images: ``roms/atarixl.rom`` (16 KiB XL/XE
   OS) and, if present, ``roms/ataribas.rom`` (8 KiB Atari BASIC).  They are
   never part of the repository.
+* The BASIC ROM ``"free"`` is our own, ``roms/surround-basic.rom`` (built from
+  asm/basic/ by ``surround build`` once the interpreter exists).
 * Anything else is a path (or the image's bytes).
 """
 
@@ -19,6 +21,7 @@ ROM_DIR = Path(__file__).resolve().parents[1] / "roms"
 FREE_OS = ROM_DIR / "surround-os.rom"
 ORIGINAL_OS = ROM_DIR / "atarixl.rom"
 ORIGINAL_BASIC = ROM_DIR / "ataribas.rom"
+FREE_BASIC = ROM_DIR / "surround-basic.rom"
 
 RomSpec = str | Path | bytes | bytearray | None
 
@@ -52,7 +55,11 @@ def load_os_rom(spec: RomSpec = None) -> bytes:
 
 
 def load_basic_rom(spec: RomSpec = None, os_spec: RomSpec = None) -> bytes | None:
-    """The 8192-byte BASIC image, or None.  With the original OS, roms/ataribas.rom if present."""
+    """The 8192-byte BASIC image, or None.  With the original OS, roms/ataribas.rom if present.
+
+    ``spec``: None, ``"free"`` (roms/surround-basic.rom), ``"original"``
+    (roms/ataribas.rom), a path, or the image's bytes.
+    """
     if isinstance(spec, (bytes, bytearray)):
         if len(spec) != BASIC_ROM_SIZE:
             raise EmulatorError(f"<BASIC ROM bytes>: BASIC ROM must be {BASIC_ROM_SIZE} bytes, got {len(spec)}")
@@ -62,5 +69,13 @@ def load_basic_rom(spec: RomSpec = None, os_spec: RomSpec = None) -> bytes | Non
             return _read_image(ORIGINAL_BASIC, BASIC_ROM_SIZE, "BASIC ROM")
         return None
     if str(spec) == "original":
-        return _read_image(ORIGINAL_BASIC, BASIC_ROM_SIZE, "original Atari BASIC ROM")
+        return _read_image(
+            ORIGINAL_BASIC, BASIC_ROM_SIZE, "original Atari BASIC ROM",
+            " (copy your own 8 KiB Atari BASIC image there; it is not distributed)",
+        )
+    if str(spec) == "free":
+        return _read_image(
+            FREE_BASIC, BASIC_ROM_SIZE, "free BASIC ROM",
+            " (build it with `surround build`; the interpreter in asm/basic/ may not be finished yet)",
+        )
     return _read_image(Path(spec), BASIC_ROM_SIZE, "BASIC ROM")

@@ -6,12 +6,19 @@
 ; warm start when the previous start finished (COLDST = 0) and the check
 ; bytes PUPBT1-3 are intact; otherwise a cold start.
 ;
-; Cold start: find the RAM, clear it all, initialise the OS, open E: on
-; IOCB 0, initialise a cartridge, boot from disk (D1:), then run the
-; cartridge or JMP (DOSVEC).  Without a disk and a cartridge, DOSVEC is
-; our memo pad.
-; Warm start: keep the user's RAM, clear only the OS variables, initialise
-; again, JSR (DOSINI) when a disk was booted, then the same way out.
+; Cold start: switch the built-in BASIC on unless OPTION is held, find the
+; RAM, clear it all, initialise the OS, open E: on IOCB 0, initialise a
+; cartridge, boot from disk (D1:), then run the cartridge or JMP (DOSVEC).
+; Without a disk and a cartridge, DOSVEC is our memo pad.
+; Warm start: keep the user's RAM (and BASICF, so BASIC stays as it was),
+; clear only the OS variables, initialise again, JSR (DOSINI) when a disk
+; was booted, then the same way out.
+;
+; BASIC as on the XL (Mapping the Atari, BASICF $03F8 and PORTB $D301;
+; Altirra Hardware Reference Manual, "PIA"): PORTB bit 1 = 0 maps the
+; 8K BASIC ROM at $A000-$BFFF.  It is an ordinary cartridge there: the
+; header at $BFFA-$BFFF (CARTCS start, CART = 0, CARTFG flags, CARTAD
+; init) is checked and run like any cartridge's.
 ; ===========================================================================
 
 .scope
@@ -44,7 +51,11 @@ COLDSTART:
         LDX #$FF
         TXS
         JSR HWINIT
-        JSR RAMSIZE
+        LDA CONSOL              ; OPTION held at power-on: BASIC stays off
+        AND #$04
+        BEQ _nobas
+        JSR BASICON
+_nobas: JSR RAMSIZE
         TXA
         TAY                     ; Y = the first page without RAM
         LDA #0                  ; clear pages 0-3 (nothing on the stack now)
@@ -84,6 +95,9 @@ _page:  STA ($80),Y
         STA $83
         STA $85
         STA $87
+        LDA PORTB               ; BASICF: 0 = BASIC on (bit 1 of PORTB)
+        AND #$02
+        STA BASICF
         LDA #$FF                ; a cold start is under way
         STA COLDST
         LDA #<MEMOPAD           ; nothing booted yet: the memo pad
@@ -115,12 +129,15 @@ _zp:    STA $00,X
         INX
         CPX #$80
         BNE _zp
-        LDX #0
-_page:  STA $0200,X
-        STA $0300,X
+        TAX
+_page:  STA $0200,X             ; $0200-$03ED: BASICF and the rest of
+        STA $02EE,X             ; $03EE-$03FF survive (as on the XL)
         INX
         BNE _page
-        JSR RAMSIZE
+        LDA BASICF              ; BASIC as it was before RESET
+        BNE _nobas
+        JSR BASICON
+_nobas: JSR RAMSIZE
         STX RAMTOP
 .scend
         ; fall into OSINIT
@@ -154,7 +171,6 @@ _col:   LDA COLDEF,X
         LDA #5
         STA KEYREP
         LDA #1
-        STA BASICF              ; BASIC stays off (PORTB bit 1 = 1)
         LDX #7                  ; paddle triggers not pressed
 _trig:  STA PTRIG0,X
         DEX
@@ -275,6 +291,17 @@ _chip:  STA POKEY,X
         LDA #$3C
         STA PBCTL
         LDA #$FF                ; OS on, BASIC off, self test off
+        STA PORTB
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; BASICON - map the built-in BASIC ROM at $A000-$BFFF (PORTB bit 1 = 0)
+; ---------------------------------------------------------------------------
+.scope
+BASICON:
+        LDA PORTB
+        AND #$FD
         STA PORTB
         RTS
 .scend

@@ -34,7 +34,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
     parser.add_argument("--os", default=None, metavar="PATH|original",
                         help="OS ROM image (default: roms/surround-os.rom; 'original': roms/atarixl.rom)")
-    parser.add_argument("--basic", default=None, metavar="PATH|original", help="BASIC ROM image (8 KiB)")
+    parser.add_argument("--basic", default=None, metavar="free|original|PATH",
+                        help="BASIC ROM in $A000-$BFFF, enabled as on the XL: 'free' (roms/surround-basic.rom), "
+                        "'original' (roms/ataribas.rom) or an 8 KiB image (default: none)")
+    parser.add_argument("--keep-basic", action="store_true",
+                        help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
     parser.set_defaults(handler=run)
@@ -49,12 +53,15 @@ def run(args: argparse.Namespace) -> int:
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
     atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)
-    start_program(atari, args.file)
+    start_program(atari, args.file, keep_basic=args.keep_basic)
     return int(open_frontend(args.frontend, atari, args) or 0)
 
 
-def start_program(atari, file: str | None) -> None:
+def start_program(atari, file: str | None, keep_basic: bool = False) -> None:
     """Boot the OS and start ``file`` (a XEX after the OS is idle, an ATR from D1:).
+
+    A XEX loads with BASIC switched off (OPTION held at power-on) unless
+    ``keep_basic``; a disk boots with BASIC as the machine starts it.
 
     The front-end then runs the machine (headless: until the program waits for a key).
     """
@@ -69,6 +76,6 @@ def start_program(atari, file: str | None) -> None:
         atari.insert_disk(1, path)
         atari.boot(max_frames=0)
     elif suffix in XEX_SUFFIXES:
-        atari.load_xex(path, max_frames=0)
+        atari.load_xex(path, max_frames=0, basic=keep_basic)
     else:
         raise EmulatorError(f"{file}: unknown file type {suffix or '(none)'} (expected .xex or .atr)")
