@@ -26,6 +26,8 @@ API (all addresses and values are ints):
 * ``insert_disk(drive, path)``: an ATR into D1:-D4: (written sectors are saved
   to the file atomically).
 * ``run_frames(n)``; ``run_until_idle(max_frames=600) -> bool``.
+* ``watchers``: callables run after every ``run_frames``/``run_until_idle`` call (the
+  front-ends run one frame per call), e.g. to save what a program keeps in memory.
 * ``type_text(text, max_frames_per_key=120)``: ASCII/ATASCII text, "\\n" is
   RETURN; each key is pressed, held two frames, and the machine runs until the
   program waits for the next key (EmulatorError if it does not in time).
@@ -47,6 +49,7 @@ API (all addresses and values are ints):
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -72,6 +75,7 @@ class HeadlessAtari:
         self.booted = False
         self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
         self._last_key: tuple[int, bool, bool] | None = None
+        self.watchers: list[Callable[[], None]] = []
 
     # -- state ------------------------------------------------------------------------
 
@@ -142,9 +146,16 @@ class HeadlessAtari:
 
     def run_frames(self, count: int) -> None:
         self.machine.run_frames(count)
+        self._notify_watchers()
 
     def run_until_idle(self, max_frames: int = 600) -> bool:
-        return self.machine.run_until_idle(max_frames)
+        idle = self.machine.run_until_idle(max_frames)
+        self._notify_watchers()
+        return idle
+
+    def _notify_watchers(self) -> None:
+        for watcher in self.watchers:
+            watcher()
 
     # -- keys ---------------------------------------------------------------------------------------
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from host.errors import SurroundError
+
+if TYPE_CHECKING:
+    from host.blacklist_store import BlacklistStore
 
 RESULT_MESSAGES = {
     "trapped": "The wolf cannot move: it is trapped. The sheep win!",
@@ -33,7 +35,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="engine that plays the wolf: asm (the 6502 program in the emulator, default) or reference (Python, in this terminal)",
     )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the wolf (default: different every run)")
-    parser.add_argument("--blacklist", metavar="FILE", help="load the learned black list from FILE, save it there after each game")
+    parser.add_argument(
+        "--blacklist", metavar="FILE",
+        help="keep the wolf's black list in FILE instead of the per-user file "
+        "(read at the start, replaced atomically after every lesson)",
+    )
+    parser.add_argument(
+        "--empty-blacklist", action="store_true",
+        help="start with an empty black list and save nothing (the saved list is left as it is)",
+    )
     parser.add_argument(
         "--frontend", choices=("window", "terminal", "headless"), default=None,
         help="how the emulator shows the game (engines that run in the emulator)",
@@ -44,8 +54,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.engine != "reference":
         return _play_in_emulator(args)
-    session = TerminalSession(seed=args.seed, blacklist_path=args.blacklist)
-    return session.run()
+    if args.frontend is not None:
+        raise SurroundError("--frontend chooses how the emulator shows the game; "
+                            "--engine reference plays right here in the terminal (leave --frontend out)")
+    from host.blacklist_store import BlacklistStore
+    from host.engines.play_asm import ending_signals_exit
+
+    session = TerminalSession(seed=args.seed, store=BlacklistStore.open(args.blacklist, args.empty_blacklist))
+    with ending_signals_exit():
+        return session.run()
 
 
 def _play_in_emulator(args: argparse.Namespace) -> int:
@@ -67,30 +84,28 @@ class TerminalSession:
     def __init__(
         self,
         seed: int | None = None,
-        blacklist_path: str | None = None,
+        store: "BlacklistStore | None" = None,
         read_line: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
     ) -> None:
+        from host.blacklist_store import BlacklistStore
         from host.engines.reference import ReferenceEngine
         from host.players import HumanSheep
 
         self.engine = ReferenceEngine(seed=seed)
-        self.blacklist_path = blacklist_path
+        self.store = store if store is not None else BlacklistStore.open(empty=True)
         self.read_line = read_line
         self.write = write
         self.human = HumanSheep(read_line, write)
         self.sheep_wins = 0
         self.wolf_wins = 0
-        if blacklist_path and Path(blacklist_path).exists():
-            from host.records import read_blacklist_file
-
-            self.engine.load_blacklist(read_blacklist_file(blacklist_path))
+        self.engine.load_blacklist(self.store.saved)
 
     def run(self) -> int:
         from host.players import QuitGame
 
         self.write("Surround: move the three sheep to trap the wolf. Sheep never move back (left).")
-        self.write(f"The wolf starts knowing {len(self.engine.blacklist)} lost positions.")
+        self.write(self.store.describe())
         try:
             while True:
                 self.play_one_game()
@@ -99,9 +114,10 @@ class TerminalSession:
                     break
         except (QuitGame, EOFError):
             pass
-        self._save_blacklist()
+        self.store.flush(self.engine.blacklist_bytes())
         self.write(f"Bye. Sheep won {self.sheep_wins}, wolf won {self.wolf_wins}; "
-                   f"the wolf knows {len(self.engine.blacklist)} lost positions.")
+                   f"the wolf knows {len(self.engine.blacklist)} lost positions"
+                   + (f" (saved in {self.store.path})." if self.store.path else " (not saved)."))
         return 0
 
     def play_one_game(self) -> None:
@@ -119,6 +135,7 @@ class TerminalSession:
             move = self.human.choose(game)
             game.play_sheep(*move)
             reply = engine.sheep_move(*move)
+            self._save_blacklist()
             if reply.wolf_move is not None:
                 game.play_wolf(*reply.wolf_move)
                 self.write(f"The wolf moves from {reply.wolf_move[0]} to {reply.wolf_move[1]}.")
@@ -140,8 +157,5 @@ class TerminalSession:
         self._save_blacklist()
 
     def _save_blacklist(self) -> None:
-        """Keep what the wolf learned in --blacklist FILE (replaced atomically)."""
-        if self.blacklist_path:
-            from host.records import write_blacklist_file
-
-            write_blacklist_file(self.blacklist_path, self.engine.blacklist_bytes())
+        """Keep what the wolf learned in its file (replaced atomically when it changed)."""
+        self.store.save_if_changed(self.engine.blacklist_bytes())

@@ -3,17 +3,25 @@
 The program is built if needed, loaded into the emulated Atari and handed to a front-end:
 ``--frontend window`` (pygame-ce), ``terminal`` (40x24 text) or ``headless`` (runs until the
 program waits for a key and prints the 40x24 screen); without ``--frontend`` the window is used
-when a display can be opened, otherwise the terminal. With ``--blacklist FILE`` the wolf
-starts with the saved black list, and what it knows when the front-end closes is saved
-back to FILE.
+when a display can be opened, otherwise the terminal.
+
+The wolf's black list comes from host.blacklist_store (the per-user file, ``--blacklist FILE``
+or ``--empty-blacklist``) and is put into the program's BLACKLIST. After every emulated frame
+the program's list is compared with the saved one, and any change (a lesson, or the C
+command) is written at once, atomically: closing the terminal, SIGTERM or Ctrl-C lose nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import signal
+import sys
+from contextlib import contextmanager
+from typing import Iterator
 
+from host.blacklist_store import BlacklistStore
 from host.errors import SurroundError
+from host.rules import BLACKLIST_BYTES
 
 
 def play(args: argparse.Namespace) -> int:
@@ -23,18 +31,40 @@ def play(args: argparse.Namespace) -> int:
     engine_name = getattr(args, "engine", "asm")
     if engine_name != "asm":
         raise SurroundError(f"play_asm runs the asm engine, not {engine_name!r}")
+    store = BlacklistStore.open(getattr(args, "blacklist", None), getattr(args, "empty_blacklist", False))
     atari, labels = start_program(getattr(args, "seed", None))
-    blacklist_path = getattr(args, "blacklist", None)
-    if blacklist_path and Path(blacklist_path).exists():
-        _load_blacklist(atari, labels, blacklist_path)
+    _load_blacklist(atari, labels, store.saved)
+    print(store.describe(), file=sys.stderr)
+    atari.watchers.append(lambda: store.save_if_changed(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES)))
     frontend_args = argparse.Namespace(**vars(args))
     frontend_args.program = str(XEX)
     if not hasattr(frontend_args, "screen"):
         frontend_args.screen = True  # headless: show the board the program drew
-    status = _run_frontend(getattr(args, "frontend", None), atari, frontend_args)
-    if blacklist_path:
-        _save_blacklist(atari, labels, blacklist_path)
+    try:
+        with ending_signals_exit():
+            status = _run_frontend(getattr(args, "frontend", None), atari, frontend_args)
+    finally:
+        store.flush(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES))
+        if store.path is not None:
+            print(f"The wolf's black list ({atari.peek_word(labels['learned'])} positions) is saved in {store.path}.",
+                  file=sys.stderr)
     return status
+
+
+@contextmanager
+def ending_signals_exit() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the session like Ctrl-C does (front-ends restore the terminal,
+    the black list is saved once more) instead of killing Python on the spot."""
+    def leave(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {signum: signal.signal(signum, leave) for signum in wanted}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _run_frontend(name: str | None, atari, args: argparse.Namespace) -> int:
@@ -44,17 +74,8 @@ def _run_frontend(name: str | None, atari, args: argparse.Namespace) -> int:
     return int(open_frontend(name, atari, args) or 0)
 
 
-def _load_blacklist(atari, labels: dict[str, int], path: str) -> None:
-    from host.records import read_blacklist_file
-
-    data = read_blacklist_file(path)
+def _load_blacklist(atari, labels: dict[str, int], data: bytes) -> None:
+    """Put a black list into the program's BLACKLIST and let it count and show it."""
     for offset, value in enumerate(data):
         atari.poke(labels["blacklist"] + offset, value)
     atari.call(labels["recountlearned"])
-
-
-def _save_blacklist(atari, labels: dict[str, int], path: str) -> None:
-    from host.records import write_blacklist_file
-    from host.rules import BLACKLIST_BYTES
-
-    write_blacklist_file(path, atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES))
