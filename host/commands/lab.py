@@ -1,0 +1,107 @@
+"""`surround lab`: the learning machines of the other seeds (Kascha, Grundy's game, tic-tac-toe, Mühle)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+
+from host.errors import SurroundError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "lab",
+        help="the games lab: Robbimat on Kascha, minimax on Grundy's game, tic-tac-toe, Mühle",
+        description="The learning machines of seeds 000, 002, 003 and 004, with the exact solver as referee.",
+    )
+    games = parser.add_subparsers(dest="lab_game", required=True, metavar="GAME")
+    _register_kascha(games)
+    parser.set_defaults(handler=lambda args: args.lab_handler(args))
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--plot", metavar="FILE", help="draw the run as a PNG picture (needs the 'plots' extra)")
+
+
+def _positive(name: str, value: int, least: int = 1) -> int:
+    if value < least:
+        raise SurroundError(f"{name} must be at least {least}, not {value}")
+    return value
+
+
+def _emit(args: argparse.Namespace, data: dict, text: str) -> int:
+    print(json.dumps(data, indent=2) if args.json else text)
+    return 0
+
+
+# ---------------------------------------------------------------- Kascha (seed 000)
+
+def _register_kascha(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser(
+        "kascha", help="Robbimat's elimination procedure on m×n Kascha (seed 000)",
+        description="Classify the start of m×n Kascha with Robbimat's elimination procedure and with the exact solver.")
+    parser.add_argument("--rows", type=int, default=3, help="m, the number of rows (default 3)")
+    parser.add_argument("--cols", type=int, default=2, help="n, the number of columns and of pawns per side (default 2)")
+    parser.add_argument("--runs", type=int, default=20, help="independent elimination experiments (default 20)")
+    _common(parser)
+    parser.set_defaults(lab_handler=_run_kascha)
+
+
+def _run_kascha(args: argparse.Namespace) -> int:
+    from host.harness import progress_bar
+    from host.lab.elimination import run_elimination
+    from host.lab.game import Solver, deep_recursion, reachable_states
+    from host.lab.kascha import Kascha
+
+    _positive("--runs", args.runs)
+    if args.rows * args.cols > 20:
+        raise SurroundError(f"{args.rows}x{args.cols} Kascha is too large for the exact solver here (rows*cols at most 20)")
+    game = Kascha(args.rows, args.cols)
+    deep_recursion()
+    solver = Solver(game)
+    solver_favoured = "second" if solver.value(game.start()) < 0 else "first"
+    runs = []
+    with progress_bar(args.runs, f"elimination {game.name}", quiet=args.json) as bar:
+        for run in range(args.runs):
+            runs.append(run_elimination(game, random.Random(args.seed * 1_000_003 + run)))
+            bar.update()
+    verdicts = {run.favoured for run in runs}
+    wrong = [entry for run in runs for entry in run.eliminated if _eliminated_wrongly(game, solver, entry)]
+    games = [run.games for run in runs]
+    data = {
+        "game": game.name,
+        "rows": args.rows,
+        "cols": args.cols,
+        "figures": len(reachable_states(game)),
+        "favoured": runs[0].favoured if len(verdicts) == 1 else sorted(verdicts),
+        "solver_favoured": solver_favoured,
+        "solver_moves_to_end": solver.distance(game.start()),
+        "agrees_with_solver": verdicts == {solver_favoured},
+        "runs": args.runs,
+        "games": {"mean": round(sum(games) / len(games), 2), "min": min(games), "max": max(games)},
+        "games_per_run": games,
+        "eliminated_not_losing": len(wrong),
+    }
+    if args.plot:
+        from host.lab.plots import plot_elimination
+
+        plot_elimination(args.plot, game.name, runs)
+    text = "\n".join([
+        game.show(game.start()), "",
+        f"{game.name}: {data['figures']} figures reachable from the start",
+        f"Robbimat's elimination procedure: the {data['favoured']} party is favoured "
+        f"({args.runs} runs, {data['games']['mean']} games on average, {data['games']['min']}-{data['games']['max']})",
+        f"exact solver: the {solver_favoured} party is favoured (with best play the game lasts {data['solver_moves_to_end']} moves)",
+        f"every eliminated alternative leads to a lost figure: {'yes' if not wrong else 'NO, ' + str(len(wrong))}",
+    ])
+    _emit(args, data, text)
+    return 1 if wrong or not data["agrees_with_solver"] else 0
+
+
+def _eliminated_wrongly(game, solver, entry) -> bool:
+    """An eliminated alternative must lead to a figure that is won for its mover (a loss alternative)."""
+    figure, action = entry
+    return solver.value(game.play(figure, action)) <= 0
