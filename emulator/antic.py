@@ -11,9 +11,9 @@ scanline), VCOUNT $D40B (read: scanline / 2), NMIEN $D40E, NMIRES $D40F
 Timing model (NTSC): a frame is 262 scanlines of 114 CPU cycles.  The display
 list is read at the start of each frame (scanline 8) into a list of mode lines;
 a DLI fires at the start of the last scanline of a mode line whose instruction
-has bit 7 set, the VBI at the start of scanline 248.  ANTIC's DMA cycle
-stealing is not modelled: the CPU gets all 114 cycles of every scanline, so
-programs run slightly faster than on the real machine.
+has bit 7 set, the VBI at the start of scanline 248.  The parsed display list
+also records which scanline fetched how many display list bytes, from which
+emulator/dma.py works out the cycles ANTIC steals from the CPU.
 
 Rendering: ``render_indices`` turns the parsed display list and the current
 memory into a (240, 384) array of colour-register indices (0 BK, 1-4 PF0-PF3,
@@ -71,6 +71,7 @@ class DisplayList:
     dli_lines: list[int]
     width: int  # playfield width in hi-res pixels (0 = playfield off)
     left: int
+    fetches: tuple[tuple[int, int], ...] = ()  # (scanline, display list bytes fetched there)
 
 
 def _advance_within_4k(address: int, count: int) -> int:
@@ -119,34 +120,41 @@ class Antic:
         memory_scan = 0
         mode_lines: list[ModeLine] = []
         dli_lines: list[int] = []
+        fetches: list[tuple[int, int]] = []
         while line < VBLANK_LINE:
             instruction = ram[pc]
             mode = instruction & 0x0F
             pc = (pc & 0xFC00) | ((pc + 1) & 0x03FF)
+            fetched = 1
             if mode == 0:
                 height = ((instruction >> 4) & 7) + 1
             elif mode == 1:
                 target = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
+                fetches.append((line, 3))
                 if instruction & 0x80:
                     dli_lines.append(line)
                 if instruction & 0x40:  # JVB: blank until vertical blank
                     break
                 pc = target
                 height = 1
+                fetched = 0
             else:
                 if instruction & 0x40:  # LMS
                     memory_scan = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
                     pc = (pc & 0xFC00) | ((pc + 2) & 0x03FF)
+                    fetched = 3
                 height = MODE_HEIGHT[mode]
                 size = MODE_BYTES[mode] * width // 320
                 mode_lines.append(ModeLine(line, height, mode, memory_scan, size, bool(instruction & 0x80)))
                 memory_scan = _advance_within_4k(memory_scan, size)
+            if fetched:
+                fetches.append((line, fetched))
             if instruction & 0x80 and mode != 1:
                 last = line + height - 1
                 if last < VBLANK_LINE:
                     dli_lines.append(last)
             line += height
-        return DisplayList(mode_lines, dli_lines, width, left)
+        return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches))
 
     def begin_frame(self) -> DisplayList:
         """Parse the display list for the frame that starts now."""

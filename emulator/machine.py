@@ -19,8 +19,15 @@ AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
 nothing can change until the next interrupt, so time jumps straight to the
 next event instead of stepping the loop.
 
-WSYNC stops the CPU until the start of the next scanline.  ANTIC's DMA cycle
-stealing is not modelled (see emulator/antic.py).
+WSYNC stops the CPU until the start of the next scanline.
+
+ANTIC's DMA cycle stealing (emulator/dma.py) is modelled per frame: a chunk of
+real time from ``now`` to ``end`` gives the CPU only the free cycles in it, and
+afterwards the cycles the CPU used are turned back into real time.  So
+``cpu.processorCycles`` is real machine time between chunks (and
+``cpu_cycles`` counts what the CPU itself executed); during a chunk the
+chips ask ``real_cycle()`` for the exact real time (VCOUNT, RANDOM, colour
+changes).
 
 Emulator traps (opcode $02 at an address registered in ``cpu.traps``):
 
@@ -41,6 +48,7 @@ from emulator.antic import (
     CYCLES_PER_LINE, LINES_PER_FRAME, VBLANK_LINE, WSYNC, NMI_DLI, NMI_VBI, Antic, DisplayList,
 )
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
+from emulator.dma import DmaTimeline, timeline
 from emulator.errors import CpuJam, EmulatorError
 from emulator.gtia import Gtia, colourize
 from emulator.memory import Memory
@@ -99,6 +107,9 @@ class Machine:
         self.completed_frame: FrameRecord | None = None
         self._events: list[tuple[int, str, int]] = []
         self._event_index = 0
+        self.dma: DmaTimeline | None = None
+        self._chunk_start: int | None = None  # real time at the start of the running chunk
+        self.cpu_cycles = 0  # cycles the CPU executed (real time minus ANTIC's DMA)
         self.siov_target: int | None = None
 
         self._install_traps()
@@ -106,15 +117,21 @@ class Machine:
 
     # -- wiring helpers ---------------------------------------------------------------
 
-    def _cycle_now(self) -> int:
-        return self.cpu.processorCycles
+    def real_cycle(self) -> int:
+        """Real machine time now, also in the middle of a chunk of CPU work."""
+        start = self._chunk_start
+        if start is None:
+            return self.cpu.processorCycles
+        return start + self.dma.real_span(start - self.frame_start, self.cpu.processorCycles - start)
+
+    _cycle_now = real_cycle
 
     def scanline(self) -> int:
         """The scanline the beam is on (0-261)."""
-        return ((self.cpu.processorCycles - self.frame_start) // CYCLES_PER_LINE) % LINES_PER_FRAME
+        return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % LINES_PER_FRAME
 
     def _colour_scanline(self) -> int:
-        offset = self.cpu.processorCycles - self.frame_start
+        offset = self.real_cycle() - self.frame_start
         line, position = divmod(offset, CYCLES_PER_LINE)
         return line + 1 if position >= HOLD_WRITE_CYCLE else line
 
@@ -209,6 +226,7 @@ class Machine:
 
     def _begin_frame(self) -> None:
         display_list = self.antic.begin_frame()
+        self.dma = timeline(display_list, self.antic.dmactl)
         self.gtia.begin_frame()
         start = self.frame_start
         events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
@@ -229,13 +247,18 @@ class Machine:
         if kind == "dli":
             antic.nmist = NMI_DLI
             if antic.nmien & NMI_DLI:
-                cpu.processorCycles += cpu.take_nmi()
+                self._interrupt_cycles(cpu.take_nmi())
         elif kind == "vbi":
             antic.nmist = NMI_VBI
             if antic.nmien & NMI_VBI:
-                cpu.processorCycles += cpu.take_nmi()
+                self._interrupt_cycles(cpu.take_nmi())
         else:
             self._end_frame()
+
+    def _interrupt_cycles(self, cycles: int) -> None:
+        """The CPU's interrupt sequence (counted as CPU time, without DMA: 7 cycles)."""
+        self.cpu.processorCycles += cycles
+        self.cpu_cycles += cycles
 
     def _end_frame(self) -> None:
         self.completed_frame = FrameRecord(
@@ -268,15 +291,29 @@ class Machine:
             if now >= target_cycle:
                 return None
             if cpu.irq_line and not cpu.p & 0x04:
-                cpu.processorCycles += cpu.take_irq()
+                self._interrupt_cycles(cpu.take_irq())
             if self.waiting_for_key():
                 if stop_when_idle:
                     return "idle"
                 cpu.processorCycles = min(target_cycle, self._events[self._event_index][0])
                 continue
             self._check_runaway()
-            cpu.run(min(target_cycle, self._events[self._event_index][0], now + CHUNK_CYCLES))
-            if cpu.processorCycles >= STOP:
+            end = min(target_cycle, self._events[self._event_index][0], now + CHUNK_CYCLES)
+            offset = now - self.frame_start
+            budget = self.dma.free_between(offset, end - self.frame_start)
+            if budget <= 0:  # ANTIC has the bus all the time up to ``end``
+                cpu.processorCycles = end
+                continue
+            self._chunk_start = now
+            try:
+                cpu.run(now + budget)
+            finally:
+                self._chunk_start = None
+            stopped = cpu.processorCycles >= STOP
+            used = cpu.processorCycles - now - (STOP if stopped else 0)
+            self.cpu_cycles += used
+            cpu.processorCycles = now + self.dma.real_span(offset, used) + (STOP if stopped else 0)
+            if stopped:
                 reason = self._handle_stop()
                 if reason is not None:
                     return reason

@@ -1,0 +1,152 @@
+"""ANTIC's DMA cycle stealing: which of a frame's 29,868 cycles the CPU does not get.
+
+ANTIC halts the 6502 (through RDY) for every byte it reads from memory and for the
+memory refresh.  The facts (Atari Home Computer Hardware Manual, "cycle counting";
+De Re Atari, chapter 2; Altirra Hardware Reference Manual, "ANTIC"):
+
+* one cycle per display list byte (instruction, and the two address bytes of LMS,
+  JMP and JVB), on the first scanline of the instruction, at cycles 0, 5 and 6;
+* playfield data: a map mode reads its bytes on the first scanline of the mode
+  line only; a character mode reads the character names on the first scanline
+  of a row and the character's bitmap byte on every scanline;
+* memory refresh: 9 cycles on every scanline, every fourth cycle from cycle 25
+  on; a refresh slot that playfield DMA occupies is lost, so the first line of a
+  40-column text row keeps only one refresh (two at narrow width), as the
+  Hardware Manual states;
+* players and missiles (DMACTL bits 3 and 2; player DMA implies missile DMA):
+  four player bytes and one missile byte on every displayed scanline.
+
+Where the playfield bytes fall in a scanline is spread evenly over the playfield
+window (80 cycles from cycle 26 at normal width, 64 from 30 narrow, 96 from 18
+wide); names and bitmap bytes of a character row's first line interleave.  The
+cycle positions decide little beyond refresh collisions; the counts are the
+documented ones.  Not modelled: the extra bytes of horizontal scrolling, and
+that a real 6502 is not halted during its write cycles.
+
+``timeline(display_list, dmactl)`` gives a :class:`DmaTimeline` for one frame
+(cached: frames usually look alike), which the machine uses to run the CPU for
+the free cycles only.
+"""
+
+from __future__ import annotations
+
+from array import array
+from functools import lru_cache
+
+import numpy as np
+
+from emulator.antic import (
+    CYCLES_PER_LINE, FIRST_DISPLAY_LINE, LINES_PER_FRAME, VBLANK_LINE, DisplayList,
+)
+
+CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME
+
+DISPLAY_LIST_CYCLES = (0, 5, 6)
+PLAYER_CYCLES = (1, 2, 3, 4)
+MISSILE_CYCLE = 113
+REFRESH_CYCLES = tuple(range(25, 25 + 9 * 4, 4))
+#: playfield width in hi-res pixels -> (first cycle, number of cycles) of the fetch window
+PLAYFIELD_WINDOW = {256: (30, 64), 320: (26, 80), 384: (18, 96)}
+
+CHARACTER_MODES = frozenset((2, 3, 4, 5, 6, 7))
+DMACTL_MISSILES, DMACTL_PLAYERS = 0x04, 0x08
+
+
+@lru_cache(maxsize=256)
+def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, window: tuple[int, int], pm: int) -> frozenset[int]:
+    """The cycles (0-113) ANTIC takes in one scanline.
+
+    ``names``: playfield bytes read from screen memory (character names or map
+    bytes); ``bitmaps``: character bitmap bytes; ``pm``: 0 none, 1 missiles,
+    5 players and missiles.
+    """
+    busy = set(DISPLAY_LIST_CYCLES[:dl_bytes])
+    start, length = window
+    if names:
+        step = max(1, length // names)
+        busy.update(start + step * i for i in range(names))
+        if bitmaps:
+            busy.update(start + step * i + 1 for i in range(bitmaps))
+    elif bitmaps:
+        step = max(1, length // bitmaps)
+        busy.update(start + step * i for i in range(bitmaps))
+    if pm:
+        busy.add(MISSILE_CYCLE)
+        if pm > 1:
+            busy.update(PLAYER_CYCLES)
+    refresh = [cycle for cycle in REFRESH_CYCLES if cycle not in busy]
+    busy.update(refresh)
+    return frozenset(cycle for cycle in busy if 0 <= cycle < CYCLES_PER_LINE)
+
+
+def line_loads(display_list: DisplayList, dmactl: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(dl_bytes, names, bitmaps, pm) for each of the frame's 262 scanlines."""
+    dl_bytes = [0] * LINES_PER_FRAME
+    names = [0] * LINES_PER_FRAME
+    bitmaps = [0] * LINES_PER_FRAME
+    for line, count in display_list.fetches:
+        dl_bytes[line] = count
+    for mode_line in display_list.mode_lines:
+        end = min(mode_line.line + mode_line.height, VBLANK_LINE)
+        names[mode_line.line] = mode_line.size
+        if mode_line.mode in CHARACTER_MODES:
+            for line in range(mode_line.line, end):
+                bitmaps[line] = mode_line.size
+    pm = 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0
+    return tuple(
+        (dl_bytes[line], names[line], bitmaps[line], pm if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0)
+        for line in range(LINES_PER_FRAME)
+    )
+
+
+class DmaTimeline:
+    """For one frame: how many cycles the CPU gets before each cycle, and the inverse."""
+
+    def __init__(self, busy: np.ndarray) -> None:
+        free = ~busy
+        before = np.zeros(CYCLES_PER_FRAME + 1, dtype=np.int32)
+        np.cumsum(free, out=before[1:])
+        self.free_cycles = int(before[-1])
+        self.stolen_cycles = CYCLES_PER_FRAME - self.free_cycles
+        #: free_before[r]: CPU cycles in the frame's first r cycles
+        self.free_before = array("i", before.tobytes())
+        #: real_after[c]: the first frame cycle by which the CPU has had c cycles
+        real_after = np.searchsorted(before, np.arange(self.free_cycles + 1), side="left").astype(np.int32)
+        self.real_after = array("i", real_after.tobytes())
+
+    def free_between(self, start: int, end: int) -> int:
+        """CPU cycles between frame offsets ``start`` and ``end`` (0..29,868)."""
+        return self.free_before[end] - self.free_before[start]
+
+    def real_span(self, start: int, used: int) -> int:
+        """Frame cycles that pass from offset ``start`` while the CPU executes ``used`` cycles."""
+        if used <= 0:
+            return 0
+        target = self.free_before[start] + used
+        if target <= self.free_cycles:
+            return self.real_after[target] - start
+        return CYCLES_PER_FRAME + (target - self.free_cycles) - start  # past the frame's end
+
+
+_cache: dict[tuple, DmaTimeline] = {}
+CACHE_SIZE = 32
+
+
+def timeline(display_list: DisplayList, dmactl: int) -> DmaTimeline:
+    """The DMA timeline of a frame with this display list and DMACTL (cached)."""
+    key = (
+        dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
+        tuple((m.line, m.height, m.mode, m.size) for m in display_list.mode_lines),
+    )
+    cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    window = PLAYFIELD_WINDOW.get(display_list.width, PLAYFIELD_WINDOW[320])
+    busy = np.zeros((LINES_PER_FRAME, CYCLES_PER_LINE), dtype=bool)
+    for line, (dl_bytes, names, bitmaps, pm) in enumerate(line_loads(display_list, dmactl)):
+        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, window, pm))] = True
+    result = DmaTimeline(busy.reshape(-1))
+    if len(_cache) >= CACHE_SIZE:
+        _cache.pop(next(iter(_cache)))
+    _cache[key] = result
+    return result
