@@ -17,6 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     games = parser.add_subparsers(dest="lab_game", required=True, metavar="GAME")
     _register_kascha(games)
+    _register_grundy(games)
     parser.set_defaults(handler=lambda args: args.lab_handler(args))
 
 
@@ -105,3 +106,69 @@ def _eliminated_wrongly(game, solver, entry) -> bool:
     """An eliminated alternative must lead to a figure that is won for its mover (a loss alternative)."""
     figure, action = entry
     return solver.value(game.play(figure, action)) <= 0
+
+
+# ---------------------------------------------------------------- Grundy's game (seed 002)
+
+def _register_grundy(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser(
+        "grundy", help="minimax and alpha-beta on Grundy's game (seed 002)",
+        description="Minimax values of Grundy's game for one pile of n = 1..MAX coins, with the nodes minimax "
+                    "and alpha-beta visit, checked against the known Grundy values.")
+    parser.add_argument("--coins", type=int, default=7, help="the pile reported in detail and drawn with --plot (default 7)")
+    parser.add_argument("--max", type=int, default=20, help="table for n = 1..MAX (default 20, at most 26)")
+    parser.add_argument("--nodes-plot", metavar="FILE", help="draw the node counts of the table as a PNG picture")
+    _common(parser)
+    parser.set_defaults(lab_handler=_run_grundy)
+
+
+def _run_grundy(args: argparse.Namespace) -> int:
+    from host.harness import progress_bar
+    from host.lab.grundy import alphabeta_visited, game_tree, grundy_value, search_figures
+
+    _positive("--coins", args.coins)
+    _positive("--max", args.max)
+    if args.max > 26 or args.coins > 26:
+        raise SurroundError("Grundy's game is searched here for at most 26 coins (alpha-beta grows quickly)")
+    table = []
+    with progress_bar(args.max, "grundy", quiet=args.json) as bar:
+        for coins in range(1, args.max + 1):
+            table.append(search_figures(coins))
+            bar.update()
+    detail = table[args.coins - 1] if args.coins <= args.max else search_figures(args.coins)
+    mismatches = [f.coins for f in table if (f.value > 0) != (grundy_value(f.coins) != 0)]
+    data = {
+        "coins": args.coins,
+        "value": detail.value,
+        "first_player": "wins" if detail.value > 0 else "loses",
+        "nodes_minimax_for_coins": detail.nodes_minimax,
+        "nodes_alphabeta_for_coins": detail.nodes_alphabeta,
+        "values": {str(f.coins): f.value for f in table},
+        "grundy_values": {str(f.coins): grundy_value(f.coins) for f in table},
+        "nodes_minimax": {str(f.coins): f.nodes_minimax for f in table},
+        "nodes_alphabeta": {str(f.coins): f.nodes_alphabeta for f in table},
+        "agrees_with_grundy_values": not mismatches,
+        "note": "plain minimax visits every node of the complete tree; trees above 2,000,000 nodes are counted, not walked",
+    }
+    if args.plot:
+        from host.lab.plots import plot_game_tree
+
+        if args.coins > 9:
+            raise SurroundError(f"the game tree of {args.coins} coins is too large to draw; use --coins 9 or fewer")
+        root = game_tree(args.coins)
+        plot_game_tree(args.plot, root, alphabeta_visited(root),
+                       f"Grundy's game, n = {args.coins}: complete game tree with minimax values for Max "
+                       "(the first player); dashed: cut off by alpha-beta")
+    if args.nodes_plot:
+        from host.lab.plots import plot_node_counts
+
+        plot_node_counts(args.nodes_plot, table)
+    lines = [f"{'n':>3} {'value':>6} {'Grundy':>7} {'minimax nodes':>14} {'alpha-beta nodes':>17}"]
+    lines += [f"{f.coins:>3} {f.value:>+6d} {grundy_value(f.coins):>7} {f.nodes_minimax:>14,} {f.nodes_alphabeta:>17,}"
+              for f in table]
+    lines += ["", f"{args.coins} coins: the first player {data['first_player']} "
+              f"(minimax visits {detail.nodes_minimax:,} nodes, alpha-beta {detail.nodes_alphabeta:,})",
+              "minimax values agree with the Grundy values (value +1 exactly when the Grundy value is not 0): "
+              + ("yes" if not mismatches else f"NO for n = {mismatches}")]
+    _emit(args, data, "\n".join(lines))
+    return 1 if mismatches else 0

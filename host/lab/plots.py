@@ -56,3 +56,67 @@ def plot_elimination(path, title: str, runs) -> None:
     axes.legend()
     axes.grid(alpha=0.3)
     save(figure, path)
+
+
+def plot_game_tree(path, root, visited: set[int], title: str) -> None:
+    """A game tree, leaves spread evenly, each node with its piles and minimax value; Max rows
+    and Min rows labelled, nodes that alpha-beta cuts off drawn pale and dashed."""
+    plt = pyplot()
+    positions: dict[int, tuple[float, int]] = {}
+    leaves = [0]
+
+    def place(node, depth: int) -> float:
+        if node.children:
+            xs = [place(child, depth + 1) for child in node.children]
+            x = (xs[0] + xs[-1]) / 2
+        else:
+            x = float(leaves[0])
+            leaves[0] += 1
+        positions[id(node)] = (x, depth)
+        return x
+
+    place(root, 0)
+    depth = max(d for _, d in positions.values())
+    figure, axes = plt.subplots(figsize=(max(7.0, 1.05 * leaves[0]), 1.25 * (depth + 1) + 0.8))
+
+    def draw(node) -> None:
+        x, d = positions[id(node)]
+        for child in node.children:
+            cx, cd = positions[id(child)]
+            cut = id(child) not in visited
+            axes.plot([x, cx], [-d, -cd], color="0.75" if cut else "0.3", lw=1, ls="--" if cut else "-", zorder=1)
+            draw(child)
+        cut = id(node) not in visited
+        colour = "#cfe8cf" if node.value > 0 else "#f4cccc"
+        label = "-".join(map(str, node.piles)) + f"\n{node.value:+d}"
+        axes.text(x, -d, label, ha="center", va="center", fontsize=8, zorder=2, alpha=0.45 if cut else 1.0,
+                  bbox=dict(boxstyle="round,pad=0.3", fc=colour, ec="0.6" if cut else "0.2", ls="--" if cut else "-"))
+
+    draw(root)
+    for d in range(depth + 1):
+        axes.text(-0.9, -d, "Max" if d % 2 == 0 else "Min", ha="right", va="center", fontsize=9, weight="bold")
+    axes.set_xlim(-1.6, leaves[0] - 0.4)
+    axes.set_ylim(-depth - 0.6, 0.6)
+    axes.axis("off")
+    axes.set_title(title, fontsize=10)
+    save(figure, path)
+
+
+def plot_node_counts(path, figures) -> None:
+    """Nodes visited by minimax and by alpha-beta for each pile size (log scale)."""
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(6.4, 3.8))
+    coins = [f.coins for f in figures]
+    axes.semilogy(coins, [f.nodes_minimax for f in figures], "o-", label="minimax (complete tree)")
+    axes.semilogy(coins, [f.nodes_alphabeta for f in figures], "s-", label="alpha-beta")
+    losing = [f.coins for f in figures if f.value < 0]
+    for k, lost in enumerate(losing):
+        axes.axvspan(lost - 0.4, lost + 0.4, color="tab:red", alpha=0.12, lw=0,
+                     label="first player loses" if k == 0 else None)
+    axes.set_xlabel("coins n")
+    axes.set_ylabel("nodes visited")
+    axes.set_xticks(coins)
+    axes.set_title("Grundy's game: nodes visited by minimax and alpha-beta")
+    axes.legend()
+    axes.grid(alpha=0.3, which="both")
+    save(figure, path)
