@@ -1,0 +1,508 @@
+"""The Atari floating-point math pack, modelled in Python (the oracle of asm/os/mathpack.s).
+
+A number is 6 bytes, as in the Atari OS (Atari OS User's Manual, "Floating point
+arithmetic package"; Mapping the Atari, locations 212-255):
+
+* byte 0: bit 7 the sign, bits 0-6 the exponent of 100 in excess 64;
+* bytes 1-5: ten BCD digits, the decimal point after the first byte (two digits),
+  normalised so that byte 1 is not zero; zero is six zero bytes.
+
+So ``40 01 00 00 00 00`` is 1, ``41 12 34 00 00 00`` is 1234 and ``3F 50 00 ..`` is 0.5.
+Valid exponent bytes are $0F-$70 (1E-98 ... 9.999999999E+97); a result above that is
+an overflow (the 6502 routines return with the carry set), one below it becomes zero.
+
+Every function takes and returns ``bytes`` and mirrors one entry point digit for digit,
+including how the original truncates:
+
+==================  =======  ===========================================================
+function            routine  what it does
+==================  =======  ===========================================================
+from_text           AFP      ASCII at ``text[start:]`` -> (number, index after it) (CIX)
+to_text             FASC     number -> its text (FASC's rules for E notation and zeros)
+fasc_layout         FASC     where FASC puts that text relative to LBUFF, as bytes
+from_int            IFP      0..65535 -> number (exact)
+to_int              FPI      number -> 0..65535, rounded at .5 as FPI does
+add, sub, mul, div  FADD...  the four operations, truncating (never rounding)
+plyevl              PLYEVL   Horner polynomial through mul/add
+exp, exp10          EXP...   10**x as PLYEVL(x)**2 with the published coefficients
+log, log10          LOG...   through (x-sqrt 10)/(x+sqrt 10) and PLYEVL
+to_decimal          -        number -> decimal.Decimal (exact)
+from_decimal        -        Decimal/int/str -> number, truncated as AFP truncates
+==================  =======  ===========================================================
+
+Errors: every case where the 6502 routine returns with the carry set raises a subclass
+of :class:`FPError` (``FPOverflow``, ``FPDivisionByZero``, ``FPDomainError``,
+``FPSyntaxError``).  Underflow is not an error: the result is zero, as in the original.
+Arguments that are not 6 bytes raise ``ValueError``.
+
+Arithmetic semantics (the published OS listing's algorithms; tested known values from
+Altirra's test suite run against the original ROM are in tests/test_atari_fp.py):
+
+* FADD/FSUB: the operand with the smaller exponent is shifted right by whole bytes
+  (digits that fall off are lost; if the exponents differ by 5 or more it vanishes),
+  the mantissas are added or subtracted, a carry out shifts right one byte (losing
+  the last two digits), then the result is normalised.  0.1 + 0.2 is exactly 0.3.
+* FMUL: the exact 20-digit product, truncated to ten digits after dropping one
+  leading zero byte.  FDIV: the quotient's digits by long division, truncated.
+* FPI: the integer part plus one when the next two digits are >= 50; an integer part
+  of 65536 or more (or a negative number) is an error, and 65535.5 "rounds" to 0.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Sequence
+
+SIZE = 6
+EXP_BIAS = 0x40
+MIN_EXP = 0x0F  # 1E-98
+MAX_EXP = 0x70  # 9.999999999E+97
+MANTISSA_LIMIT = 10**10  # ten digits
+LBUFF = 0x0580
+
+ZERO = bytes(SIZE)
+
+
+class FPError(ArithmeticError):
+    """The math pack returned with the carry set."""
+
+
+class FPOverflow(FPError):
+    """The result is 1E+98 or more in magnitude (or does not fit FPI's 0..65535)."""
+
+
+class FPDivisionByZero(FPError):
+    """FDIV with FR1 = 0."""
+
+
+class FPDomainError(FPError):
+    """LOG/LOG10 of a number <= 0."""
+
+
+class FPSyntaxError(FPError, ValueError):
+    """AFP found no number at CIX."""
+
+
+# ---------------------------------------------------------------------------
+# the 6-byte format
+# ---------------------------------------------------------------------------
+
+
+def _check(value: bytes) -> bytes:
+    value = bytes(value)
+    if len(value) != SIZE:
+        raise ValueError(f"an Atari floating-point number is {SIZE} bytes, not {len(value)}")
+    return value
+
+
+def _bcd_to_int(data: bytes) -> int:
+    number = 0
+    for byte in data:
+        number = number * 100 + (byte >> 4) * 10 + (byte & 0x0F)
+    return number
+
+
+def _int_to_bcd(number: int, size: int = 5) -> bytes:
+    out = bytearray(size)
+    for index in range(size - 1, -1, -1):
+        number, pair = divmod(number, 100)
+        out[index] = (pair // 10) << 4 | pair % 10
+    return bytes(out)
+
+
+def _unpack(value: bytes) -> tuple[int, int, int]:
+    """(sign bit $00/$80, exponent byte without the sign, mantissa 0..10**10-1)."""
+    value = _check(value)
+    return value[0] & 0x80, value[0] & 0x7F, _bcd_to_int(value[1:])
+
+
+def is_zero(value: bytes) -> bool:
+    """True for zero (exponent byte 0 or a zero first mantissa byte)."""
+    value = _check(value)
+    return value[0] == 0 or value[1] == 0
+
+
+def _normalize(sign: int, exponent: int, mantissa: int) -> bytes:
+    """NORMALIZE: shift whole bytes left until the first is non-zero, then range-check.
+
+    `exponent` is the biased exponent of 100 without the sign (an int, not wrapped).
+    Raises FPOverflow above $70; below $0F the result is zero.
+    """
+    if mantissa == 0:
+        return ZERO
+    while mantissa < MANTISSA_LIMIT // 100:
+        mantissa *= 100
+        exponent -= 1
+    if exponent > MAX_EXP:
+        raise FPOverflow("floating-point overflow (1E+98 or more)")
+    if exponent < MIN_EXP:
+        return ZERO
+    return bytes([sign | exponent]) + _int_to_bcd(mantissa)
+
+
+# ---------------------------------------------------------------------------
+# the four operations
+# ---------------------------------------------------------------------------
+
+
+def add(a: bytes, b: bytes) -> bytes:
+    """FADD: FR0 + FR1, aligned by whole bytes with truncation."""
+    sign_a, exp_a, man_a = _unpack(a)
+    sign_b, exp_b, man_b = _unpack(b)
+    if exp_a < exp_b:
+        sign_a, exp_a, man_a, sign_b, exp_b, man_b = sign_b, exp_b, man_b, sign_a, exp_a, man_a
+    shift = exp_a - exp_b
+    if shift >= 5:
+        return _normalize(sign_a, exp_a, man_a)
+    man_b //= 100**shift
+    if sign_a == sign_b:
+        total = man_a + man_b
+        if total >= MANTISSA_LIMIT:
+            return _normalize(sign_a, exp_a + 1, total // 100)
+        return _normalize(sign_a, exp_a, total)
+    difference = man_a - man_b
+    if difference < 0:
+        return _normalize(sign_a ^ 0x80, exp_a, -difference)
+    return _normalize(sign_a, exp_a, difference)
+
+
+def _negate(value: bytes) -> bytes:
+    return bytes([value[0] ^ 0x80]) + value[1:]
+
+
+def sub(a: bytes, b: bytes) -> bytes:
+    """FSUB: FR0 - FR1 (FR1's sign flipped, then FADD)."""
+    return add(a, _negate(_check(b)))
+
+
+def mul(a: bytes, b: bytes) -> bytes:
+    """FMUL: FR0 * FR1, the 20-digit product truncated to ten digits."""
+    if is_zero(a) or is_zero(b):
+        return ZERO
+    sign_a, exp_a, man_a = _unpack(a)
+    sign_b, exp_b, man_b = _unpack(b)
+    product = man_a * man_b  # 10**16 .. 10**20
+    exponent = exp_a + exp_b - EXP_BIAS
+    if product >= 10**18:
+        return _normalize(sign_a ^ sign_b, exponent + 1, product // 10**10)
+    return _normalize(sign_a ^ sign_b, exponent, product // 10**8)
+
+
+def div(a: bytes, b: bytes) -> bytes:
+    """FDIV: FR0 / FR1, the quotient's ten digits truncated."""
+    if is_zero(b):
+        raise FPDivisionByZero("division by zero")
+    if is_zero(a):
+        return ZERO
+    sign_a, exp_a, man_a = _unpack(a)
+    sign_b, exp_b, man_b = _unpack(b)
+    exponent = exp_a - exp_b + EXP_BIAS
+    if man_a >= man_b:
+        return _normalize(sign_a ^ sign_b, exponent, man_a * 10**8 // man_b)
+    return _normalize(sign_a ^ sign_b, exponent - 1, man_a * 10**10 // man_b)
+
+
+# ---------------------------------------------------------------------------
+# integers
+# ---------------------------------------------------------------------------
+
+
+def from_int(number: int) -> bytes:
+    """IFP: an unsigned 16-bit integer -> number (exact)."""
+    if not 0 <= number <= 0xFFFF:
+        raise ValueError(f"IFP takes 0..65535, not {number}")
+    return _normalize(0, EXP_BIAS + 2, number * 10**4)
+
+
+def to_int(value: bytes) -> int:
+    """FPI: number -> 0..65535, adding one when the next two digits are >= 50.
+
+    Raises FPOverflow for negative numbers and integer parts of 65536 or more;
+    an integer part of 65535 that rounds up gives 0, as in the original.
+    """
+    value = _check(value)
+    exponent = value[0]
+    if exponent >= EXP_BIAS + 3:  # >= 1,000,000 or negative
+        raise FPOverflow("FPI: not in 0..65535")
+    if exponent < EXP_BIAS - 1:  # < 0.01 (and zero)
+        return 0
+    whole_bytes = exponent - (EXP_BIAS - 1)  # 0..3 bytes before the point
+    whole = _bcd_to_int(value[1 : 1 + whole_bytes])
+    if whole > 0xFFFF:
+        raise FPOverflow("FPI: not in 0..65535")
+    round_up = value[1 + whole_bytes] >= 0x50
+    return (whole + round_up) & 0xFFFF
+
+
+# ---------------------------------------------------------------------------
+# text
+# ---------------------------------------------------------------------------
+
+
+def _digit_at(text: bytes, index: int) -> int | None:
+    if index < len(text) and 0x30 <= text[index] <= 0x39:
+        return text[index] - 0x30
+    return None
+
+
+def _parse_exponent(text: bytes, index: int) -> tuple[int, int] | None:
+    """After the 'E' at `index`: (signed exponent, index after it), or None to roll back."""
+    index += 1
+    negative = False
+    if index < len(text) and text[index] in b"+-":
+        negative = text[index] == 0x2D
+        index += 1
+    first = _digit_at(text, index)
+    if first is None:
+        return None
+    index += 1
+    exponent = first
+    second = _digit_at(text, index)
+    if second is not None:
+        exponent = exponent * 10 + second
+        index += 1
+    if exponent == 0:  # "E0" and "E00" are not taken as exponents
+        return None
+    return (-exponent if negative else exponent), index
+
+
+def from_text(text: bytes | str, start: int = 0) -> tuple[bytes, int]:
+    """AFP: parse the number at ``text[start:]`` -> (number, index of the first unused char).
+
+    Leading blanks are skipped; then an optional sign, digits with at most one '.',
+    and an optional exponent 'E' [sign] one or two digits (not 0; otherwise the 'E' is
+    left unread).  Up to ten significant digits are kept (nine when the decimal
+    exponent is odd), the rest truncated.  FPSyntaxError when there is no digit,
+    FPOverflow for 1E+98 or more; below 1E-98 the result is zero.
+    """
+    data = text.encode("latin-1") if isinstance(text, str) else bytes(text)
+    index = start
+    while index < len(data) and data[index] == 0x20:
+        index += 1
+    number_start = index
+    negative = False
+    if index < len(data) and data[index] in b"+-":
+        negative = data[index] == 0x2D
+        index += 1
+    digits: list[int] = []
+    decimal_exponent = 0  # the value is 0.d1d2d3... * 10**decimal_exponent
+    seen_point = seen_digit = False
+    while index < len(data):
+        char = data[index]
+        if char == 0x2E and not seen_point:
+            seen_point = True
+        elif 0x30 <= char <= 0x39:
+            seen_digit = True
+            if digits or char != 0x30:
+                if not seen_point:
+                    decimal_exponent += 1
+                if len(digits) < 10:
+                    digits.append(char - 0x30)
+            elif seen_point:
+                decimal_exponent -= 1
+        else:
+            break
+        index += 1
+    if not seen_digit:
+        raise FPSyntaxError(f"no number at index {number_start}")
+    if index < len(data) and data[index] == 0x45:
+        parsed = _parse_exponent(data, index)
+        if parsed is not None:
+            decimal_exponent += parsed[0]
+            index = parsed[1]
+    return _from_digits(negative, digits, decimal_exponent), index
+
+
+def _from_digits(negative: bool, digits: list[int], decimal_exponent: int) -> bytes:
+    """0.d1d2d3... * 10**decimal_exponent (at most ten digits, d1 != 0) -> number.
+
+    An odd decimal exponent costs the tenth digit: the digits move right by one nibble.
+    """
+    if not digits:
+        return ZERO
+    digits = digits + [0] * (10 - len(digits))
+    if decimal_exponent % 2:
+        digits = [0] + digits[:9]
+        decimal_exponent += 1
+    mantissa = int("".join(map(str, digits)))
+    return _normalize(0x80 if negative else 0, EXP_BIAS + decimal_exponent // 2 - 1, mantissa)
+
+
+def _fasc_parts(value: bytes) -> tuple[str, int]:
+    """FASC's text and where it starts relative to LBUFF."""
+    value = _check(value)
+    if is_zero(value):
+        return "0", 0
+    digits = f"{_bcd_to_int(value[1:]):010d}"
+    exponent = (value[0] & 0x7F) - EXP_BIAS
+    offset = 0
+    if exponent == -1:  # 0.01 <= x < 1: "0." then all ten digits
+        text = ("0." + digits).rstrip("0")
+        offset = -1
+    elif 0 <= exponent <= 4:  # 1 <= x < 1E10: plain digits, '.' after exponent+1 bytes
+        point = 2 * (exponent + 1)
+        text = (digits[:point] + "." + digits[point:]).rstrip("0").rstrip(".")
+        if text[0] == "0":
+            text, offset = text[1:], 1
+    else:  # E notation: the point after the first byte, zeros trimmed, then moved
+        text = (digits[:2] + "." + digits[2:]).rstrip("0")
+        power = 2 * exponent
+        if text[0] == "0":
+            text, offset = text[1:].rstrip("."), 1
+        else:  # "12.3" -> "1.23", "10." -> "1.0": the zeros were trimmed before the move
+            text = text[0] + "." + text[1] + text[3:]
+            power += 1
+        text += f"E{'-' if power < 0 else '+'}{abs(power):02d}"
+    if value[0] & 0x80:
+        text, offset = "-" + text, offset - 1
+    return text, offset
+
+
+def to_text(value: bytes) -> str:
+    """FASC: the text FASC writes (without the bit 7 of its last character)."""
+    return _fasc_parts(value)[0]
+
+
+def fasc_layout(value: bytes) -> tuple[int, bytes]:
+    """FASC: (INBUFF - LBUFF, the bytes from INBUFF on): the last character has bit 7
+    set; for a number without '.' and 'E' a '.' follows it (programs such as SysInfo
+    look for it)."""
+    text, offset = _fasc_parts(value)
+    data = bytearray(text.encode("ascii"))
+    data[-1] |= 0x80
+    if "." not in text and "E" not in text:
+        data.append(0x2E)
+    return offset, bytes(data)
+
+
+# ---------------------------------------------------------------------------
+# decimal helpers
+# ---------------------------------------------------------------------------
+
+
+def to_decimal(value: bytes) -> Decimal:
+    """The exact value of a number."""
+    sign, exponent, mantissa = _unpack(value)
+    if is_zero(value):
+        return Decimal(0)
+    result = Decimal(mantissa).scaleb(2 * (exponent - EXP_BIAS) - 8)
+    return -result if sign else result
+
+
+def from_decimal(number: Decimal | int | str) -> bytes:
+    """A Decimal (or int, or numeric string) -> number, truncated toward zero to the
+    digits the format holds, as AFP truncates.  FPOverflow for 1E+98 or more."""
+    number = Decimal(number)
+    if not number.is_finite():
+        raise FPOverflow(f"{number} is not a finite number")
+    _, digit_tuple, exponent = number.as_tuple()
+    digits = "".join(map(str, digit_tuple)).lstrip("0")
+    if not digits:
+        return ZERO
+    return _from_digits(number < 0, [int(d) for d in digits[:10]], len(digits) + exponent)
+
+
+# ---------------------------------------------------------------------------
+# polynomials and the transcendental functions
+# ---------------------------------------------------------------------------
+
+
+def _fp(*data: int) -> bytes:
+    return bytes(data)
+
+
+#: 10**x ~ P(x)**2 for 0 <= x < 1 (published OS listing, P10COF; highest power first)
+P10COF: tuple[bytes, ...] = (
+    _fp(0x3D, 0x17, 0x94, 0x19, 0x00, 0x00),  # 0.0000179419
+    _fp(0x3D, 0x57, 0x33, 0x05, 0x00, 0x00),  # 0.0000573305
+    _fp(0x3E, 0x05, 0x54, 0x76, 0x62, 0x00),  # 0.0005547662
+    _fp(0x3E, 0x32, 0x19, 0x62, 0x27, 0x00),  # 0.0032196227
+    _fp(0x3F, 0x01, 0x68, 0x60, 0x30, 0x36),  # 0.0168603036
+    _fp(0x3F, 0x07, 0x32, 0x03, 0x27, 0x41),  # 0.0732032741
+    _fp(0x3F, 0x25, 0x43, 0x34, 0x56, 0x75),  # 0.2543345675
+    _fp(0x3F, 0x66, 0x27, 0x37, 0x30, 0x50),  # 0.6627373050
+    _fp(0x40, 0x01, 0x15, 0x12, 0x92, 0x55),  # 1.15129255
+    _fp(0x3F, 0x99, 0x99, 0x99, 0x99, 0x99),  # 0.9999999999
+)
+
+#: log10(x) = 0.5 + z*P(z*z), z = (x - sqrt 10)/(x + sqrt 10) (published listing, LGCOEF)
+LGCOEF: tuple[bytes, ...] = (
+    _fp(0x3F, 0x49, 0x15, 0x57, 0x11, 0x08),  # 0.4915571108
+    _fp(0xBF, 0x51, 0x70, 0x49, 0x47, 0x08),  # -0.5170494708
+    _fp(0x3F, 0x39, 0x20, 0x57, 0x61, 0x95),  # 0.3920576195
+    _fp(0xBF, 0x04, 0x39, 0x63, 0x03, 0x55),  # -0.0439630355
+    _fp(0x3F, 0x10, 0x09, 0x30, 0x12, 0x64),  # 0.1009301264
+    _fp(0x3F, 0x09, 0x39, 0x08, 0x04, 0x60),  # 0.0939080460
+    _fp(0x3F, 0x12, 0x42, 0x58, 0x47, 0x42),  # 0.1242584742
+    _fp(0x3F, 0x17, 0x37, 0x12, 0x06, 0x08),  # 0.1737120608
+    _fp(0x3F, 0x28, 0x95, 0x29, 0x71, 0x17),  # 0.2895297117
+    _fp(0x3F, 0x86, 0x85, 0x88, 0x96, 0x44),  # 0.8685889644
+)
+
+SQR10 = _fp(0x40, 0x03, 0x16, 0x22, 0x77, 0x66)  # 3.16227766
+LOG10E = _fp(0x3F, 0x43, 0x42, 0x94, 0x48, 0x19)  # 0.4342944819
+FHALF = _fp(0x3F, 0x50, 0x00, 0x00, 0x00, 0x00)  # 0.5
+FONE = _fp(0x40, 0x01, 0x00, 0x00, 0x00, 0x00)  # 1
+
+
+def plyevl(x: bytes, coefficients: Sequence[bytes]) -> bytes:
+    """PLYEVL: c[0]*x**(n-1) + ... + c[n-1] by Horner's rule through mul and add."""
+    x = _check(x)
+    if not coefficients:
+        raise ValueError("PLYEVL needs at least one coefficient")
+    result = _check(coefficients[0])
+    for coefficient in coefficients[1:]:
+        result = add(mul(result, x), _check(coefficient))
+    return result
+
+
+def exp10(x: bytes) -> bytes:
+    """EXP10: 10**x.  |x| = n + f with the integer n < 100 (the first mantissa byte when
+    1 <= |x| < 100) and 0 <= f < 1; then P10COF(f)**2 * 10**n, and 1/that for x < 0.
+    FPOverflow for |x| >= 100 (also for negative x) and results of 1E+98 or more."""
+    x = _check(x)
+    negative = bool(x[0] & 0x80)
+    exponent = x[0] & 0x7F
+    if exponent > EXP_BIAS:
+        raise FPOverflow("EXP10: |argument| >= 100")
+    whole = 0
+    fraction = bytes([exponent]) + x[1:]
+    if exponent == EXP_BIAS:
+        whole = _bcd_to_int(x[1:2])
+        fraction = _normalize(0, EXP_BIAS, _bcd_to_int(x[2:]))
+    root = plyevl(fraction, P10COF)
+    result = mul(root, root)
+    if whole:
+        half, odd = divmod(whole, 2)
+        result = mul(result, bytes([EXP_BIAS + half, 0x10 if odd else 0x01, 0, 0, 0, 0]))
+    if negative:
+        result = div(FONE, result)
+    return result
+
+
+def exp(x: bytes) -> bytes:
+    """EXP: e**x = EXP10(x * log10(e))."""
+    return exp10(mul(_check(x), LOG10E))
+
+
+def log10(x: bytes) -> bytes:
+    """LOG10: FPDomainError for x <= 0."""
+    x = _check(x)
+    if x[0] & 0x80 or is_zero(x):
+        raise FPDomainError("LOG of a number <= 0")
+    power = 2 * ((x[0] & 0x7F) - EXP_BIAS)
+    mantissa = bytes([EXP_BIAS]) + x[1:]  # 1 <= mantissa < 100
+    if mantissa[1] >= 0x10:  # 10 <= mantissa < 100: divide by 10 (a nibble shift)
+        power += 1
+        mantissa = bytes([EXP_BIAS]) + _int_to_bcd(_bcd_to_int(mantissa[1:]) // 10)
+    z = div(sub(mantissa, SQR10), add(mantissa, SQR10))
+    result = add(mul(plyevl(mul(z, z), LGCOEF), z), FHALF)
+    whole = from_int(abs(power))
+    if power < 0:
+        whole = _negate(whole)
+    return add(whole, result)
+
+
+def log(x: bytes) -> bytes:
+    """LOG: the natural logarithm, LOG10(x) / log10(e)."""
+    return div(log10(x), LOG10E)
