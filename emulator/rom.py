@@ -4,7 +4,8 @@
   asm/os/ by ``surround build``).
 * ``"original"`` loads user-supplied images: ``roms/atarixl.rom`` (16 KiB XL/XE
   OS) and, if present, ``roms/ataribas.rom`` (8 KiB Atari BASIC).  They are
-  never part of the repository.
+  never part of the repository (an installed package looks for them in the user data
+  directory's roms/ instead: host.resources).
 * The BASIC ROM ``"free"`` is our own, ``roms/surround-basic.rom`` (built from
   asm/basic/ by ``surround build`` once the interpreter exists).
 * Anything else is a path (or the image's bytes).
@@ -15,12 +16,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from emulator.errors import EmulatorError
+from host import resources
 from emulator.memory import BASIC_ROM_SIZE, OS_ROM_SIZE
 
-ROM_DIR = Path(__file__).resolve().parents[1] / "roms"
+ROM_DIR = resources.roms_dir()
 FREE_OS = ROM_DIR / "surround-os.rom"
-ORIGINAL_OS = ROM_DIR / "atarixl.rom"
-ORIGINAL_BASIC = ROM_DIR / "ataribas.rom"
+ORIGINAL_OS = resources.original_roms_dir() / "atarixl.rom"
+ORIGINAL_BASIC = resources.original_roms_dir() / "ataribas.rom"
 FREE_BASIC = ROM_DIR / "surround-basic.rom"
 
 RomSpec = str | Path | bytes | bytearray | None

@@ -156,11 +156,14 @@ def program_sources(repo_root: Path) -> list[Path]:
     return sorted((Path(repo_root) / "asm").glob("*.s"))
 
 
-def build_all(repo_root: Path) -> list[Path]:
-    """Build the OS and every top-level program; return the images written."""
+def build_all(repo_root: Path, build_dir: Path | None = None, rom: Path | None = None) -> list[Path]:
+    """Build the OS and every top-level program; return the images written.
+
+    Outputs go to ``repo_root/build`` and ``repo_root/roms/surround-os.rom`` unless
+    ``build_dir`` and ``rom`` say otherwise (an installed package builds into its cache)."""
     repo_root = Path(repo_root)
-    build_dir = repo_root / BUILD_DIR
-    built = [build_os(repo_root)]
+    build_dir = Path(build_dir) if build_dir is not None else repo_root / BUILD_DIR
+    built = [build_os(repo_root, rom=rom, build_dir=build_dir)]
     for source in program_sources(repo_root):
         name = source.stem
         image = build_dir / f"{name}.xex"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from emulator.errors import EmulatorError
@@ -44,12 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.register(subparsers)
+    parser.set_defaults(commands=subparsers.choices)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console command; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    args, unknown = build_parser().parse_known_args(argv)
+    if unknown:  # the sub-command's own usage, not the top-level one
+        args.commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return int(args.handler(args) or 0)
     except (SurroundError, EmulatorError) as error:
@@ -58,6 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("surround: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`surround ... | head`): not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

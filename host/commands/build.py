@@ -6,13 +6,14 @@ import argparse
 import tempfile
 from pathlib import Path
 
+from host import resources
 from host.build import OS_ROM, build_all, build_os
 from host.errors import SurroundError
 
 
 def repo_root() -> Path:
-    """The repository this package lives in (the folder holding asm/ and roms/)."""
-    return Path(__file__).resolve().parents[2]
+    """The folder holding asm/ and roms/: the checkout, or an installed package's data."""
+    return resources.data_root()
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -49,6 +50,11 @@ def run(args: argparse.Namespace) -> int:
         check_rom(root)
         print(f"{OS_ROM}: up to date")
         return 0
-    for image in build_all(root):
-        print(image.relative_to(root))
+    if resources.is_checkout() and resources.build_dir() == root / "build":
+        images = build_all(root)
+    else:  # an installed package (or a read-only checkout): everything into the cache
+        out = resources.build_dir()
+        images = build_all(root, build_dir=out, rom=out / "surround-os.rom")
+    for image in images:
+        print(image.relative_to(root) if image.is_relative_to(root) else image)
     return 0

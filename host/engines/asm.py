@@ -7,7 +7,8 @@ the program's memory at the addresses of its labels (build/surround.map), never 
 the screen. A new game is started through the program's own user interface (the N
 command, answered with Y when a game is under way).
 
-The XEX is (re)built with Ophis when it is missing or older than its sources.
+The XEX is (re)built with Ophis when it is missing or older than its sources (into the
+checkout's build/, or the user cache directory for an installed package: host.resources).
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ import os
 from pathlib import Path
 
 from emulator.errors import EmulatorError
+from host import resources
 from host.engines.base import Engine, EngineReply
 from host.errors import SurroundError
 from host.rules import BLACKLIST_BYTES, ESCAPED, SHEEP_STUCK, TIME, TRAPPED, Move, Position
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "asm" / "surround.s"
-INCLUDE_DIR = ROOT / "asm" / "surround"
-BUILD_DIR = ROOT / "build"
+SOURCE = resources.asm_dir() / "surround.s"
+INCLUDE_DIR = resources.asm_dir() / "surround"
+BUILD_DIR = resources.build_dir()
 XEX = BUILD_DIR / "surround.xex"
 LISTING = BUILD_DIR / "surround.lst"
 LABELS = BUILD_DIR / "surround.map"

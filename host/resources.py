@@ -1,0 +1,80 @@
+"""Where the project's data lives: the 6502 sources, the ROM images and the build outputs.
+
+* In a checkout (also an editable install, ``pip install -e .``) everything is in the
+  repository: ``asm/``, ``roms/`` and ``build/``.
+* A normal install (``pip install .``, pipx) carries ``asm/`` and ``roms/`` as package data
+  in ``host/_data/`` (setup.py's build step copies them there). Its build outputs go to the
+  user cache directory (platformdirs: ``~/.cache/surround-xl/build`` on Linux), because an
+  installed package is no place to write; so do a checkout's when it is not writable.
+* Original Atari ROM images, which the project never ships, are looked for in the checkout's
+  ``roms/``, or for an installed package in the user data directory's ``roms/``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from host.errors import SurroundError
+
+APP_NAME = "surround-xl"
+CHECKOUT = Path(__file__).resolve().parents[1]
+INSTALLED_DATA = Path(__file__).resolve().parent / "_data"
+#: a file that only a complete copy of the data has
+MARKER = Path("asm") / "surround.s"
+
+
+def is_checkout() -> bool:
+    """True when the code runs from a repository checkout (asm/ beside host/)."""
+    return (CHECKOUT / MARKER).is_file()
+
+
+def data_root() -> Path:
+    """The folder that holds asm/ and roms/."""
+    if is_checkout():
+        return CHECKOUT
+    if (INSTALLED_DATA / MARKER).is_file():
+        return INSTALLED_DATA
+    raise SurroundError(
+        f"the 6502 sources and ROMs are missing: neither {CHECKOUT / 'asm'} nor {INSTALLED_DATA / 'asm'} "
+        "exists (a broken installation: reinstall surround-xl)"
+    )
+
+
+def asm_dir() -> Path:
+    return data_root() / "asm"
+
+
+def roms_dir() -> Path:
+    """The ROM images the project ships (our free OS, our BASIC once built)."""
+    return data_root() / "roms"
+
+
+def original_roms_dir() -> Path:
+    """Where a user puts original Atari ROM images (never shipped)."""
+    if is_checkout():
+        return CHECKOUT / "roms"
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "roms"
+
+
+def _writable(folder: Path) -> bool:
+    """True if files can be created in `folder` (made if missing)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def build_dir() -> Path:
+    """Where listings, label maps and program images are written."""
+    if is_checkout() and _writable(CHECKOUT / "build"):
+        return CHECKOUT / "build"
+    import platformdirs
+
+    folder = platformdirs.user_cache_path(APP_NAME, appauthor=False) / "build"
+    if not _writable(folder):
+        raise SurroundError(f"{folder}: cannot create the build folder")
+    return folder

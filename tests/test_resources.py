@@ -1,0 +1,61 @@
+"""host.resources: the data of a checkout or of an installed package, and where builds go."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from host import resources
+from host.errors import SurroundError
+
+
+def test_a_checkout_uses_its_own_folders() -> None:
+    assert resources.is_checkout()
+    assert resources.data_root() == resources.CHECKOUT
+    assert (resources.asm_dir() / "surround.s").is_file()
+    assert (resources.roms_dir() / "surround-os.rom").is_file()
+    assert resources.build_dir() == resources.CHECKOUT / "build"
+
+
+def test_an_installed_package_reads_its_data_and_builds_into_the_cache(tmp_path: Path, monkeypatch) -> None:
+    installed = tmp_path / "site-packages" / "host" / "_data"
+    shutil.copytree(resources.CHECKOUT / "asm" / "surround", installed / "asm" / "surround")
+    shutil.copy2(resources.CHECKOUT / "asm" / "surround.s", installed / "asm" / "surround.s")
+    monkeypatch.setattr(resources, "CHECKOUT", tmp_path / "site-packages")
+    monkeypatch.setattr(resources, "INSTALLED_DATA", installed)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert not resources.is_checkout()
+    assert resources.data_root() == installed
+    assert resources.build_dir() == tmp_path / "cache" / "surround-xl" / "build"
+    assert resources.original_roms_dir() == tmp_path / "data" / "surround-xl" / "roms"
+
+
+def test_a_broken_installation_says_so(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(resources, "CHECKOUT", tmp_path)
+    monkeypatch.setattr(resources, "INSTALLED_DATA", tmp_path / "_data")
+    with pytest.raises(SurroundError, match="reinstall"):
+        resources.data_root()
+
+
+def test_the_wheel_carries_the_sources_and_only_the_shipped_roms(tmp_path: Path) -> None:
+    """setup.py's build step packs asm/ and roms/surround-* into host/_data/ (never an original ROM)."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path),
+         str(resources.CHECKOUT)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr
+    (wheel,) = tmp_path.glob("surround_xl-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "host/_data/asm/surround.s" in names and "host/_data/asm/surround/input.s" in names
+    assert "host/_data/asm/os/os.s" in names
+    assert "host/_data/roms/surround-os.rom" in names
+    roms = {name for name in names if name.startswith("host/_data/roms/")}
+    assert all(Path(name).name.startswith("surround-") for name in roms), roms
+    assert "host/resources.py" in names and "emulator/headless.py" in names
