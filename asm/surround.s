@@ -7,7 +7,7 @@
 ;    try to trap a wolf on an eleven-point board.  The computer plays the
 ;    wolf.  It starts out playing at random, and learns from every game it
 ;    loses by keeping a black list of lost positions (learner.s), found in
-;    a perfect hash table (hash.s).  The exact rules: shared/RULES.md.
+;    a perfect hash table (hash.s).  The exact rules: docs/rules.md.
 ;
 ;    Build:  surround build      (or: ophis -o build/surround.xex
 ;            -l build/surround.lst -m build/surround.map asm/surround.s)
@@ -344,7 +344,7 @@ DrawAll:
 
 ; ---------------------------------------------------------------------------
 ; SHEEPMOVE - play the checked sheep move FROMPT -> TOPT, then the game goes
-; on as RULES.md says:
+; on as docs/rules.md says:
 ;   after the sheep's move: 1. the wolf cannot move: trapped (the sheep win)
 ;                           2. every sheep above the wolf: escaped
 ;                           3. the 15th sheep move: time is up

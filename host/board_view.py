@@ -1,4 +1,4 @@
-"""Terminal drawing of the board: the point numbers of RULES.md beside the pieces.
+"""Terminal drawing of the board: the point numbers of docs/rules.md beside the pieces.
 
         02----05----08                SS----··----··
       /  |  \\  |  /  |  \\            /  |  \\  |  /  |  \\
@@ -30,7 +30,7 @@ def _fill(labels: dict[int, str]) -> list[str]:
 
 
 def number_lines() -> list[str]:
-    """The board with its point numbers (02, 05, ...), as in RULES.md."""
+    """The board with its point numbers (02, 05, ...), as in docs/rules.md."""
     return _fill({point: f"{point:02d}" for point in POINTS})
 
 

@@ -92,7 +92,7 @@ class Game:
     def play_sheep(self, src: int, dst: int) -> str | None:
         """Make a sheep move; returns the result if it ended the game.
 
-        End check in RULES.md order: trapped, escaped, the 15th sheep move (time).
+        End check in docs/rules.md order: trapped, escaped, the 15th sheep move (time).
         """
         if self.state != SHEEP_TO_MOVE:
             raise SurroundError(f"it is not the sheep's turn ({self.state})")
@@ -116,7 +116,7 @@ class Game:
     def play_wolf(self, src: int, dst: int) -> str | None:
         """Make a wolf move; returns the result if it ended the game.
 
-        End check in RULES.md order: escaped, sheep stuck.
+        End check in docs/rules.md order: escaped, sheep stuck.
         """
         if self.state != WOLF_TO_MOVE:
             raise SurroundError(f"it is not the wolf's turn ({self.state})")

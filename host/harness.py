@@ -123,7 +123,7 @@ class CheckSummary:
     seconds: float = 0.0
     #: the engine's final black-list bytes equal the reference's (None if the run stopped early)
     final_blacklists_equal: bool | None = None
-    #: the final black list as 330 hex digits (the 165-byte bitmap of RULES.md)
+    #: the final black list as 330 hex digits (the 165-byte bitmap of docs/rules.md)
     final_blacklist: str = ""
     mismatch: Mismatch | None = field(default=None)
 

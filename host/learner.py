@@ -1,4 +1,4 @@
-"""The learning wolf of RULES.md: random moves that avoid a growing black list.
+"""The learning wolf of docs/rules.md: random moves that avoid a growing black list.
 
 On the wolf's turn (P = the position from which the sheep made their last move):
 

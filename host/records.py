@@ -123,7 +123,7 @@ def write_atomically(path: str | os.PathLike, data: bytes) -> None:
 
 
 def read_blacklist_file(path: str | os.PathLike) -> bytes:
-    """Read a saved black list: exactly the 165 bytes of the bitmap (RULES.md)."""
+    """Read a saved black list: exactly the 165 bytes of the bitmap (docs/rules.md)."""
     try:
         data = Path(path).read_bytes()
     except OSError as error:

@@ -1,6 +1,6 @@
-"""The rules of Surround (RULES.md) as readable Python.
+"""The rules of Surround (docs/rules.md) as readable Python.
 
-The board, the legal moves of sheep and wolf, the end conditions in the order RULES.md
+The board, the legal moves of sheep and wolf, the end conditions in the order docs/rules.md
 states them, the ``Position`` type with its notation ("1,2,4-6"), the NR perfect hash
 (1..1320) with its inverse, and the 165-byte black-list bitmap.
 
@@ -138,7 +138,7 @@ START = Position(START_SHEEP, START_WOLF)
 
 
 def nr_of(sheep: Iterable[int], wolf: int) -> int:
-    """The NR perfect hash of RULES.md: 1..1320, one number per placement.
+    """The NR perfect hash of docs/rules.md: 1..1320, one number per placement.
 
     The sheep are counted among the ten points the wolf leaves free (0..9), sorted,
     and combined with the wolf's point by the seed's formula.
@@ -250,7 +250,7 @@ def wolf_escaped(position: Position) -> bool:
 
 
 def result_after_sheep_move(position: Position, sheep_moves_made: int) -> str | None:
-    """End check after a sheep move, in RULES.md order: trapped, escaped, time."""
+    """End check after a sheep move, in docs/rules.md order: trapped, escaped, time."""
     if not legal_wolf_moves(position):
         return TRAPPED
     if wolf_escaped(position):
@@ -261,7 +261,7 @@ def result_after_sheep_move(position: Position, sheep_moves_made: int) -> str | 
 
 
 def result_after_wolf_move(position: Position) -> str | None:
-    """End check after a wolf move, in RULES.md order: escaped, sheep stuck."""
+    """End check after a wolf move, in docs/rules.md order: escaped, sheep stuck."""
     if wolf_escaped(position):
         return ESCAPED
     if not legal_sheep_moves(position):
@@ -275,7 +275,7 @@ BLACKLIST_BYTES = 165
 
 
 class Blacklist:
-    """A set of NR values kept as the 1320-bit map of RULES.md.
+    """A set of NR values kept as the 1320-bit map of docs/rules.md.
 
     Position NR is bit (NR-1) mod 8 of byte (NR-1) div 8, bit 0 the least significant.
     Besides the bytes, a flag per NR is kept for fast membership tests.

@@ -11,7 +11,7 @@ over the budget:
 - ``wolf_value[r][nr]``: wolf to move, r sheep moves left; the same count, or None.
 
 Raising the budget past some horizon changes no value any more; the values at the horizon
-are those of the game without a move limit ("lost for the wolf" in RULES.md: the sheep can
+are those of the game without a move limit ("lost for the wolf" in docs/rules.md: the sheep can
 force a trap given enough moves).
 """
 
@@ -53,7 +53,7 @@ def _sheep_values(wolf_values_below: Values, remaining: int) -> Values:
 def _after_sheep_move(after: int, left: int, wolf_values: Values) -> int | None:
     """Sheep moves to the trap counting the move just made; None when the wolf wins.
 
-    End check in RULES.md order: trapped, escaped, time (no sheep moves left).
+    End check in docs/rules.md order: trapped, escaped, time (no sheep moves left).
     """
     if WOLF_TRAPPED_AT[after]:
         return 1
@@ -82,7 +82,7 @@ def _wolf_values(sheep_values: Values) -> Values:
 
 
 def _after_wolf_move(after: int, sheep_values: Values) -> int | None:
-    """End check in RULES.md order (escaped, sheep stuck), else the sheep's value."""
+    """End check in docs/rules.md order (escaped, sheep stuck), else the sheep's value."""
     if ESCAPED_AT[after] or SHEEP_STUCK_AT[after]:
         return None
     return sheep_values[after]

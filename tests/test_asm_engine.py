@@ -90,7 +90,7 @@ def forcing_blacklist(base: Blacklist, position: Position, wanted: Move) -> byte
 
 
 def test_the_seeds_example_game_teaches_nr_1310() -> None:
-    """Replay RULES.md's example; the wolf's random choices are steered by black-list entries
+    """Replay docs/rules.md's example; the wolf's random choices are steered by black-list entries
     that leave just the recorded move not bad.  The trap must teach 6,8,10-11 (NR 1310)."""
     engine = make_engine(seed=3)
     positions = parse_game(SEED_EXAMPLE)

@@ -1,4 +1,4 @@
-"""The rules of RULES.md: board, moves, end conditions, the NR hash and the black-list layout."""
+"""The rules of docs/rules.md: board, moves, end conditions, the NR hash and the black-list layout."""
 
 from itertools import combinations
 
@@ -31,7 +31,7 @@ from host.rules import (
     result_after_wolf_move,
 )
 
-# The neighbour table of RULES.md, copied by hand.
+# The neighbour table of docs/rules.md, copied by hand.
 RULES_NEIGHBOURS = {
     1: (2, 3, 4), 2: (1, 3, 5, 6), 3: (1, 2, 4, 6), 4: (1, 3, 6, 7), 5: (2, 6, 8),
     6: (2, 3, 4, 5, 7, 8, 9, 10), 7: (4, 6, 10), 8: (5, 6, 9, 11), 9: (6, 8, 10, 11),

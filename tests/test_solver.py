@@ -1,4 +1,4 @@
-"""The exact solver reproduces the facts of RULES.md and agrees with a plain minimax search."""
+"""The exact solver reproduces the facts of docs/rules.md and agrees with a plain minimax search."""
 
 import random
 from functools import lru_cache
