@@ -4,6 +4,8 @@ Every 6502 program in the project is built here:
 
 * the free OS ROM, ``asm/os/os.s`` -> ``roms/surround-os.rom`` (16384 bytes, $C000-$FFFF),
   with its listing and label map in ``build/os.lst`` and ``build/os.map``;
+* the free BASIC cartridge, ``asm/basic/basic.s`` -> ``roms/surround-basic.rom`` (8192 bytes,
+  $A000-$BFFF), with ``build/basic.lst`` and ``build/basic.map`` and a size report;
 * every top-level program ``asm/NAME.s`` -> ``build/NAME.xex`` (+ ``.lst``, ``.map``).
   Such a source writes its own Atari executable segment headers ($FFFF, start, end).
   Files that are only included by others belong in a sub-folder of ``asm/`` (or use
@@ -29,6 +31,11 @@ from host.errors import SurroundError
 OS_SOURCE = Path("asm/os/os.s")
 OS_ROM = Path("roms/surround-os.rom")
 OS_ROM_SIZE = 16384
+BASIC_SOURCE = Path("asm/basic/basic.s")
+BASIC_ROM = Path("roms/surround-basic.rom")
+BASIC_ROM_SIZE = 8192
+BASIC_START = 0xA000
+BASIC_TRAILER = 0xBFFA  # the cartridge trailer: CARTCS, CART, CARTFG, CARTAD
 BUILD_DIR = Path("build")
 
 # Runs Ophis's own entry point with the arguments that follow "-c CODE".
@@ -151,19 +158,53 @@ def build_os(repo_root: Path, rom: Path | None = None, build_dir: Path | None = 
     return rom
 
 
+def build_basic(repo_root: Path, rom: Path | None = None, build_dir: Path | None = None) -> Path:
+    """Assemble the free BASIC into an 8192-byte cartridge image and check its size."""
+    repo_root = Path(repo_root)
+    rom = rom if rom is not None else repo_root / BASIC_ROM
+    build_dir = build_dir if build_dir is not None else repo_root / BUILD_DIR
+    assemble(repo_root / BASIC_SOURCE, rom, build_dir / "basic.lst", build_dir / "basic.map")
+    size = rom.stat().st_size
+    if size != BASIC_ROM_SIZE:
+        raise SurroundError(f"{rom}: the BASIC image is {size} bytes, expected {BASIC_ROM_SIZE}")
+    return rom
+
+
+def basic_size_report(build_dir: Path) -> dict[str, int]:
+    """Bytes used by the BASIC's editor side, run-time side and stand-ins, and bytes free.
+
+    Read from the label map of the last build (labels ED_END, RT_BEGIN, RT_END, BASIC_END
+    in asm/basic/basic.s).
+    """
+    labels = label_map(Path(build_dir) / "basic.map")
+    try:
+        editor_end, rt_begin, rt_end, end = (labels[name] for name in ("ed_end", "rt_begin", "rt_end", "basic_end"))
+    except KeyError as missing:
+        raise SurroundError(f"{build_dir}/basic.map: label {missing} not found") from None
+    return {
+        "editor": editor_end - BASIC_START,
+        "runtime": rt_end - rt_begin,
+        "pending": end - rt_end,
+        "used": end - BASIC_START,
+        "free": BASIC_TRAILER - end,
+    }
+
+
 def program_sources(repo_root: Path) -> list[Path]:
     """The top-level programs asm/*.s, in a stable order."""
     return sorted((Path(repo_root) / "asm").glob("*.s"))
 
 
-def build_all(repo_root: Path, build_dir: Path | None = None, rom: Path | None = None) -> list[Path]:
-    """Build the OS and every top-level program; return the images written.
+def build_all(
+    repo_root: Path, build_dir: Path | None = None, rom: Path | None = None, basic_rom: Path | None = None
+) -> list[Path]:
+    """Build the OS, the BASIC and every top-level program; return the images written.
 
-    Outputs go to ``repo_root/build`` and ``repo_root/roms/surround-os.rom`` unless
-    ``build_dir`` and ``rom`` say otherwise (an installed package builds into its cache)."""
+    Outputs go to ``repo_root/build`` and ``repo_root/roms/`` unless ``build_dir``, ``rom``
+    (the OS image) and ``basic_rom`` say otherwise (an installed package builds into its cache)."""
     repo_root = Path(repo_root)
     build_dir = Path(build_dir) if build_dir is not None else repo_root / BUILD_DIR
-    built = [build_os(repo_root, rom=rom, build_dir=build_dir)]
+    built = [build_os(repo_root, rom=rom, build_dir=build_dir), build_basic(repo_root, rom=basic_rom, build_dir=build_dir)]
     for source in program_sources(repo_root):
         name = source.stem
         image = build_dir / f"{name}.xex"

@@ -98,11 +98,16 @@ def test_the_os_label_map_knows_the_entry_points(tmp_path: Path) -> None:
 
 def test_build_all_builds_the_os_and_each_top_level_program(tmp_path: Path) -> None:
     shutil.copytree(REPO / "asm" / "os", tmp_path / "asm" / "os")
+    shutil.copytree(REPO / "asm" / "basic", tmp_path / "asm" / "basic")
     (tmp_path / "asm" / "hello.s").write_text(
         ".word $FFFF, start, finish-1\n.org $3000\nstart: rts\nfinish:\n"
     )
     built = build_all(tmp_path)
-    assert built == [tmp_path / "roms" / "surround-os.rom", tmp_path / "build" / "hello.xex"]
+    assert built == [
+        tmp_path / "roms" / "surround-os.rom",
+        tmp_path / "roms" / "surround-basic.rom",
+        tmp_path / "build" / "hello.xex",
+    ]
     assert (tmp_path / "build" / "hello.xex").read_bytes() == bytes([0xFF, 0xFF, 0x00, 0x30, 0x00, 0x30, 0x60])
     assert (tmp_path / "build" / "hello.map").exists() and (tmp_path / "build" / "os.map").exists()
 

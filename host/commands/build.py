@@ -1,4 +1,4 @@
-"""`surround build [--check]`: assemble the free OS and every 6502 program in asm/."""
+"""`surround build [--check]`: assemble the free OS, the free BASIC and every 6502 program in asm/."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from host import resources
-from host.build import OS_ROM, build_all, build_os
+from host.build import BASIC_ROM, OS_ROM, basic_size_report, build_all, build_basic, build_os
 from host.errors import SurroundError
 
 
@@ -20,27 +20,41 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `build` sub-command."""
     parser = subparsers.add_parser(
         "build",
-        help="assemble the free OS ROM and the 6502 programs with Ophis",
-        description="Assemble asm/os/os.s into roms/surround-os.rom and every asm/*.s into "
-        "build/NAME.xex, with listings (.lst) and label maps (.map) in build/.",
+        help="assemble the free OS ROM, the free BASIC ROM and the 6502 programs with Ophis",
+        description="Assemble asm/os/os.s into roms/surround-os.rom, asm/basic/basic.s into "
+        "roms/surround-basic.rom and every asm/*.s into build/NAME.xex, with listings (.lst) "
+        "and label maps (.map) in build/.",
     )
     parser.add_argument(
         "--check",
         action="store_true",
-        help="only verify that the committed roms/surround-os.rom equals a fresh build",
+        help="only verify that the committed ROM images in roms/ equal a fresh build",
     )
     parser.set_defaults(handler=run)
 
 
+_ROM_BUILDERS = ((OS_ROM, build_os, "asm/os"), (BASIC_ROM, build_basic, "asm/basic"))
+
+
 def check_rom(root: Path) -> None:
-    """Raise SurroundError unless the committed OS image equals a fresh build."""
-    committed = root / OS_ROM
-    if not committed.is_file():
-        raise SurroundError(f"{committed}: missing; run `surround build`")
-    with tempfile.TemporaryDirectory(prefix="surround-check-") as scratch:
-        fresh = build_os(root, rom=Path(scratch) / "os.rom", build_dir=Path(scratch))
-        if fresh.read_bytes() != committed.read_bytes():
-            raise SurroundError(f"{committed}: differs from a fresh build of asm/os; run `surround build`")
+    """Raise SurroundError unless every committed ROM image equals a fresh build."""
+    for rom, builder, sources in _ROM_BUILDERS:
+        committed = root / rom
+        if not committed.is_file():
+            raise SurroundError(f"{committed}: missing; run `surround build`")
+        with tempfile.TemporaryDirectory(prefix="surround-check-") as scratch:
+            fresh = builder(root, rom=Path(scratch) / rom.name, build_dir=Path(scratch))
+            if fresh.read_bytes() != committed.read_bytes():
+                raise SurroundError(f"{committed}: differs from a fresh build of {sources}; run `surround build`")
+
+
+def print_basic_size(build_dir: Path) -> None:
+    """One line: how the BASIC cartridge's 8 KiB are spent (from the label map in build_dir)."""
+    report = basic_size_report(build_dir)
+    print(
+        f"{BASIC_ROM}: {report['used']} bytes used (editor {report['editor']}, run-time "
+        f"{report['runtime']}, pending {report['pending']}), {report['free']} bytes free"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,13 +62,16 @@ def run(args: argparse.Namespace) -> int:
     root = repo_root()
     if args.check:
         check_rom(root)
-        print(f"{OS_ROM}: up to date")
+        for rom, _, _ in _ROM_BUILDERS:
+            print(f"{rom}: up to date")
         return 0
     if resources.is_checkout() and resources.build_dir() == root / "build":
+        out = root / "build"
         images = build_all(root)
     else:  # an installed package (or a read-only checkout): everything into the cache
         out = resources.build_dir()
-        images = build_all(root, build_dir=out, rom=out / "surround-os.rom")
+        images = build_all(root, build_dir=out, rom=out / "surround-os.rom", basic_rom=out / "surround-basic.rom")
     for image in images:
         print(image.relative_to(root) if image.is_relative_to(root) else image)
+    print_basic_size(out)
     return 0

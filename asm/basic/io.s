@@ -1,0 +1,207 @@
+; ===========================================================================
+; io.s - the low-level input/output helpers both sides use
+; ===========================================================================
+;
+; Everything goes through CIO (CIOV $E456, IOCBs at $0340; Atari OS User's
+; Manual, chapter 5), so every device works.  Output goes to the IOCB whose
+; number * 16 is in IODVC (0 = the screen editor E:, which the OS opens
+; on IOCB 0).  A CIO error (status >= 128) is a BASIC error with the same
+; number (Atari BASIC Reference Manual, appendix B: errors 128-255).
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; PUTC - put the character in A to the IOCB in IODVC
+; In: A = character.  Out: A, X, Y preserved.  A CIO error -> ERROR.
+; ---------------------------------------------------------------------------
+.scope
+PUTC:   STA ED_IOCHR        ; IO_CHAR: the character
+        STX ED_IOX        ; the caller's X and Y
+        STY ED_IOY
+        LDX IODVC
+        LDA #CPUTBYT
+        STA ICCOM,X
+        LDA #0
+        STA ICBLL,X
+        STA ICBLH,X
+        LDA ED_IOCHR
+        JSR CIOV
+        BMI IOERROR
+        LDA ED_IOCHR
+        LDX ED_IOX
+        LDY ED_IOY
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; IOERROR - a CIO call returned the error status in Y: BASIC error Y
+; ---------------------------------------------------------------------------
+.scope
+IOERROR:
+        TYA
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; PUTEOL - put an end of line ($9B) to the IOCB in IODVC
+; ---------------------------------------------------------------------------
+.scope
+PUTEOL: LDA #EOL
+        JMP PUTC
+.scend
+
+; ---------------------------------------------------------------------------
+; PUTSTR - put a zero-terminated string
+; In: A = address low, Y = address high (the string is at most 255 bytes).
+; ---------------------------------------------------------------------------
+.scope
+PUTSTR: STA ED_PTR3
+        STY ED_PTR3+1
+        LDY #0
+_next:  LDA (ED_PTR3),Y
+        BEQ _done
+        JSR PUTC
+        INY
+        BNE _next
+_done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; PUTNAME - put a name whose last character has bit 7 set (the format of
+; the token name tables and of the variable name table)
+; In: ED_PTR3 = the name.  Out: Y = its length; an empty name ($80) puts
+; nothing and returns Y = 1.
+; ---------------------------------------------------------------------------
+.scope
+PUTNAME:
+        LDY #0
+_next:  LDA (ED_PTR3),Y
+        INY
+        PHA
+        AND #$7F
+        BEQ _skip               ; the empty name: a lone $80
+        JSR PUTC
+_skip:  PLA
+        BPL _next
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; CIOCALL - call CIO for the IOCB in X; a CIO error -> ERROR
+; In: X = IOCB * 16, the IOCB set up.  Out: Y = status (1).
+; ---------------------------------------------------------------------------
+.scope
+CIOCALL:
+        JSR CIOV
+        BMI IOERROR
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; GETLINE - read one line (a record) into LBUFF
+; In: X = IOCB * 16.  Out: Y = the CIO status (N set on an error, which the
+; caller handles: end of file ends ENTER, BREAK abandons the line);
+; INBUFF = LBUFF, CIX = 0.  The line ends in EOL; a full buffer gets an EOL
+; in its last byte.
+; ---------------------------------------------------------------------------
+.scope
+GETLINE:
+        LDA #<LBUFF
+        STA INBUFF
+        STA ICBAL,X
+        LDA #>LBUFF
+        STA INBUFF+1
+        STA ICBAH,X
+        LDA #$80                ; up to 128 bytes
+        STA ICBLL,X
+        LDA #0
+        STA ICBLH,X
+        STA CIX
+        LDA #CGETREC
+        STA ICCOM,X
+        JSR CIOV
+        LDA #EOL                ; a truncated line still ends
+        STA LBUFF+$7F
+        CPY #0
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; CLOSEIO - close the IOCB in X (errors ignored)
+; ---------------------------------------------------------------------------
+.scope
+CLOSEIO:
+        LDA #CCLOSE
+        STA ICCOM,X
+        JMP CIOV
+.scend
+
+; ---------------------------------------------------------------------------
+; OPENIO - open IOCB X on the device/file name in ED_NAME (ending in EOL)
+; In: X = IOCB * 16, A = ICAX1 (4 read, 8 write, 6 directory, ...).
+; The IOCB is closed first.  A CIO error -> ERROR (after closing it again).
+; ---------------------------------------------------------------------------
+.scope
+OPENIO: PHA
+        JSR CLOSEIO
+        PLA
+        STA ICAX1,X
+        LDA #0
+        STA ICAX2,X
+        LDA #<ED_NAME
+        STA ICBAL,X
+        LDA #>ED_NAME
+        STA ICBAH,X
+        LDA #COPEN
+        STA ICCOM,X
+        JSR CIOV
+        BPL _ok
+        TYA
+        PHA
+        JSR CLOSEIO
+        PLA
+        JMP ERROR
+_ok:    RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; SETNAME - copy a string (a file specification) into ED_NAME, ending it
+; with EOL
+; In: ED_PTR3 = the string, A = its length (at most 39 bytes are used).
+; ---------------------------------------------------------------------------
+.scope
+SETNAME:
+        CMP #40
+        BCC _len
+        LDA #39
+_len:   TAY
+        LDA #EOL
+        STA ED_NAME,Y
+_copy:  DEY
+        BMI _done
+        LDA (ED_PTR3),Y
+        STA ED_NAME,Y
+        JMP _copy
+_done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; BLOCKIO - read or write a block through IOCB X (GET/PUT BYTES)
+; In: X = IOCB * 16, A = CGETBYT or CPUTBYT, ED_PTR3 = the buffer,
+; ED_LEN = the length.  A CIO error -> ERROR.
+; ---------------------------------------------------------------------------
+.scope
+BLOCKIO:
+        STA ICCOM,X
+        LDA ED_PTR3
+        STA ICBAL,X
+        LDA ED_PTR3+1
+        STA ICBAH,X
+        LDA ED_LEN
+        STA ICBLL,X
+        LDA ED_LEN+1
+        STA ICBLH,X
+        ORA ED_LEN              ; nothing to move
+        BEQ _done
+        JSR CIOCALL
+_done:  RTS
+.scend

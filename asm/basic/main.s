@@ -1,0 +1,188 @@
+; ===========================================================================
+; main.s - cold start, warm start, READY and the line loop
+; ===========================================================================
+;
+; The OS starts the cartridge through CARTCS ($BFFA) after a cold start and
+; after every RESET (warm start).  A cold start (or a warm start while a
+; LOAD was unfinished, LOADFLG <> 0) empties the program (NEW); a warm
+; start keeps the program and its variables.  Then READY: print "READY",
+; read a line from E: (or from the file ENTER opened on IOCB 7), tokenize
+; it (syntax.s) and either store it in the program or run it.
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; CARTINIT - the cartridge init routine (CARTAD): nothing to do before the
+; disk boot; BASIC initialises itself when started
+; ---------------------------------------------------------------------------
+.scope
+CARTINIT:
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; COLDSTART - the cartridge start (CARTCS), cold and warm
+; ---------------------------------------------------------------------------
+.scope
+COLDSTART:
+        CLD
+        LDX #$FF
+        TXS
+        LDA LOADFLG             ; memory left half loaded: start afresh
+        BNE _cold
+        LDA WARMST
+        BNE WARMSTART
+_cold:  JSR NEWPROG
+        LDA #10                 ; PRINT's tab stops every 10 columns
+        STA PTABW
+        LDA #0                  ; radians ("Mapping the Atari" 251)
+        STA RADFLG
+        JMP READY
+.scend
+
+; ---------------------------------------------------------------------------
+; WARMSTART - RESET while BASIC runs: keep the program and the variables,
+; empty the run-time stack, read lines from E: again
+; ---------------------------------------------------------------------------
+.scope
+WARMSTART:
+        LDA RUNSTK
+        STA BMEMTOP
+        LDA RUNSTK+1
+        STA BMEMTOP+1
+        JSR SETAPPMHI
+        JMP READY
+.scend
+
+; ---------------------------------------------------------------------------
+; READY - print READY and go on reading lines (the runtime's statements end
+; here).  While ENTER reads a file, READY is not printed.
+; ---------------------------------------------------------------------------
+.scope
+READY:  CLD
+        LDX #$FF
+        TXS
+        LDA #0
+        STA IODVC
+        STA LOADFLG
+        LDA ED_INIOCB
+        BNE GETCMD
+        LDA #<RDYMSG
+        LDY #>RDYMSG
+        JSR PUTSTR
+.scend
+        ; fall into GETCMD
+
+; ---------------------------------------------------------------------------
+; GETCMD - read a line and hand it to the tokenizer; numbered lines go into
+; the program and the next line is read, others run (EXECUTE)
+; ---------------------------------------------------------------------------
+.scope
+GETCMD: LDX #$FF
+        TXS
+        LDA #0
+        STA IODVC
+        LDX ED_INIOCB
+        JSR GETLINE
+        BPL _line
+        LDX ED_INIOCB           ; an error while reading
+        BEQ GETCMD              ; from E: (BREAK): forget the line
+        TYA
+        PHA
+        JSR STOP_ENTER
+        PLA
+        CMP #EOFERR             ; the end of an ENTERed file
+        BEQ READY
+        JMP ERROR
+_line:  JSR SYNTAX              ; C clear: an immediate line to run
+        BCS GETCMD
+        JMP EXECUTE
+.scend
+
+; ---------------------------------------------------------------------------
+; STOP_ENTER - stop reading lines from the ENTER file: close IOCB 7, read
+; from E: again (the runtime's ERROR calls this too)
+; ---------------------------------------------------------------------------
+.scope
+STOP_ENTER:
+        LDA ED_INIOCB
+        BEQ _done
+        LDX #$70
+        JSR CLOSEIO
+        LDA #0
+        STA ED_INIOCB
+_done:  RTS
+.scend
+
+RDYMSG: .byte EOL, "READY", EOL, 0
+
+; ---------------------------------------------------------------------------
+; NEWPROG - an empty program (NEW): LOMEM from MEMLO, the token buffer, an
+; empty variable name table (its zero byte), no variables, only the
+; immediate line in the statement table, no strings, arrays or stack
+; ("The Atari BASIC Source Book", the memory layout; "Mapping the Atari"
+; 128-145)
+; ---------------------------------------------------------------------------
+.scope
+NEWPROG:
+        LDA MEMLO
+        STA LOMEM
+        STA VNTP
+        STA VNTD
+        LDY MEMLO+1
+        STY LOMEM+1
+        INY                     ; the token buffer's 256 bytes
+        STY VNTP+1
+        STY VNTD+1
+        LDA #0
+        TAY
+        STA (VNTP),Y            ; the end of the name table
+        LDA VNTP                ; VVTP = STMTAB = STMCUR = VNTP + 1
+        CLC
+        ADC #1
+        STA VVTP
+        STA STMTAB
+        STA STMCUR
+        LDA VNTP+1
+        ADC #0
+        STA VVTP+1
+        STA STMTAB+1
+        STA STMCUR+1
+        LDA STMTAB              ; STARP = RUNSTK = BMEMTOP = STMTAB + 3
+        CLC
+        ADC #3
+        STA STARP
+        STA RUNSTK
+        STA BMEMTOP
+        LDA STMTAB+1
+        ADC #0
+        STA STARP+1
+        STA RUNSTK+1
+        STA BMEMTOP+1
+        LDY #0                  ; the immediate line: 32768, 3 bytes long
+        TYA
+        STA (STMTAB),Y
+        INY
+        LDA #>IMMLINE
+        STA (STMTAB),Y
+        INY
+        LDA #3
+        STA (STMTAB),Y
+        LDA #0
+        STA STOPLN
+        STA STOPLN+1
+        STA LOADFLG
+        JMP SETAPPMHI
+.scend
+
+; ---------------------------------------------------------------------------
+; SETAPPMHI - tell the screen handler where BASIC's memory ends (APPMHI,
+; "Mapping the Atari" 14): a GRAPHICS screen must not overwrite it
+; ---------------------------------------------------------------------------
+.scope
+SETAPPMHI:
+        LDA BMEMTOP
+        STA APPMHI
+        LDA BMEMTOP+1
+        STA APPMHI+1
+        RTS
+.scend

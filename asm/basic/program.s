@@ -1,0 +1,1 @@
+; program.s - (being written)

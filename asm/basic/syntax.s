@@ -1,0 +1,3 @@
+; syntax.s - (being written)
+SYNTAX: SEC
+        RTS
