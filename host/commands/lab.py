@@ -18,6 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     games = parser.add_subparsers(dest="lab_game", required=True, metavar="GAME")
     _register_kascha(games)
     _register_grundy(games)
+    _register_ttt(games)
     parser.set_defaults(handler=lambda args: args.lab_handler(args))
 
 
@@ -172,3 +173,117 @@ def _run_grundy(args: argparse.Namespace) -> int:
               + ("yes" if not mismatches else f"NO for n = {mismatches}")]
     _emit(args, data, "\n".join(lines))
     return 1 if mismatches else 0
+
+
+# ---------------------------------------------------------------- tic-tac-toe (seeds 002, 004)
+
+def _register_ttt(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser(
+        "ttt", help="tic-tac-toe: situations and symmetry classes, the genome and its genetic algorithm (seed 004), "
+                    "the heuristic minimax (seed 002)",
+        description="Count seed 004's valid situations and classes, lay out its genome, evolve players with its "
+                    "genetic algorithm against a random and a perfect player, and measure seed 002's heuristic "
+                    "with a depth-limited minimax.")
+    parser.add_argument("--games", type=int, default=200, help="games per measurement (default 200)")
+    parser.add_argument("--depths", default="1,2,3", help="search depths of the heuristic player (default 1,2,3)")
+    parser.add_argument("--generations", type=int, default=30, help="generations of the genetic algorithm (default 30; 0: none)")
+    parser.add_argument("--population", type=int, default=30, help="genomes per generation (default 30)")
+    parser.add_argument("--fitness-games", type=int, default=20, help="games that measure one genome's fitness (default 20)")
+    parser.add_argument("--mutation", type=float, default=0.002, help="bit-flip probability per bit (default 0.002)")
+    _common(parser)
+    parser.set_defaults(lab_handler=_run_ttt)
+
+
+def _parse_depths(text: str) -> list[int]:
+    try:
+        depths = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise SurroundError(f"--depths takes numbers separated by commas, e.g. 1,2,3, not {text!r}") from None
+    if not depths or any(d < 1 or d > 9 for d in depths):
+        raise SurroundError(f"--depths: each depth must be 1..9, not {text!r}")
+    return depths
+
+
+def _run_ttt(args: argparse.Namespace) -> int:
+    from host.harness import progress_bar
+    from host.lab.game import Solver, match, perfect_player, random_player
+    from host.lab.genome import Genome, evolve, gene_layout, genome_bits
+    from host.lab.tictactoe import TicTacToe, heuristic_player, situations_per_move, symmetry_classes, valid_situations
+
+    _positive("--games", args.games)
+    _positive("--population", args.population, 2)
+    _positive("--fitness-games", args.fitness_games)
+    _positive("--generations", args.generations, 0)
+    if not 0 <= args.mutation <= 1:
+        raise SurroundError(f"--mutation is a probability (0..1), not {args.mutation}")
+    depths = _parse_depths(args.depths)
+    rng = random.Random(args.seed)
+    game = TicTacToe()
+    solver = Solver(game)
+    opponents = {"random": random_player(rng), "perfect": perfect_player(solver, rng)}
+    situations = valid_situations()
+    data = {
+        "states": len(situations),
+        "classes": len(symmetry_classes(situations)),
+        "classes_per_move": [len(layer) for layer in situations_per_move()],
+        "genome_bits": genome_bits(),
+        "genome_bits_per_gene": [gene.bits for gene in gene_layout()],
+        "perfect_play_value": solver.value(game.start()),
+        "heuristic": {},
+        "genetic_algorithm": {},
+    }
+    for depth in depths:
+        player = heuristic_player(depth, rng)
+        data["heuristic"][str(depth)] = {name: match(game, player, opp, args.games).as_dict()
+                                         for name, opp in opponents.items()}
+    baseline = Genome.random(rng)
+    data["random_genome"] = {name: match(game, baseline.choose, opp, args.games).as_dict()
+                             for name, opp in opponents.items()}
+    runs = {}
+    if args.generations:
+        for name, opp in opponents.items():
+            with progress_bar(args.generations + 1, f"genetic algorithm vs {name}", quiet=args.json) as bar:
+                run = evolve(lambda genome: match(game, genome.choose, opp, args.fitness_games).points, rng,
+                             population=args.population, generations=args.generations,
+                             mutation_rate=args.mutation, on_generation=lambda _: bar.update())
+            runs[name] = run
+            data["genetic_algorithm"][f"trained_vs_{name}"] = {
+                "best_fitness": [round(g.best, 4) for g in run.history],
+                "mean_fitness": [round(g.mean, 4) for g in run.history],
+                "best_genome": {other: match(game, run.best.choose, o, args.games).as_dict()
+                                for other, o in opponents.items()},
+            }
+    if args.plot:
+        from host.lab.plots import plot_evolution
+
+        if not runs:
+            raise SurroundError("--plot draws the genetic algorithm's runs; give --generations 1 or more")
+        plot_evolution(args.plot, runs, args.population, args.fitness_games)
+    _emit(args, data, _ttt_text(data, args))
+    return 0
+
+
+def _ttt_text(data: dict, args: argparse.Namespace) -> str:
+    def score(entry: dict) -> str:
+        return f"{entry['wins']:>4} won {entry['draws']:>4} drawn {entry['losses']:>4} lost ({entry['points']:.1%} of the points)"
+
+    lines = [
+        f"valid situations (seed 004): {data['states']:,}, in {data['classes']} classes under the 8 symmetries",
+        f"situations before moves 1-9, up to symmetry: {', '.join(map(str, data['classes_per_move']))}",
+        f"genome: genes of {', '.join(map(str, data['genome_bits_per_gene']))} bits, {data['genome_bits']:,} in all",
+        "",
+        f"seed 002's heuristic with depth-limited minimax, {args.games} games each (half of them moving first):",
+    ]
+    for depth, results in data["heuristic"].items():
+        for name, entry in results.items():
+            lines.append(f"  depth {depth} vs {name:<8} {score(entry)}")
+    lines.append("a random genome:")
+    for name, entry in data["random_genome"].items():
+        lines.append(f"  vs {name:<8} {score(entry)}")
+    for key, run in data["genetic_algorithm"].items():
+        lines.append(f"genetic algorithm, fitness {key.replace('_', ' ')}: best fitness "
+                     f"{run['best_fitness'][0]:.2f} -> {max(run['best_fitness']):.2f}, mean "
+                     f"{run['mean_fitness'][0]:.2f} -> {run['mean_fitness'][-1]:.2f}; its best genome:")
+        for name, entry in run["best_genome"].items():
+            lines.append(f"  vs {name:<8} {score(entry)}")
+    return "\n".join(lines)

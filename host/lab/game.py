@@ -154,3 +154,41 @@ def reachable_states(game: Game) -> set:
                 seen.add(after)
                 stack.append(after)
     return seen
+
+
+@dataclass
+class MatchScore:
+    """A player's results over a match, half the games as first player, half as second."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        """1 per win, 1/2 per draw, as a fraction of the games."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def as_dict(self) -> dict:
+        return {"games": self.games, "wins": self.wins, "draws": self.draws, "losses": self.losses,
+                "points": round(self.points, 4)}
+
+
+def match(game: Game, player: Player, opponent: Player, games: int, max_moves: int | None = None) -> MatchScore:
+    """Play ``games`` games, the player moving first in the even-numbered ones."""
+    score = MatchScore()
+    for number in range(games):
+        side = number % 2
+        pair = (player, opponent) if side == 0 else (opponent, player)
+        winner = play_game(game, *pair, max_moves=max_moves).winner
+        if winner is None:
+            score.draws += 1
+        elif winner == side:
+            score.wins += 1
+        else:
+            score.losses += 1
+    return score

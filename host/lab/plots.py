@@ -120,3 +120,20 @@ def plot_node_counts(path, figures) -> None:
     axes.legend()
     axes.grid(alpha=0.3, which="both")
     save(figure, path)
+
+
+def plot_evolution(path, runs: dict, population: int, fitness_games: int) -> None:
+    """Best and mean fitness per generation of the genetic algorithm, one colour per opponent."""
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(6.4, 3.8))
+    for (name, run), colour in zip(runs.items(), ("tab:blue", "tab:red", "tab:green")):
+        generations = [g.number for g in run.history]
+        axes.plot(generations, [g.best for g in run.history], color=colour, lw=1.5, label=f"best, vs {name} player")
+        axes.plot(generations, [g.mean for g in run.history], color=colour, lw=1, ls="--", label=f"mean, vs {name} player")
+    axes.set_xlabel("generation")
+    axes.set_ylabel("fitness (points per game)")
+    axes.set_ylim(0, 1)
+    axes.set_title(f"Tic-tac-toe genomes (seed 004): {population} per generation, {fitness_games} games each")
+    axes.legend(fontsize=8)
+    axes.grid(alpha=0.3)
+    save(figure, path)
