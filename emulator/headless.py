@@ -25,6 +25,8 @@ API (all addresses and values are ints):
   segment) and runs until the program waits for a key (False on timeout).
 * ``insert_disk(drive, path)``: an ATR into D1:-D4: (written sectors are saved
   to the file atomically).
+* ``use_h_device(directory=None) -> HDevice``: offer H: on a host directory
+  (default: the current one; emulator/hdevice.py).
 * ``run_frames(n)``; ``run_until_idle(max_frames=600) -> bool``.
 * ``watchers``: callables run after every ``run_frames``/``run_until_idle`` call (the
   front-ends run one frame per call), e.g. to save what a program keeps in memory.
@@ -55,6 +57,7 @@ import numpy as np
 
 from emulator.atascii import internal_to_text, unicode_to_atascii
 from emulator.errors import EmulatorError
+from emulator.hdevice import HDevice
 from emulator.keyboard import key_for_atascii
 from emulator.machine import CPU_HZ, Machine
 from emulator.rom import RomSpec, load_basic_rom, load_os_rom
@@ -112,6 +115,12 @@ class HeadlessAtari:
     def insert_disk(self, drive: int, path: str | Path) -> None:
         """Put an ATR image into drive D1:-D4:."""
         self.machine.sio.insert(drive, path)
+
+    def use_h_device(self, directory: str | Path | None = None) -> HDevice:
+        """Offer H: (H1:) on ``directory`` (default: the current directory)."""
+        device = HDevice.for_directory(directory)
+        self.machine.attach_h_device(device)
+        return device
 
     def load_xex(self, path: str | Path, max_frames: int = 600, boot_frames: int = 600,
                  basic: bool = False) -> bool:

@@ -36,6 +36,7 @@ Emulator traps (opcode $02 at an address registered in ``cpu.traps``):
   ``call`` pushes $D7EF so that the routine's RTS lands there and stops the run,
 * ``PROGRAM_EXIT`` ($D7F2): a started program that returns with RTS continues
   at DOSVEC ($000A), as without DOS.
+* the H: device's routines ($D7D0-$D7D6, emulator/hdevice.py), when attached.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
 from emulator.errors import CpuJam, EmulatorError
 from emulator.gtia import Gtia, colourize
+from emulator.hdevice import HDevice
 from emulator.memory import Memory
 from emulator.palette import PALETTE
 from emulator.pia import Pia
@@ -108,6 +110,7 @@ class Machine:
         self._events: list[tuple[int, str, int]] = []
         self._event_index = 0
         self.dma: DmaTimeline | None = None
+        self.hdevice: HDevice | None = None
         self._chunk_start: int | None = None  # real time at the start of the running chunk
         self.cpu_cycles = 0  # cycles the CPU executed (real time minus ANTIC's DMA)
         self.siov_target: int | None = None
@@ -176,8 +179,14 @@ class Machine:
     def _trap_sio(self, cpu: AtariCPU) -> int:
         """SIOV: do the disk request, then return like ``LDY DSTATS / RTS``."""
         status = self.sio.execute(self.memory)
-        ram = self.memory.ram
-        ram[DSTATS] = status
+        self.memory.ram[DSTATS] = status
+        return self.return_from_handler(status)
+
+    def return_from_handler(self, status: int, a: int | None = None) -> int:
+        """End an emulator-side OS routine: Y = status (N, Z set by it), A = ``a``, then RTS."""
+        cpu, ram = self.cpu, self.memory.ram
+        if a is not None:
+            cpu.a = a & 0xFF
         cpu.y = status
         cpu.p = (cpu.p & 0x7D) | NZ_TABLE[status]
         sp = cpu.sp
@@ -186,6 +195,12 @@ class Machine:
         cpu.sp = (sp + 2) & 0xFF
         cpu.pc = ((low | (high << 8)) + 1) & 0xFFFF
         return 12
+
+    def attach_h_device(self, device: HDevice) -> None:
+        """Offer H: (emulator/hdevice.py): installed now, put into HATABS at every frame end."""
+        self.hdevice = device
+        device.install(self)
+        device.register(self.memory.ram)
 
     # -- reset -----------------------------------------------------------------------------
 
@@ -199,6 +214,9 @@ class Machine:
         self.memory.clear_ram()
         self.memory.ram[CALL_RETURN] = TRAP_OPCODE
         self.memory.ram[PROGRAM_EXIT] = TRAP_OPCODE
+        if self.hdevice is not None:
+            self.hdevice.files.clear()
+            self.hdevice.install(self)
         self.gtia.reset()
         self.pokey.reset()
         self.antic.reset()
@@ -266,6 +284,8 @@ class Machine:
         )
         self.frame_start += CYCLES_PER_FRAME
         self.frames += 1
+        if self.hdevice is not None:
+            self.hdevice.register(self.memory.ram)
         if self.key_release_frame is not None and self.frames >= self.key_release_frame:
             self.pokey.key_up()
             self.key_release_frame = None

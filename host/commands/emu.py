@@ -1,5 +1,6 @@
 """`surround emu FILE.xex|FILE.atr`: run an Atari program in the emulator.
 
+H: shows a host directory (``--hdir``, default: the current one).
 Front-ends: ``window`` (pygame), ``terminal`` (40x24 Unicode text) and
 ``headless`` (no display: run ``--frames N`` frames, or until the program waits
 for a key, then print the screen with ``--screen`` and/or save
@@ -39,6 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "'original' (roms/ataribas.rom) or an 8 KiB image (default: none)")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
+    parser.add_argument("--hdir", default=None, metavar="DIR",
+                        help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
     parser.set_defaults(handler=run)
@@ -53,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
     atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)
+    atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
     return int(open_frontend(args.frontend, atari, args) or 0)
 

@@ -1,0 +1,396 @@
+"""H: - a CIO device that maps host directories, as other Atari emulators offer it.
+
+``H:`` (= ``H1:``) is one host directory (by default the current one); ``H2:`` to
+``H9:`` may map others.  Programs use it like a disk through CIO:
+``LOAD "H:PROG.BAS"``, ``SAVE``, ``ENTER "H:PROG.LST"``, ``LIST "H:..."``, ``OPEN #1,4,0,"H:*.*"``.
+
+How it sits in the machine (the same pattern as the SIO patch in emulator/sio.py):
+the handler's vector table (OPEN-1, CLOSE-1, GET-1, PUT-1, STATUS-1, SPECIAL-1,
+JMP INIT; Atari OS User's Manual, "Adding new device handlers") lies at
+``TABLE`` in the unused I/O page $D7xx, which reads as this emulator's own ROM;
+each routine address is an emulator trap (opcode $02) whose Python code does the
+work, puts the status in Y (with the N flag) and the byte in A, and returns
+with an RTS.  At the end of every frame the emulator puts ``H`` and the table's
+address into the first free HATABS ($031A) slot if the OS has built its table
+(first entry ``E``) and no H: is there yet, so H: is back after every RESET.
+
+CIO hands the request over in the zero-page IOCB: ICCOMZ $22 (command),
+ICBALZ/ICBAHZ $24/$25 (the file name for OPEN, STATUS, XIO), ICAX1Z $2A
+(OPEN mode: 4 read, 8 write, 9 append, 12 read and write, 6 directory), and
+X = the IOCB number * 16.
+
+File names: ``H:NAME.EXT``, ``H2:NAME``, sub-folders with ``/``; letters,
+digits, ``._-/`` and the wildcards ``*`` ``?`` (DOS-style: ``*.*`` is every
+file).  A name that would leave the mapped directory (``..``, an absolute path,
+a symbolic link pointing out) is refused with error 165.  An existing file is
+found regardless of case (Atari names are upper case, host names often not); a
+new file is created as named.  A written file reaches the host when the IOCB
+is closed, replaced atomically.
+
+Errors (DOS 2.0S error numbers, Mapping the Atari / DOS 2.0S Reference Manual):
+136 end of file, 146 function not implemented, 160 unit not mapped, 163 host
+I/O error, 165 bad file name (or outside the directory), 170 file not found.
+
+The directory listing (OPEN mode 6) has DOS 2's layout: ``  NAME    EXT 012``
+(locked files with ``*``; the count is in 125-byte sectors), then
+``999 FREE SECTORS``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from emulator.machine import Machine
+
+HATABS = 0x031A
+HATABS_ENTRIES = 11
+ICCOMZ, ICBALZ, ICAX1Z = 0x22, 0x24, 0x2A
+IOCB, ICAX3_OFFSET = 0x0340, 12
+EOL = 0x9B
+
+TABLE = 0xD7C0  # the vector table: 6 words and JMP INIT
+TRAPS = 0xD7D0  # OPEN, CLOSE, GET, PUT, STATUS, SPECIAL, INIT: one trap byte each
+ROUTINES = ("open", "close", "get", "put", "status", "special", "init")
+
+SUCCESS, END_OF_FILE, NOT_IMPLEMENTED = 1, 136, 146
+BAD_UNIT, HOST_ERROR, BAD_NAME, LOCKED, NOT_FOUND = 160, 163, 165, 167, 170
+MODE_READ, MODE_DIRECTORY, MODE_WRITE, MODE_APPEND, MODE_UPDATE = 4, 6, 8, 9, 12
+XIO_RENAME, XIO_DELETE, XIO_LOCK, XIO_UNLOCK, XIO_POINT, XIO_NOTE = 32, 33, 35, 36, 37, 38
+NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/*?")
+SECTOR_DATA = 125  # data bytes in a DOS 2 sector, for the listing's counts
+
+
+class HError(Exception):
+    """A file name H: refuses; ``status`` is the CIO error."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+@dataclass
+class OpenFile:
+    """One IOCB's open file: its bytes in memory, the position, where it goes on CLOSE."""
+
+    path: Path | None
+    data: bytearray
+    position: int = 0
+    writable: bool = False
+    dirty: bool = False
+    listing: bool = False
+
+
+@dataclass
+class HDevice:
+    """The H: device: units 1-9 mapped to host directories, and the open files by IOCB."""
+
+    directories: dict[int, Path] = field(default_factory=dict)
+    files: dict[int, OpenFile] = field(default_factory=dict)
+
+    @classmethod
+    def for_directory(cls, directory: str | Path | None = None) -> HDevice:
+        """H: (H1:) on ``directory`` (default: the current directory)."""
+        device = cls()
+        device.map(1, Path.cwd() if directory is None else directory)
+        return device
+
+    def map(self, unit: int, directory: str | Path) -> None:
+        """Let ``Hn:`` (n = 1-9) show ``directory``."""
+        from emulator.errors import EmulatorError
+
+        path = Path(directory).expanduser().resolve()
+        if not 1 <= unit <= 9:
+            raise EmulatorError(f"H{unit}: there are only the units H1: to H9:")
+        if not path.is_dir():
+            raise EmulatorError(f"{directory}: not a directory (for H{unit}:)")
+        self.directories[unit] = path
+
+    # -- in the machine ----------------------------------------------------------------------
+
+    def install(self, machine: Machine) -> None:
+        """Put the vector table and the traps into page $D7 and hook the frame end."""
+        memory = machine.memory
+        ram = memory.ram
+        for index, name in enumerate(ROUTINES[:6]):
+            address = TRAPS + index - 1
+            ram[TABLE + 2 * index] = address & 0xFF
+            ram[TABLE + 2 * index + 1] = address >> 8
+        init = TRAPS + 6
+        ram[TABLE + 12:TABLE + 16] = bytes((0x4C, init & 0xFF, init >> 8, 0x00))
+        for index, name in enumerate(ROUTINES):
+            address = TRAPS + index
+            ram[address] = 0x02
+            handler = getattr(self, f"_{name}")
+            machine.cpu.traps[address] = _trap(machine, handler)
+        memory.attach_io(7, _emulator_page_reader(ram), lambda addr, value: 0)
+
+    def register(self, ram: bytearray) -> bool:
+        """Add H: to HATABS if the OS has built the table and H: is missing; True if added."""
+        if ram[HATABS] != ord("E"):
+            return False
+        free = None
+        for entry in range(HATABS_ENTRIES):
+            letter = ram[HATABS + 3 * entry]
+            if letter == ord("H"):
+                return False
+            if letter == 0 and free is None:
+                free = entry
+        if free is None:
+            return False
+        slot = HATABS + 3 * free
+        ram[slot:slot + 3] = bytes((ord("H"), TABLE & 0xFF, TABLE >> 8))
+        return True
+
+    # -- names ------------------------------------------------------------------------------------
+
+    def _name_at(self, machine: Machine) -> tuple[int, str]:
+        """(unit, name) of the device specification at ICBALZ, e.g. "H2:GAME.BAS"."""
+        address = machine.peek(ICBALZ) | machine.peek(ICBALZ + 1) << 8
+        raw = bytearray()
+        for offset in range(128):
+            byte = machine.peek((address + offset) & 0xFFFF)
+            if byte in (EOL, 0, 0x20):
+                break
+            raw.append(byte)
+        text = raw.decode("latin-1")
+        device, colon, name = text.partition(":")
+        if not colon or not device[:1].upper() == "H":
+            raise HError(BAD_NAME)
+        unit_text = device[1:]
+        if unit_text and not (len(unit_text) == 1 and unit_text.isdigit() and unit_text != "0"):
+            raise HError(BAD_UNIT)
+        return (int(unit_text) if unit_text else 1), name
+
+    def _directory(self, unit: int) -> Path:
+        directory = self.directories.get(unit)
+        if directory is None:
+            raise HError(BAD_UNIT)
+        return directory
+
+    def _resolve(self, unit: int, name: str, must_exist: bool) -> Path:
+        """The host path of ``name`` in unit's directory (case-insensitive for existing files)."""
+        root = self._directory(unit)
+        if not name or not set(name) <= NAME_CHARS or "*" in name or "?" in name:
+            raise HError(BAD_NAME)
+        parts = name.split("/")
+        if name.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            raise HError(BAD_NAME)
+        path = root
+        for index, part in enumerate(parts):
+            found = _find_case_insensitive(path, part)
+            last = index == len(parts) - 1
+            if found is None:
+                if must_exist or not last:
+                    raise HError(NOT_FOUND)
+                found = path / part
+            path = found
+        resolved = path.resolve()
+        if resolved != root and root not in resolved.parents:
+            raise HError(BAD_NAME)  # a symbolic link pointing out of the directory
+        return resolved
+
+    def _matches(self, unit: int, pattern: str) -> list[Path]:
+        """The files of unit's directory (or a sub-folder) whose names match a DOS-style pattern."""
+        root = self._directory(unit)
+        folder, _, pattern = pattern.rpartition("/")
+        base = self._resolve(unit, folder, must_exist=True) if folder else root
+        if not base.is_dir():
+            raise HError(NOT_FOUND)
+        if not set(pattern) <= NAME_CHARS:
+            raise HError(BAD_NAME)
+        pattern_name, _, pattern_ext = (pattern or "*.*").partition(".")
+        if "." not in (pattern or "*.*") and pattern_name.endswith("*"):
+            pattern_ext = "*"
+        result = []
+        for entry in sorted(base.iterdir(), key=lambda p: p.name.upper()):
+            name, _, ext = entry.name.partition(".")
+            if not entry.is_file() or not set(entry.name) <= NAME_CHARS:
+                continue
+            if fnmatch.fnmatchcase(name.upper(), pattern_name.upper()) and \
+                    fnmatch.fnmatchcase(ext.upper(), pattern_ext.upper()):
+                result.append(entry)
+        return result
+
+    # -- the handler's routines (each returns (status, byte)) ------------------------------------------
+
+    def _open(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+        self.files.pop(iocb, None)
+        unit, name = self._name_at(machine)
+        mode = machine.peek(ICAX1Z)
+        if mode == MODE_DIRECTORY:
+            self.files[iocb] = OpenFile(None, bytearray(self._listing(unit, name)), listing=True)
+            return SUCCESS, byte
+        if "*" in name or "?" in name:
+            if mode != MODE_READ:
+                raise HError(BAD_NAME)
+            matches = self._matches(unit, name)
+            if not matches:
+                raise HError(NOT_FOUND)
+            path = matches[0]
+        else:
+            path = self._resolve(unit, name, must_exist=mode in (MODE_READ, MODE_UPDATE))
+        if mode in (MODE_READ, MODE_UPDATE, MODE_APPEND) and path.exists():
+            data = bytearray(path.read_bytes())
+        elif mode in (MODE_WRITE, MODE_APPEND):
+            data = bytearray()
+        else:
+            raise HError(NOT_FOUND)
+        if mode in (MODE_WRITE, MODE_APPEND, MODE_UPDATE) and path.exists() and _locked(path):
+            raise HError(LOCKED)
+        writable = mode in (MODE_WRITE, MODE_APPEND, MODE_UPDATE)
+        position = len(data) if mode == MODE_APPEND else 0
+        self.files[iocb] = OpenFile(path, data, position, writable, dirty=mode in (MODE_WRITE, MODE_APPEND))
+        return SUCCESS, byte
+
+    def _close(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+        file = self.files.pop(iocb, None)
+        if file is not None and file.dirty and file.path is not None:
+            _write_atomically(file.path, bytes(file.data))
+        return SUCCESS, byte
+
+    def _get(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+        file = self.files.get(iocb)
+        if file is None:
+            return NOT_IMPLEMENTED, byte
+        if file.position >= len(file.data):
+            return END_OF_FILE, byte
+        value = file.data[file.position]
+        file.position += 1
+        return SUCCESS, value
+
+    def _put(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+        file = self.files.get(iocb)
+        if file is None or not file.writable:
+            return NOT_IMPLEMENTED, byte
+        if file.position < len(file.data):
+            file.data[file.position] = byte
+        else:
+            file.data.append(byte)
+        file.position += 1
+        file.dirty = True
+        return SUCCESS, byte
+
+    def _status(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+        if iocb in self.files:
+            return SUCCESS, byte
+        unit, name = self._name_at(machine)
+        path = self._resolve(unit, name, must_exist=True)
+        return (SUCCESS if path.is_file() else NOT_FOUND), byte
+
+    def _special(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+        command = machine.peek(ICCOMZ)
+        if command in (XIO_NOTE, XIO_POINT):
+            return self._note_point(machine, iocb, command), byte
+        if command not in (XIO_RENAME, XIO_DELETE, XIO_LOCK, XIO_UNLOCK):
+            return NOT_IMPLEMENTED, byte
+        unit, name = self._name_at(machine)
+        if command == XIO_RENAME:
+            old, comma, new = name.partition(",")
+            if not comma or not new or "/" in new or new.startswith(".") or not set(new) <= NAME_CHARS - {"*", "?"}:
+                raise HError(BAD_NAME)
+            source = self._resolve(unit, old, must_exist=True)
+            source.rename(source.parent / new)
+            return SUCCESS, byte
+        paths = self._matches(unit, name) if ("*" in name or "?" in name) else [self._resolve(unit, name, True)]
+        if not paths:
+            raise HError(NOT_FOUND)
+        for path in paths:
+            if command == XIO_DELETE:
+                if _locked(path):
+                    raise HError(LOCKED)
+                path.unlink()
+            else:
+                mode = path.stat().st_mode
+                path.chmod(mode & ~0o222 if command == XIO_LOCK else mode | 0o200)
+        return SUCCESS, byte
+
+    def _note_point(self, machine: Machine, iocb: int, command: int) -> int:
+        """NOTE/POINT with the byte offset in ICAX3 (low), ICAX4 (high) and ICAX5 (top byte)."""
+        file = self.files.get(iocb)
+        if file is None or file.listing:
+            return NOT_IMPLEMENTED
+        aux = IOCB + iocb * 16 + ICAX3_OFFSET
+        if command == XIO_NOTE:
+            for index in range(3):
+                machine.poke(aux + index, (file.position >> (8 * index)) & 0xFF)
+            return SUCCESS
+        position = sum(machine.peek(aux + index) << (8 * index) for index in range(3))
+        if position > len(file.data):
+            return 166  # POINT data length error
+        file.position = position
+        return SUCCESS
+
+    def _init(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+        return SUCCESS, byte
+
+    def _listing(self, unit: int, pattern: str) -> bytes:
+        lines = []
+        for path in self._matches(unit, pattern):
+            name, _, ext = path.name.partition(".")
+            locked = "*" if _locked(path) else " "
+            sectors = min(999, -(-path.stat().st_size // SECTOR_DATA) or 1)
+            if len(name) <= 8 and len(ext) <= 3 and "." not in ext:
+                shown = f"{name.upper():<8}{ext.upper():<3}"
+            else:
+                shown = path.name
+            lines.append(f"{locked} {shown} {sectors:03d}")
+        lines.append("999 FREE SECTORS")
+        return b"".join(line.encode("latin-1") + bytes((EOL,)) for line in lines)
+
+
+def _locked(path: Path) -> bool:
+    """A locked file (DOS: XIO 35) is one without the owner's write permission."""
+    return not path.stat().st_mode & 0o200
+
+
+def _find_case_insensitive(folder: Path, name: str) -> Path | None:
+    exact = folder / name
+    if exact.exists():
+        return exact
+    if not folder.is_dir():
+        return None
+    for entry in folder.iterdir():
+        if entry.name.upper() == name.upper():
+            return entry
+    return None
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o777)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def _emulator_page_reader(ram: bytearray):
+    """Reads of $D700-$D7FF: the emulator's own bytes (H: table, traps); 0xFF elsewhere."""
+    def read(addr: int) -> int:
+        return ram[addr] if addr >= TABLE else 0xFF
+    return read
+
+
+def _trap(machine: Machine, routine):
+    """A trap that runs ``routine(machine, iocb, A)`` and returns from the handler with Y = status."""
+    def trap(cpu) -> int:
+        iocb = (cpu.x >> 4) & 7
+        try:
+            status, byte = routine(machine, iocb, cpu.a)
+        except HError as error:
+            status, byte = error.status, cpu.a
+        except OSError:
+            status, byte = HOST_ERROR, cpu.a
+        return machine.return_from_handler(status, byte)
+    return trap
