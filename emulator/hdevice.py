@@ -189,6 +189,8 @@ class HDevice:
                 if must_exist or not last:
                     raise HError(NOT_FOUND)
                 found = path / part
+            elif not last and not found.is_dir():
+                raise HError(NOT_FOUND)
             path = found
         resolved = path.resolve()
         if resolved != root and root not in resolved.parents:
@@ -235,6 +237,8 @@ class HDevice:
             path = matches[0]
         else:
             path = self._resolve(unit, name, must_exist=mode in (MODE_READ, MODE_UPDATE))
+        if path.is_dir():
+            raise HError(BAD_NAME)
         if mode in (MODE_READ, MODE_UPDATE, MODE_APPEND) and path.exists():
             data = bytearray(path.read_bytes())
         elif mode in (MODE_WRITE, MODE_APPEND):

@@ -245,4 +245,4 @@ def test_fuzzed_names_write_inside_the_directory_or_fail(cio: Cio, folder: Path,
         status, back = cio.read_file("H:" + name.split(" ")[0], size=len(data))
         assert status == 1 and back == data
     else:
-        assert statuses[0] >= 128
+        assert statuses[0] >= 128, "a bad name fails at OPEN"
