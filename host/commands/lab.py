@@ -19,6 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _register_kascha(games)
     _register_grundy(games)
     _register_ttt(games)
+    _register_learn(games)
     parser.set_defaults(handler=lambda args: args.lab_handler(args))
 
 
@@ -287,3 +288,89 @@ def _ttt_text(data: dict, args: argparse.Namespace) -> str:
         for name, entry in run["best_genome"].items():
             lines.append(f"  vs {name:<8} {score(entry)}")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- one learner, many games
+
+LEARN_GAMES = ("hexapawn", "kascha", "grundy", "ttt")
+
+
+def _register_learn(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser(
+        "learn", help="Surround's black-list learner on Kascha, Hexapawn, Grundy's game or tic-tac-toe",
+        description="Let the black-list learner (Surround's rule, Robbimat's elimination one move back) play one side "
+                    "against a perfect and/or a random opponent; learning curves per block of games, every black-list "
+                    "entry checked by the exact solver.")
+    parser.add_argument("--game", choices=LEARN_GAMES, default="hexapawn", help="the game (default hexapawn)")
+    parser.add_argument("--rows", type=int, default=4, help="kascha: rows (default 4)")
+    parser.add_argument("--cols", type=int, default=3, help="kascha: columns (default 3)")
+    parser.add_argument("--coins", type=int, default=12, help="grundy: coins (default 12)")
+    parser.add_argument("--side", choices=("first", "second", "favoured"), default="favoured",
+                        help="the learner's side (default: the side that wins, or first if nobody does)")
+    parser.add_argument("--opponent", choices=("perfect", "random", "both"), default="both", help="default both")
+    parser.add_argument("--games", type=int, default=2000, help="learning games per opponent (default 2000)")
+    parser.add_argument("--block", type=int, default=None, help="games per block of the curve (default games/20)")
+    _common(parser)
+    parser.set_defaults(lab_handler=_run_learn)
+
+
+def _learn_game(args: argparse.Namespace):
+    from host.lab.grundy import GrundyGame
+    from host.lab.kascha import Kascha, hexapawn
+    from host.lab.tictactoe import TicTacToe
+
+    if args.game == "kascha":
+        if args.rows * args.cols > 16:
+            raise SurroundError(f"{args.rows}x{args.cols} Kascha is too large for the learner's referee here (rows*cols at most 16)")
+        return Kascha(args.rows, args.cols)
+    if args.game == "grundy":
+        if not 1 <= args.coins <= 20:
+            raise SurroundError(f"grundy: --coins must be 1..20, not {args.coins}")
+        return GrundyGame(args.coins)
+    return hexapawn() if args.game == "hexapawn" else TicTacToe()
+
+
+def _run_learn(args: argparse.Namespace) -> int:
+    from host.harness import progress_bar
+    from host.lab.blacklist import learning_curve
+    from host.lab.game import Solver, deep_recursion, perfect_player, random_player
+
+    _positive("--games", args.games)
+    block = args.block or max(1, args.games // 20)
+    _positive("--block", block)
+    game = _learn_game(args)
+    deep_recursion()
+    solver = Solver(game)
+    start_value = solver.value(game.start())
+    learner_first = args.side == "first" or (args.side == "favoured" and start_value >= 0)
+    rng = random.Random(args.seed)
+    names = ("perfect", "random") if args.opponent == "both" else (args.opponent,)
+    curves = []
+    for name in names:
+        opponent = perfect_player(solver, rng) if name == "perfect" else random_player(rng)
+        with progress_bar(args.games, f"{game.name} vs {name}", quiet=args.json) as bar:
+            curves.append(learning_curve(game, name, opponent, learner_first, args.games, block, rng, solver,
+                                         perfect_player(solver, rng), on_game=bar.update))
+    data = {"game": game.name, "learner": "first" if learner_first else "second",
+            "start_value_for_first_player": start_value, "curves": [c.as_dict() for c in curves]}
+    if args.plot:
+        from host.lab.plots import plot_learning
+
+        plot_learning(args.plot, game.name, curves)
+    lines = [f"{game.name}: the black-list learner plays {data['learner']} "
+             f"(with best play the first player {'wins' if start_value > 0 else 'loses' if start_value < 0 else 'draws'})"]
+    for c in curves:
+        lines += ["", f"against a {c.opponent} opponent, {c.games} games:", "games          learner won / lost"]
+        for b in c.block_results:
+            lines.append(f"{b['first']:>5}-{b['last']:<7} {b['win_rate']:6.1%} / {b['loss_rate']:6.1%}  "
+                         + "#" * round(b["win_rate"] * 30))
+        lines += [f"black list: {c.blacklist} positions, {c.confirmed} confirmed by the solver "
+                  f"(of {c.lost_positions} reachable positions lost for the learner)",
+                  f"a perfect player of the learner's side wins {c.perfect_win_rate:.1%} against the same opponent"]
+        if c.start_lost:
+            lines.append("learned: the learner's side is lost from the start"
+                         + ("" if c.start_lost_confirmed else " - NOT CONFIRMED by the solver!"))
+        if c.unconfirmed:
+            lines.append(f"NOT CONFIRMED (a learner error!): {c.unconfirmed[:5]}")
+    _emit(args, data, "\n".join(lines))
+    return 1 if any(c.unconfirmed or not c.start_lost_confirmed for c in curves) else 0

@@ -137,3 +137,35 @@ def plot_evolution(path, runs: dict, population: int, fitness_games: int) -> Non
     axes.legend(fontsize=8)
     axes.grid(alpha=0.3)
     save(figure, path)
+
+
+def plot_learning(path, title: str, curves, lost_label: str = "lost positions reachable") -> None:
+    """Learning curves: the learner's win (solid) and loss (dotted) rate per block against each
+    opponent with a perfect player's win rate as a line, and the black list's growth against
+    the number of positions it could hold."""
+    plt = pyplot()
+    figure, (rates, sizes) = plt.subplots(1, 2, figsize=(10.5, 3.8))
+    for curve, colour in zip(curves, ("tab:red", "tab:blue", "tab:green")):
+        ends = [b["last"] for b in curve.block_results]
+        rates.plot(ends, [b["win_rate"] for b in curve.block_results], color=colour, lw=1.5,
+                   label=f"learner wins, vs {curve.opponent}")
+        rates.plot(ends, [b["loss_rate"] for b in curve.block_results], color=colour, lw=1, ls=":",
+                   label=f"learner loses, vs {curve.opponent}")
+        rates.axhline(curve.perfect_win_rate, color=colour, lw=0.8, ls="--",
+                      label=f"perfect player wins, vs {curve.opponent}")
+        sizes.plot(ends, curve.blacklist_after_block, color=colour, lw=1.5, label=f"black list, vs {curve.opponent}")
+        sizes.axhline(curve.lost_positions, color=colour, lw=0.8, ls="--",
+                      label=f"{lost_label} ({curve.lost_positions})" if len(curves) == 1 or colour == "tab:red" else None)
+    rates.set_ylim(-0.02, 1.02)
+    rates.set_xlabel("games")
+    rates.set_ylabel("rate per block")
+    rates.legend(fontsize=7)
+    rates.grid(alpha=0.3)
+    sizes.set_xlabel("games")
+    sizes.set_ylabel("positions on the black list")
+    sizes.set_ylim(bottom=0)
+    sizes.legend(fontsize=7)
+    sizes.grid(alpha=0.3)
+    side = "first" if curves[0].learner_first else "second"
+    figure.suptitle(f"Black-list learner on {title} (learner moves {side})", fontsize=11)
+    save(figure, path)
