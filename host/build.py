@@ -6,10 +6,12 @@ Every 6502 program in the project is built here:
   with its listing and label map in ``build/os.lst`` and ``build/os.map``;
 * the free BASIC cartridge, ``asm/basic/basic.s`` -> ``roms/surround-basic.rom`` (8192 bytes,
   $A000-$BFFF), with ``build/basic.lst`` and ``build/basic.map`` and a size report;
-* every top-level program ``asm/NAME.s`` -> ``build/NAME.xex`` (+ ``.lst``, ``.map``).
+* every top-level program ``asm/NAME.s`` -> ``build/NAME.xex`` (+ ``.lst``, ``.map``);
   Such a source writes its own Atari executable segment headers ($FFFF, start, end).
   Files that are only included by others belong in a sub-folder of ``asm/`` (or use
-  another extension, e.g. ``.inc``), so they are not assembled on their own.
+  another extension, e.g. ``.inc``), so they are not assembled on their own;
+* every BASIC listing ``basic/NAME.lst`` -> ``build/NAME.bas`` (the SAVE file, see
+  host/atari_basic).
 
 Ophis runs in a subprocess of the current interpreter (it keeps global state, so it is
 not re-entrant in-process). Its errors are turned into one SurroundError whose message
@@ -26,6 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from host.atari_basic import immediate_save_line, read_listing_file, write_file_atomically
 from host.errors import SurroundError
 
 OS_SOURCE = Path("asm/os/os.s")
@@ -209,5 +212,23 @@ def build_all(
         name = source.stem
         image = build_dir / f"{name}.xex"
         assemble(source, image, build_dir / f"{name}.lst", build_dir / f"{name}.map")
+        built.append(image)
+    built += build_basic_programs(repo_root, build_dir)
+    return built
+
+
+def build_basic_programs(repo_root: Path, build_dir: Path | None = None) -> list[Path]:
+    """Tokenize every BASIC listing basic/NAME.lst into build/NAME.bas (a SAVE file).
+
+    The immediate line at the end is ``SAVE "D:NAME.BAS"``, as if the listing had been
+    ENTERed and saved to drive 1 under that name.
+    """
+    repo_root = Path(repo_root)
+    build_dir = Path(build_dir) if build_dir is not None else repo_root / BUILD_DIR
+    built = []
+    for listing in sorted((repo_root / "basic").glob("*.lst")):
+        image = build_dir / f"{listing.stem}.bas"
+        data = read_listing_file(listing).to_save_bytes(immediate_save_line(image))
+        write_file_atomically(image, data)
         built.append(image)
     return built

@@ -22,9 +22,8 @@
 
 ; ---------------------------------------------------------------------------
 ; LEARNP - put P (the position the sheep last moved from) on the black list
-; Out: when P is new: LEARNFLAG = 1, the lesson LSHEEP/LWOLF = P, LEARNNR =
-;      its NR, GAMELESSONS counts it; LEARNED counts the positions on the
-;      list.  A position already there teaches nothing: LEARNFLAG stays 0.
+; Out: LEARNNR = NR of P; LEARNED counts the positions on the list
+;      (a position already there is not counted twice)
 ; ---------------------------------------------------------------------------
 .scope
 LearnP:
@@ -36,29 +35,23 @@ LearnP:
         lda PWOLF
         sta HW
         jsr PosNr
+        lda NRLO
+        sta LEARNNR
+        lda NRHI
+        sta LEARNNR+1
         ldx NRBYTE
         lda BLACKLIST,x
         and NRMASK
-        bne _known              ; already on the list: nothing new
+        bne _known              ; already on the list
         lda BLACKLIST,x
         ora NRMASK
         sta BLACKLIST,x
         inc LEARNED
-        bne +
+        bne _known
         inc LEARNED+1
-*       lda NRLO                ; the lesson, for the screen
-        sta LEARNNR
-        lda NRHI
-        sta LEARNNR+1
-        ldx #3
-*       lda PSHEEP,x            ; (PSHEEP, PWOLF -> LSHEEP, LWOLF)
-        sta LSHEEP,x
-        dex
-        bpl -
-        inc GAMELESSONS
-        lda #1
+_known: lda #1
         sta LEARNFLAG           ; tell the screen to show the lesson
-_known: rts
+        rts
 .scend
 
 ; ---------------------------------------------------------------------------
