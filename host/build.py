@@ -193,6 +193,30 @@ def basic_size_report(build_dir: Path) -> dict[str, int]:
     }
 
 
+#: the code regions of the OS image: (name, first address, end address)
+OS_CODE_REGIONS = (
+    ("CIO, keyboard, editor", 0xC000, 0xD000),
+    ("floating point package", 0xD800, 0xE000),
+    ("reset, boot, SIO, VBI, display handler", 0xE492, 0xFFFA),
+)
+OS_BASE = 0xC000
+_FILL_RUN = 4  # runs of at least this many $FF bytes count as unused space
+
+
+def os_free_space(image: bytes) -> list[tuple[str, int, int, int]]:
+    """(name, start, end, free bytes) of each code region of a 16 KiB OS image.
+
+    Unused ROM is filled with $FF; a run of 4 or more $FF bytes counts as free (code may
+    contain a single $FF, rarely four in a row), so gaps between fixed entry points count too.
+    """
+    report = []
+    for name, start, end in OS_CODE_REGIONS:
+        region = image[start - OS_BASE : end - OS_BASE]
+        free = sum(len(run) for run in re.findall(rb"\xff{%d,}" % _FILL_RUN, region))
+        report.append((name, start, end, free))
+    return report
+
+
 def program_sources(repo_root: Path) -> list[Path]:
     """The top-level programs asm/*.s, in a stable order."""
     return sorted((Path(repo_root) / "asm").glob("*.s"))

@@ -115,3 +115,15 @@ def test_build_all_builds_the_os_and_each_top_level_program(tmp_path: Path) -> N
 def test_surround_build_check_accepts_the_committed_rom(capsys) -> None:
     assert main(["build", "--check"]) == 0
     assert "up to date" in capsys.readouterr().out
+
+
+def test_os_free_space_counts_fill_runs() -> None:
+    from host.build import OS_BASE, os_free_space
+
+    image = bytearray(b"\xea" * 16384)
+    image[0xD800 - OS_BASE : 0xD810 - OS_BASE] = b"\xff" * 16  # a gap between entry points
+    image[0xD900 - OS_BASE : 0xD903 - OS_BASE] = b"\xff" * 3  # too short: code, not fill
+    image[0xDFF0 - OS_BASE : 0xE000 - OS_BASE] = b"\xff" * 16
+    report = {name: free for name, _, _, free in os_free_space(bytes(image))}
+    assert report["floating point package"] == 32
+    assert report["CIO, keyboard, editor"] == 0

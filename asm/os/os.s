@@ -15,14 +15,12 @@
 ;   $D000-$D7FF  the self-test slice.  It lies under the I/O chips; with
 ;                PORTB bit 7 = 0 the XL maps it at $5000-$57FF.  Ours holds
 ;                a short notice instead of a hardware self test.
-;   $D800-$DFFF  code: the display handler (S:).  The real OS keeps its
-;                floating point package here; our emulator runs BASIC in
-;                Python, so this OS has no floating point routines (a real
-;                Atari BASIC cartridge needs the original OS).
+;   $D800-$DFFF  the floating point package (mathpack.s), its entry points
+;                where the original has them (AFP $D800 ... LOG10 $DED1)
 ;   $E000-$E3FF  our own 8x8 character set, 128 glyphs in internal order
 ;   $E400-$E44F  device handler vector tables: E: $E400, S: $E410, K: $E420
 ;   $E450-$E48F  the documented jump vectors (CIOV $E456, SIOV $E459, ...)
-;   $E490-$FFF9  code: reset, boot, SIO, interrupts
+;   $E492-$FFF9  code: reset, boot, SIO, interrupts, the display handler (S:)
 ;   $FFFA-$FFFF  NMI, RESET and IRQ vectors
 ;
 ; Serial I/O: SIOV jumps to a routine that our emulator intercepts and
@@ -79,10 +77,10 @@
 .advance $5800, $FF
 
 ; ---------------------------------------------------------------------------
-; $D800-$DFFF
+; $D800-$DFFF: the floating point package
 ; ---------------------------------------------------------------------------
 .org $D800
-        .include "screen.s"
+        .include "mathpack.s"
 .checkpc $E000
 .advance $E000, $FF
 
@@ -140,6 +138,7 @@ GPDVV:  JMP NOTIMP              ; $E48F generic parallel device
         .include "reset.s"
         .include "sio.s"
         .include "vbi.s"
+        .include "screen.s"
 .checkpc $FFFA
 .advance $FFFA, $FF
 

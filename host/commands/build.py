@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from host import resources
-from host.build import BASIC_ROM, OS_ROM, basic_size_report, build_all, build_basic, build_os
+from host.build import BASIC_ROM, OS_ROM, basic_size_report, build_all, build_basic, build_os, os_free_space
 from host.errors import SurroundError
 
 
@@ -74,4 +74,11 @@ def run(args: argparse.Namespace) -> int:
     for image in images:
         print(image.relative_to(root) if image.is_relative_to(root) else image)
     print_basic_size(out)
+    print_rom_space(images[0].read_bytes())  # the OS image comes first
     return 0
+
+
+def print_rom_space(image: bytes) -> None:
+    """The size report: free bytes in each code region of the OS ROM."""
+    for name, start, end, free in os_free_space(image):
+        print(f"  ${start:04X}-${end - 1:04X} {name}: {free} of {end - start} bytes free")
