@@ -11,7 +11,9 @@ Every 6502 program in the project is built here:
   Files that are only included by others belong in a sub-folder of ``asm/`` (or use
   another extension, e.g. ``.inc``), so they are not assembled on their own;
 * every BASIC listing ``basic/NAME.lst`` -> ``build/NAME.bas`` (the SAVE file, see
-  host/atari_basic).
+  host/atari_basic);
+* the mini-DOS, ``asm/dos/boot.s`` -> ``build/dosboot.bin`` (the three boot sectors) and
+  ``asm/dos/dos.s`` -> ``build/DOS.SYS`` (host/minidos.py).
 
 Ophis runs in a subprocess of the current interpreter (it keeps global state, so it is
 not re-entrant in-process). Its errors are turned into one SurroundError whose message
@@ -238,6 +240,10 @@ def build_all(
         assemble(source, image, build_dir / f"{name}.lst", build_dir / f"{name}.map")
         built.append(image)
     built += build_basic_programs(repo_root, build_dir)
+    if (repo_root / "asm" / "dos" / "dos.s").is_file():
+        from host.minidos import build_dos  # the mini-DOS: boot sectors and DOS.SYS
+
+        built.extend(build_dos(build_dir, force=True, source_dir=repo_root / "asm" / "dos"))
     return built
 
 

@@ -29,6 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new = actions.add_parser("new", help="create an empty, formatted image")
     new.add_argument("image")
     new.add_argument("--density", choices=sorted(GEOMETRIES), default="single")
+    new.add_argument("--system", action="store_true", help="put the free mini-DOS on it (a disk that boots)")
     new.add_argument("--force", action="store_true", help="replace an existing file")
     new.set_defaults(handler=run_new)
 
@@ -71,7 +72,11 @@ def run_new(args: argparse.Namespace) -> int:
     path = Path(args.image)
     if path.exists() and not args.force:
         raise SurroundError(f"{path}: exists (use --force to replace it)")
-    disk = Dos2Disk.new(args.density, path)
+    from host.minidos import boot_sectors, install
+
+    disk = Dos2Disk.new(args.density, path, boot=boot_sectors(None))
+    if args.system:
+        install(disk)
     disk.save()
     print(f"{path}: {args.density} density, {disk.free_count()} free sectors")
     return 0

@@ -1,0 +1,83 @@
+"""The free mini-DOS (asm/dos/) on DOS 2 disks: build it, put it on a disk.
+
+``asm/dos/boot.s`` assembles to the three boot sectors (384 bytes, loaded at
+$0700), ``asm/dos/dos.s`` to DOS.SYS (loaded at $0880 by the boot code).  A
+system disk carries DOS.SYS as an ordinary file; the boot sector's header
+says where it starts (DFSFLG at $070E = 1, DFLINK at $070F-$0710 = its
+first sector, as in DOS 2.0S: "Inside Atari DOS", "the boot process").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from host.build import assemble, label_map
+from host.dos2 import BOOT_SECTORS, SECTOR_SIZE, Dos2Disk
+from host.errors import SurroundError
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE_DIR = ROOT / "asm" / "dos"
+BUILD_DIR = ROOT / "build"
+BOOT_BIN = BUILD_DIR / "dosboot.bin"
+DOS_SYS = BUILD_DIR / "DOS.SYS"
+DOS_MAP = BUILD_DIR / "dos.map"
+
+BOOT_LOAD = 0x0700
+DFSFLG = 0x070E - BOOT_LOAD
+DFLINK = 0x070F - BOOT_LOAD
+DOS_SYS_NAME = "DOS.SYS"
+
+
+def _sources() -> list[Path]:
+    return sorted(SOURCE_DIR.glob("*.s")) + sorted((ROOT / "asm" / "os").glob("equates.s"))
+
+
+def _stale(*outputs: Path) -> bool:
+    if not all(path.is_file() for path in outputs):
+        return True
+    built = min(path.stat().st_mtime for path in outputs)
+    return any(source.stat().st_mtime > built for source in _sources())
+
+
+def build_dos(build_dir: Path | None = None, force: bool = False,
+              source_dir: Path = SOURCE_DIR) -> tuple[Path, Path]:
+    """Assemble the boot sectors and DOS.SYS (when missing or older than asm/dos); returns both paths."""
+    build_dir = Path(build_dir) if build_dir is not None else BUILD_DIR
+    boot, dos = build_dir / BOOT_BIN.name, build_dir / DOS_SYS.name
+    listing, labels = build_dir / "dos.lst", build_dir / "dos.map"
+    if force or _stale(boot, dos, labels):
+        assemble(source_dir / "boot.s", boot, build_dir / "dosboot.lst", build_dir / "dosboot.map")
+        assemble(source_dir / "dos.s", dos, listing, labels)
+        size = boot.stat().st_size
+        if size != len(BOOT_SECTORS) * SECTOR_SIZE:
+            raise SurroundError(f"{boot}: the boot code is {size} bytes, not {len(BOOT_SECTORS) * SECTOR_SIZE}")
+    return boot, dos
+
+
+def dos_labels(build_dir: Path | None = None) -> dict[str, int]:
+    """The label map of DOS.SYS (built if needed)."""
+    build_dos(build_dir)
+    return label_map((Path(build_dir) if build_dir is not None else BUILD_DIR) / "dos.map")
+
+
+def boot_sectors(dos_start: int | None) -> bytes:
+    """The 384 boot bytes; ``dos_start`` is DOS.SYS's first sector (None: no DOS on the disk)."""
+    boot_path, _ = build_dos()
+    code = bytearray(boot_path.read_bytes())
+    code[DFSFLG] = 1 if dos_start else 0
+    code[DFLINK:DFLINK + 2] = (dos_start or 0).to_bytes(2, "little")
+    return bytes(code)
+
+
+def install(disk: Dos2Disk) -> None:
+    """Make ``disk`` boot the mini-DOS: DOS.SYS as a file, the boot sectors pointing at it."""
+    _, dos_path = build_dos()
+    entry = disk.add(DOS_SYS_NAME, dos_path.read_bytes())
+    disk.write_boot(boot_sectors(entry.start))
+
+
+def new_system_disk(density: str = "single", path: str | Path | None = None) -> Dos2Disk:
+    """A formatted disk with the mini-DOS on it."""
+    disk = Dos2Disk.new(density, path)
+    install(disk)
+    return disk

@@ -1,0 +1,278 @@
+"""The free mini-DOS (asm/dos/) in the emulator, against the host's DOS 2 model (host/dos2.py).
+
+A "6502 test program" here is CIO itself: the test fills an IOCB and calls CIOV
+($E456) in the emulated machine, so every request runs through the OS's CIO
+and our D: handler, exactly as a program's JSR CIOV would.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from emulator.atr import Atr
+from emulator.headless import HeadlessAtari
+from host.commands.atr import directory_lines
+from host.dos2 import Dos2Disk, split_name
+from host.minidos import DOS_SYS_NAME, new_system_disk
+
+CIOV = 0xE456
+IOCB = 0x0340
+NAME_AT, DATA_AT = 0x3000, 0x3100  # free RAM above the mini-DOS (MEMLO about $1B00)
+OPEN, GET_RECORD, GET_BYTES, PUT_BYTES, CLOSE, STATUS = 3, 5, 7, 11, 12, 13
+EOL = 0x9B
+
+
+class Cio:
+    """CIO calls into the emulated machine; each returns the status byte (Y)."""
+
+    def __init__(self, atari: HeadlessAtari) -> None:
+        self.atari = atari
+
+    def _call(self, channel: int, command: int, buffer: int = 0, length: int = 0,
+              aux1: int | None = None, aux2: int = 0) -> int:
+        """Fill the IOCB (the auxiliary bytes only when given: a transfer keeps the open mode)."""
+        base = IOCB + 16 * channel
+        self.atari.poke(base + 2, command)
+        self.atari.poke_word(base + 4, buffer)
+        self.atari.poke_word(base + 8, length)
+        if aux1 is not None:
+            self.atari.poke(base + 10, aux1)
+            self.atari.poke(base + 11, aux2)
+        _, _, y, _ = self.atari.call(CIOV, x=16 * channel, max_cycles=50_000_000)
+        return y
+
+    def _name(self, text: str) -> int:
+        for i, byte in enumerate(text.encode("ascii") + bytes((EOL,))):
+            self.atari.poke(NAME_AT + i, byte)
+        return NAME_AT
+
+    def open(self, channel: int, name: str, mode: int) -> int:
+        """OPEN; after an error the channel is closed again, as a program must (CIO keeps it taken)."""
+        status = self._call(channel, OPEN, self._name(name), 0, mode, 0)
+        if status >= 128:
+            self.close(channel)
+        return status
+
+    def close(self, channel: int) -> int:
+        return self._call(channel, CLOSE)
+
+    def xio(self, command: int, channel: int, name: str) -> int:
+        return self._call(channel, command, self._name(name), 0, 0)
+
+    def status(self, channel: int, name: str) -> int:
+        return self._call(channel, STATUS, self._name(name), 0, 0)
+
+    def put(self, channel: int, data: bytes) -> int:
+        status = 1
+        for start in range(0, len(data), 0x800):
+            chunk = data[start:start + 0x800]
+            for i, byte in enumerate(chunk):
+                self.atari.poke(DATA_AT + i, byte)
+            status = self._call(channel, PUT_BYTES, DATA_AT, len(chunk))
+            if status >= 128:
+                return status
+        return status
+
+    def get(self, channel: int, length: int) -> tuple[int, bytes]:
+        status = self._call(channel, GET_BYTES, DATA_AT, length)
+        count = self.atari.peek_word(IOCB + 16 * channel + 8)
+        return status, self.atari.peek_bytes(DATA_AT, count)
+
+    def get_line(self, channel: int) -> tuple[int, bytes]:
+        status = self._call(channel, GET_RECORD, DATA_AT, 120)
+        count = self.atari.peek_word(IOCB + 16 * channel + 8)
+        return status, self.atari.peek_bytes(DATA_AT, count)
+
+    # -- whole files --------------------------------------------------------------------------
+
+    def write_file(self, name: str, data: bytes, channel: int = 1) -> int:
+        status = self.open(channel, name, 8)
+        if status >= 128:
+            return status
+        put_status = self.put(channel, data) if data else 1
+        close_status = self.close(channel)
+        return put_status if put_status >= 128 else close_status
+
+    def read_file(self, name: str, channel: int = 2) -> tuple[int, bytes]:
+        status = self.open(channel, name, 4)
+        if status >= 128:
+            return status, b""
+        data = b""
+        while True:
+            status, chunk = self.get(channel, 1000)
+            data += chunk
+            if status >= 128:
+                break
+        self.close(channel)
+        return status, data
+
+    def directory(self, pattern: str = "*.*", channel: int = 3) -> list[str]:
+        assert self.open(channel, f"D:{pattern}", 6) == 1
+        lines = []
+        while True:
+            status, line = self.get_line(channel)
+            if status >= 128:
+                break
+            lines.append(line.rstrip(bytes((EOL,))).decode("ascii"))
+        assert status == 136
+        self.close(channel)
+        return lines
+
+
+@pytest.fixture(scope="module")
+def booted(tmp_path_factory):
+    """One machine booted from a system disk (the menu waits for a key)."""
+    path = tmp_path_factory.mktemp("minidos") / "system.atr"
+    new_system_disk(path=path).save()
+    atari = HeadlessAtari(seed=1)
+    atari.insert_disk(1, path)
+    assert atari.boot(max_frames=600)
+    return atari, path
+
+
+def fresh_disk(atari: HeadlessAtari, path) -> Dos2Disk:
+    """A new system disk in D1: (the booted DOS stays in memory)."""
+    disk = new_system_disk(path=path)
+    disk.save()
+    atari.insert_disk(1, path)
+    return disk
+
+
+def disk_in_drive(atari: HeadlessAtari) -> Dos2Disk:
+    return Dos2Disk.from_atr(Atr(atari.machine.sio.drives[1].to_bytes(), name="D1:"))
+
+
+def test_boot_shows_the_menu_and_installs_d(booted):
+    atari, _ = booted
+    screen = atari.screen_text()
+    assert "SURROUND XL DISK" in screen and "1  SURROUND, 6502 MACHINE LANGUAGE" in screen
+    assert "SURROUND IN ATARI BASIC" not in screen  # BASIC is off in this machine
+    hatabs = atari.peek_bytes(0x031A, 33)
+    entries = {chr(hatabs[i]): hatabs[i + 1] | (hatabs[i + 2] << 8) for i in range(0, 33, 3) if hatabs[i]}
+    assert entries["D"] == 0x0886  # the handler table right after the two JMPs at $0880
+    assert atari.peek_word(0x0C) == 0x0880  # DOSINI
+    assert atari.peek_word(0x02E7) > 0x1500  # MEMLO above the buffers
+
+
+def test_create_write_read_list_delete(booted, tmp_path):
+    atari, _ = booted
+    fresh_disk(atari, tmp_path / "d.atr")
+    cio = Cio(atari)
+    data = bytes(range(256)) * 3
+    assert cio.write_file("D:TEST.DAT", data) == 1
+    host = disk_in_drive(atari)
+    assert host.problems() == [] and host.read("TEST.DAT") == data
+    assert cio.read_file("D1:TEST.DAT") == (136, data)
+    assert cio.read_file("D:T*.D?T") == (136, data)
+    assert cio.directory() == directory_lines(host)
+    assert cio.directory("TEST.*")[0] == "  TEST    DAT 007"
+    assert cio.status(4, "D:TEST.DAT") == 1
+    assert cio.xio(33, 4, "D:TEST.DAT") == 1
+    assert cio.status(4, "D:TEST.DAT") == 170
+    host = disk_in_drive(atari)
+    assert host.problems() == [] and [e.name for e in host.entries()] == [DOS_SYS_NAME]
+
+
+def test_file_not_found_bad_name_and_bad_drive_give_dos_errors(booted, tmp_path):
+    atari, _ = booted
+    fresh_disk(atari, tmp_path / "d.atr")
+    cio = Cio(atari)
+    assert cio.read_file("D:NOPE.DAT") == (170, b"")
+    assert cio.xio(33, 4, "D:NOPE") == 170
+    assert cio.open(1, "D:1BAD", 8) == 165
+    assert cio.open(1, "D:*.DAT", 8) == 165
+    assert cio.open(1, "D:TOOLONGNAME", 8) == 165
+    assert cio.open(1, "D5:A", 4) == 160
+    assert disk_in_drive(atari).problems() == []
+
+
+def test_locked_files_refuse_writes_and_deletes(booted, tmp_path):
+    atari, _ = booted
+    fresh_disk(atari, tmp_path / "d.atr")
+    cio = Cio(atari)
+    assert cio.write_file("D:KEEP", b"old") == 1
+    assert cio.xio(35, 4, "D:KEEP") == 1
+    assert cio.directory("KEEP")[0].startswith("* KEEP")
+    assert cio.write_file("D:KEEP", b"new") == 167
+    assert cio.xio(33, 4, "D:KEEP") == 167
+    assert cio.xio(36, 4, "D:KEEP") == 1
+    assert cio.write_file("D:KEEP", b"new") == 1
+    assert cio.read_file("D:KEEP") == (136, b"new")
+    assert disk_in_drive(atari).problems() == []
+
+
+def test_disk_full_is_error_162_and_the_disk_stays_sound(booted, tmp_path):
+    atari, _ = booted
+    disk = fresh_disk(atari, tmp_path / "d.atr")
+    free = disk.free_count()
+    cio = Cio(atari)
+    assert cio.open(1, "D:BIG", 8) == 1
+    assert cio.put(1, bytes(125 * free)) == 1  # exactly fills the disk
+    assert cio.put(1, b"x") == 162
+    assert cio.close(1) == 1
+    host = disk_in_drive(atari)
+    assert host.problems() == [] and host.free_count() == 0
+    assert len(host.read("BIG")) == 125 * free
+    assert cio.xio(33, 4, "D:BIG") == 1
+    assert disk_in_drive(atari).free_count() == free
+
+
+def test_sixty_four_files_then_directory_full(booted, tmp_path):
+    atari, _ = booted
+    fresh_disk(atari, tmp_path / "d.atr")
+    cio = Cio(atari)
+    for i in range(63):  # DOS.SYS is the 64th
+        assert cio.write_file(f"D:F{i}", bytes((i,))) == 1
+    assert cio.write_file("D:ONEMORE", b"") == 169
+    host = disk_in_drive(atari)
+    assert host.problems() == [] and len(host.entries()) == 64
+    assert host.read("F62") == bytes((62,))
+
+
+NAMES = st.builds(
+    lambda base, ext: f"{base}.{ext}" if ext else base,
+    st.sampled_from(["A", "SURROUND", "B2", "LONGNAME", "X"]),
+    st.sampled_from(["", "BLK", "DAT", "Z"]),
+)
+OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("write"), NAMES, st.binary(max_size=700)),
+        st.tuples(st.just("delete"), NAMES, st.just(b"")),
+        st.tuples(st.just("read"), NAMES, st.just(b"")),
+    ),
+    min_size=1, max_size=8,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(operations=OPERATIONS)
+def test_the_mini_dos_and_the_host_model_agree(booted, tmp_path, operations):
+    """Random writes, reads and deletes through the 6502 D: handler; after each, the image
+    equals what host/dos2.py makes of the same operations (VTOC and directory byte for
+    byte, every file's contents) and passes every check."""
+    atari, _ = booted
+    model = fresh_disk(atari, tmp_path / "h.atr")
+    cio = Cio(atari)
+    for action, name, data in operations:
+        key = "{}.{}".format(*split_name(name)).rstrip(".")
+        exists = model.find(key) is not None
+        if action == "write":
+            assert cio.write_file(f"D:{name}", data) == 1
+            model.add(name, data)
+        elif action == "delete":
+            assert cio.xio(33, 4, f"D:{name}") == (1 if exists else 170)
+            if exists:
+                model.delete(name)
+        else:
+            status, content = cio.read_file(f"D:{name}")
+            assert (status, content) == ((136, model.read(name)) if exists else (170, b""))
+        real = disk_in_drive(atari)
+        assert real.problems() == []
+        assert real.atr.read_sector(360) == model.atr.read_sector(360)
+        for sector in range(361, 369):
+            assert real.atr.read_sector(sector) == model.atr.read_sector(sector)
+        assert {e.name: real.read(e.name) for e in real.entries()} == {e.name: model.read(e.name) for e in model.entries()}
+    assert cio.directory() == directory_lines(model)
