@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from host import resources
 from host.build import assemble, label_map
 from host.dos2 import BOOT_SECTORS, SECTOR_SIZE, Dos2Disk
 from host.errors import SurroundError
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCE_DIR = ROOT / "asm" / "dos"
-BUILD_DIR = ROOT / "build"
+SOURCE_DIR = resources.asm_dir() / "dos"
+BUILD_DIR = resources.build_dir()
 BOOT_BIN = BUILD_DIR / "dosboot.bin"
 DOS_SYS = BUILD_DIR / "DOS.SYS"
-DOS_MAP = BUILD_DIR / "dos.map"
 
 BOOT_LOAD = 0x0700
 DFSFLG = 0x070E - BOOT_LOAD
@@ -29,7 +28,7 @@ DOS_SYS_NAME = "DOS.SYS"
 
 
 def _sources() -> list[Path]:
-    return sorted(SOURCE_DIR.glob("*.s")) + sorted((ROOT / "asm" / "os").glob("equates.s"))
+    return sorted(SOURCE_DIR.glob("*.s")) + [resources.asm_dir() / "os" / "equates.s"]
 
 
 def _stale(*outputs: Path) -> bool:
