@@ -1,0 +1,250 @@
+; ===========================================================================
+; exec.s - the program executor: statement dispatch, program flow and the
+; run-time line search (the runtime side of the free Atari BASIC)
+; ===========================================================================
+;
+; A line in the statement table (The Atari BASIC Source Book, chapter 2;
+; De Re Atari, chapter 10):
+;     line number (2 bytes, low first), line length (1 byte),
+;     then statements: offset of the next statement from the line start,
+;     the statement token, operand tokens, and ":" ($14) or EOL ($16).
+; The immediate line is stored as line 32768 after the program.
+;
+; Executing: STMCUR points at the line, LLNGTH holds its length, NXTSTD the
+; offset of the next statement, STINDEX the next operand token.  Each
+; statement's executor is called with JSR through STMT_TABLE (indexed by
+; the statement token) and returns with RTS; a statement that changes the
+; flow (GOTO, GOSUB, NEXT, ...) sets STMCUR, LLNGTH and NXTSTD itself.
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; EXECUTE - run the line at STMCUR and whatever follows (entered with JMP
+; from the editor for each immediate line; ends with JMP READY)
+; ---------------------------------------------------------------------------
+.scope
+EXECUTE:
+        TSX
+        STX RT_SP               ; ERROR with TRAP comes back to this depth
+        JSR SET_LINE
+        ; fall into EXEC_LOOP
+.scend
+
+; EXEC_LOOP - execute statements from NXTSTD on
+.scope
+EXEC_LOOP:
+        LDY NXTSTD
+        CPY LLNGTH
+        BCS _next_line
+        LDA (STMCUR),Y          ; offset of the statement after this one
+        STA NXTSTD
+        INY
+        LDA (STMCUR),Y          ; the statement token
+        INY
+        STY STINDEX
+        LDX #0
+        STX ARSLVL
+        JSR _dispatch
+        LDA BRKKEY              ; the OS clears BRKKEY when BREAK is pressed
+        BNE EXEC_LOOP
+        JMP BREAK_STOP
+
+_next_line:
+        LDY #1
+        LDA (STMCUR),Y
+        BMI _ready              ; the immediate line is done
+        CLC
+        LDA STMCUR
+        ADC LLNGTH
+        STA STMCUR
+        BCC +
+        INC STMCUR+1
+*       LDA (STMCUR),Y          ; Y = 1: high byte of the next line number
+        BMI _end                ; the program ran into the immediate line
+        JSR SET_LINE
+        JMP EXEC_LOOP
+_end:   JMP X_END
+_ready: JMP READY
+
+_dispatch:
+        CMP #STMT_COUNT
+        BCC +
+        LDA #TOK_SYNERR         ; a line that failed the syntax check
+*       ASL
+        TAX
+        LDA STMT_TABLE+1,X
+        PHA
+        LDA STMT_TABLE,X
+        PHA
+        RTS
+.scend
+
+; SET_LINE - prepare the line at STMCUR: LLNGTH, NXTSTD = first statement
+.scope
+SET_LINE:
+        LDY #2
+        LDA (STMCUR),Y
+        STA LLNGTH
+        LDA #3
+        STA NXTSTD
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; STMT_TABLE - executor of each statement token, minus one (for RTS)
+; (statement token values: The Atari BASIC Source Book, Statement Name
+; Table; the names and values are in tokens.s)
+; ---------------------------------------------------------------------------
+STMT_TABLE:
+        .word X_REM-1           ; 0 REM
+        .word X_REM-1           ; 1 DATA
+        .word X_INPUT-1         ; 2 INPUT
+        .word X_COLOR-1         ; 3 COLOR
+        .word X_LIST-1          ; 4 LIST (editor)
+        .word X_ENTER-1         ; 5 ENTER (editor)
+        .word X_LET-1           ; 6 LET
+        .word X_IF-1            ; 7 IF
+        .word X_FOR-1           ; 8 FOR
+        .word X_NEXT-1          ; 9 NEXT
+        .word X_GOTO-1          ; 10 GOTO
+        .word X_GOTO-1          ; 11 GO TO
+        .word X_GOSUB-1         ; 12 GOSUB
+        .word X_TRAP-1          ; 13 TRAP
+        .word X_BYE-1           ; 14 BYE
+        .word X_CONT-1          ; 15 CONT
+        .word X_DIM-1           ; 16 COM
+        .word X_CLOSE-1         ; 17 CLOSE
+        .word X_CLR-1           ; 18 CLR
+        .word X_DEG-1           ; 19 DEG
+        .word X_DIM-1           ; 20 DIM
+        .word X_END-1           ; 21 END
+        .word X_NEW-1           ; 22 NEW (editor)
+        .word X_OPEN-1          ; 23 OPEN
+        .word X_LOAD-1          ; 24 LOAD (editor)
+        .word X_SAVE-1          ; 25 SAVE (editor)
+        .word X_STATUS-1        ; 26 STATUS
+        .word X_NOTE-1          ; 27 NOTE
+        .word X_POINT-1         ; 28 POINT
+        .word X_XIO-1           ; 29 XIO
+        .word X_ON-1            ; 30 ON
+        .word X_POKE-1          ; 31 POKE
+        .word X_PRINT-1         ; 32 PRINT
+        .word X_RAD-1           ; 33 RAD
+        .word X_READ-1          ; 34 READ
+        .word X_RESTORE-1       ; 35 RESTORE
+        .word X_RETURN-1        ; 36 RETURN
+        .word X_RUN-1           ; 37 RUN
+        .word X_STOP-1          ; 38 STOP
+        .word X_POP-1           ; 39 POP
+        .word X_PRINT-1         ; 40 ?
+        .word X_GET-1           ; 41 GET
+        .word X_PUT-1           ; 42 PUT
+        .word X_GRAPHICS-1      ; 43 GRAPHICS
+        .word X_PLOT-1          ; 44 PLOT
+        .word X_POSITION-1      ; 45 POSITION
+        .word X_DOS-1           ; 46 DOS
+        .word X_DRAWTO-1        ; 47 DRAWTO
+        .word X_SETCOLOR-1      ; 48 SETCOLOR
+        .word X_LOCATE-1        ; 49 LOCATE
+        .word X_SOUND-1         ; 50 SOUND
+        .word X_LPRINT-1        ; 51 LPRINT
+        .word X_CSAVE-1         ; 52 CSAVE (editor)
+        .word X_CLOAD-1         ; 53 CLOAD (editor)
+        .word X_LET-1           ; 54 implied LET
+        .word X_SYNERR-1        ; 55 a line with a syntax error
+.alias STMT_COUNT 56
+.alias TOK_SYNERR 55
+
+; ---------------------------------------------------------------------------
+; FIND_RUN_LINE - the line numbered TSLNUM: LINEPTR = its address, carry
+; clear; or carry set and LINEPTR = the first line with a higher number (at
+; worst the immediate line, 32768).  The search starts at the current line
+; when the target does not lie before it, else at STMTAB.
+; ---------------------------------------------------------------------------
+.scope
+FIND_RUN_LINE:
+        LDA STMCUR
+        STA LINEPTR
+        LDA STMCUR+1
+        STA LINEPTR+1
+        LDY #1
+        LDA (LINEPTR),Y
+        CMP TSLNUM+1
+        BCC _loop               ; current < target
+        BNE _top
+        DEY
+        LDA (LINEPTR),Y
+        CMP TSLNUM
+        BCC _loop
+        BEQ _loop
+_top:   LDA STMTAB
+        STA LINEPTR
+        LDA STMTAB+1
+        STA LINEPTR+1
+_loop:  LDY #1
+        LDA (LINEPTR),Y
+        BMI _beyond             ; the end: line 32768 and above
+        CMP TSLNUM+1
+        BCC _skip
+        BNE _beyond
+        DEY
+        LDA (LINEPTR),Y
+        CMP TSLNUM
+        BCC _skip
+        BNE _beyond
+        CLC
+        RTS
+_skip:  LDY #2
+        LDA (LINEPTR),Y
+        CLC
+        ADC LINEPTR
+        STA LINEPTR
+        BCC _loop
+        INC LINEPTR+1
+        BCS _loop
+_beyond:
+        SEC
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; GOTO_TSLNUM - continue at the first statement of line TSLNUM (error 12
+; if there is no such line)
+; GOTO_LINEPTR - continue at the first statement of the line at LINEPTR
+; ---------------------------------------------------------------------------
+.scope
+GOTO_TSLNUM:
+        JSR FIND_RUN_LINE
+        BCC GOTO_LINEPTR
+        LDA #ERR_NOLINE
+        JMP ERROR
+.scend
+.scope
+GOTO_LINEPTR:
+        LDA LINEPTR
+        STA STMCUR
+        LDA LINEPTR+1
+        STA STMCUR+1
+        JMP SET_LINE
+.scend
+
+; CURRENT_LINE - A = low, X = high byte of the current line's number
+.scope
+CURRENT_LINE:
+        LDY #1
+        LDA (STMCUR),Y
+        TAX
+        DEY
+        LDA (STMCUR),Y
+        RTS
+.scend
+
+; AT_END_OF_STMT - Z set when the token at STINDEX ends the statement
+; (":" or EOL); A = that token
+.scope
+AT_END_OF_STMT:
+        JSR PEEK_TOKEN
+        CMP #TOK_EOS
+        BEQ +
+        CMP #TOK_EOL
+*       RTS
+.scend

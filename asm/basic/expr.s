@@ -1,0 +1,848 @@
+; ===========================================================================
+; expr.s - expression evaluation (the runtime side of the free Atari BASIC)
+; ===========================================================================
+;
+; Expressions arrive in the statement table in infix order, as the tokenizer
+; stored them (The Atari BASIC Source Book, chapter 7 "Execute Expression";
+; operator token values from its Operator Name Table, see tokens.s).  The
+; distinct tokens for string comparisons ($2F-$34), unary signs ($35/$36)
+; and the different left parentheses ($37 string, $38 array, $3A function)
+; tell the runtime what each operand is, so evaluation needs no look-back.
+;
+; Precedence, highest first (Atari BASIC Reference Manual, "Operator
+; precedence"; The Atari BASIC Source Book, chapter 7):
+;     ( )
+;     string comparisons  <  >  =  <=  >=  <>
+;     unary minus and plus          (so -2^2 is 4)
+;     ^
+;     *  /
+;     +  -
+;     numeric comparisons <  >  =  <=  >=  <>
+;     NOT
+;     AND
+;     OR
+; Operators of equal precedence group from the left (2^3^2 is 64).
+;
+; This code evaluates by precedence climbing: EXPR(level) reads an operand,
+; then applies every binary operator whose level is at least `level`,
+; reading each right operand with EXPR(operator level + 1).  Pending left
+; operands wait on the argument stack ARGSTK (six bytes per entry); the
+; current value is always in FR0.  VTYPE tells what FR0 holds:
+;     VTYPE = 0    a number (six bytes of BCD floating point)
+;     VTYPE = $80  a string: FR0/FR0+1 address, FR0+2/FR0+3 length,
+;                  FR0+4/FR0+5 its DIM size (0 for constants and results)
+; All arithmetic goes through the OS math pack (FADD, FSUB, FMUL, FDIV ...).
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; NEXT_TOKEN - A = token at STINDEX, STINDEX advanced; Y = the old STINDEX
+; PEEK_TOKEN - A = token at STINDEX, Y = STINDEX (nothing consumed)
+; ---------------------------------------------------------------------------
+.scope
+NEXT_TOKEN:
+        LDY STINDEX
+        INC STINDEX
+        LDA (STMCUR),Y
+        RTS
+.scend
+
+.scope
+PEEK_TOKEN:
+        LDY STINDEX
+        LDA (STMCUR),Y
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; EVAL_NUM - evaluate a numeric expression at STINDEX into FR0
+; EVAL_ANY - evaluate any expression (number or string); VTYPE says which
+; EVAL_STR - evaluate a string expression: FR0/1 address, FR0+2/3 length
+; EVAL_INT - a numeric expression rounded to 0..65535 (error 3 otherwise):
+;            A = low byte, X = high byte (also in FR0/FR0+1)
+; EVAL_BYTE - EVAL_INT limited to 0..255 (error 3 otherwise), in A
+; All stop before the first token that cannot continue the expression.
+; ---------------------------------------------------------------------------
+.scope
+EVAL_NUM:
+        JSR EVAL_ANY
+        BIT VTYPE
+        BMI TYPE_ERROR
+        RTS
+.scend
+
+.scope
+EVAL_STR:
+        JSR EVAL_ANY
+        BIT VTYPE
+        BPL TYPE_ERROR
+        RTS
+.scend
+
+; A string where a number belongs or the other way round: only a program
+; altered behind the tokenizer's back gets here.  Atari BASIC's nearest
+; error is 3 (value error).
+.scope
+TYPE_ERROR:
+        LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+.scope
+EVAL_ANY:
+        LDA #LVL_OR
+        JMP EXPR
+.scend
+
+.scope
+EVAL_INT:
+        JSR EVAL_NUM
+        ; fall into FR0_TO_INT
+.scend
+
+; FR0_TO_INT - FR0 rounded to an integer 0..65535 (FPI); error 3 outside.
+; Returns A = low, X = high.
+.scope
+FR0_TO_INT:
+        JSR FPI
+        BCS _bad
+        LDA FR0
+        LDX FR0+1
+        RTS
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+.scope
+EVAL_BYTE:
+        JSR EVAL_INT
+        CPX #0
+        BNE _bad
+        RTS
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; EXPR - evaluate operators of level >= A (see the table above)
+; The minimum level stays on the 6502 stack while the loop runs; a pending
+; operator and its left operand wait on the 6502 stack and ARGSTK.
+; ---------------------------------------------------------------------------
+.alias LVL_OR   1
+.alias LVL_AND  2
+.alias LVL_NOT  3
+.alias LVL_REL  4
+.alias LVL_ADD  5
+.alias LVL_MUL  6
+.alias LVL_POW  7
+
+.scope
+EXPR:
+        PHA                     ; the minimum level
+        JSR UNARY
+_loop:  LDY STINDEX
+        LDA (STMCUR),Y
+        SEC
+        SBC #TOK_LE             ; binary operators are $1D-$2A
+        CMP #[TOK_AND-TOK_LE+1]
+        BCS _done
+        TAX
+        LDA OP_LEVEL,X
+        BEQ _done               ; NOT is not a binary operator
+        STA RT_LEVEL
+        PLA
+        PHA
+        CMP RT_LEVEL            ; minimum > this operator's level: done
+        BEQ _take
+        BCS _done
+_take:  BIT VTYPE               ; a string cannot take a numeric operator
+        BMI _mixed
+        INC STINDEX
+        LDA (STMCUR),Y
+        PHA                     ; the operator
+        JSR PUSH_FR0            ; the left operand
+        LDX RT_LEVEL
+        INX
+        TXA
+        JSR EXPR                ; the right operand into FR0
+        BIT VTYPE
+        BMI _mixed
+        JSR FMOVE               ; FR1 = right
+        JSR POP_FR0             ; FR0 = left
+        PLA
+        JSR APPLY_OP
+        JMP _loop
+_done:  PLA
+        RTS
+_mixed: JMP TYPE_ERROR
+.scend
+
+; Level of each binary operator token $1D-$2A (0 = not binary).
+OP_LEVEL:
+        .byte LVL_REL, LVL_REL, LVL_REL, LVL_REL, LVL_REL, LVL_REL   ; <= <> >= < > =
+        .byte LVL_POW, LVL_MUL, LVL_ADD, LVL_ADD, LVL_MUL            ; ^ * + - /
+        .byte 0, LVL_OR, LVL_AND                                     ; NOT OR AND
+
+; ---------------------------------------------------------------------------
+; APPLY_OP - FR0 = FR0 (op) FR1 for the binary operator token in A
+; ---------------------------------------------------------------------------
+.scope
+APPLY_OP:
+        CMP #TOK_POWER
+        BCC _compare
+        BEQ _power
+        CMP #TOK_MUL
+        BEQ _mul
+        CMP #TOK_PLUS
+        BEQ _add
+        CMP #TOK_MINUS
+        BEQ _sub
+        CMP #TOK_DIV
+        BEQ _div
+        CMP #TOK_OR
+        BEQ _or
+        ; AND: both nonzero
+        LDA FR0
+        BEQ _false
+        LDA FR1
+        BEQ _false
+        BNE _true
+_or:    LDA FR0
+        ORA FR1
+        BEQ _false
+        BNE _true
+_compare:
+        ; numeric comparison: token $1D-$22 -> relation mask
+        TAX
+        LDA REL_MASK-TOK_LE,X
+        STA RT_LEVEL
+        JSR FCOMPARE            ; A = 1 (<), 2 (=) or 4 (>)
+        AND RT_LEVEL
+        BEQ _false
+_true:  JMP FR0_ONE
+_false: JMP ZFR0
+_power: JMP FPOWER
+_mul:   JSR FMUL
+        JMP CHECK_FP
+_add:   JSR FADD
+        JMP CHECK_FP
+_sub:   JSR FSUB
+        JMP CHECK_FP
+_div:   JSR FDIV
+        JMP CHECK_FP
+.scend
+
+; Which results of a comparison make each relational operator true,
+; in token order <= <> >= < > = (1 = less, 2 = equal, 4 = greater).
+REL_MASK:
+        .byte 3, 5, 6, 1, 4, 2
+
+; CHECK_FP - after a math pack call: carry set means overflow or division
+; by zero, which Atari BASIC reports as error 11.
+.scope
+CHECK_FP:
+        BCS _err
+        RTS
+_err:   LDA #ERR_FPOVF
+        JMP ERROR
+.scend
+
+; FR0_ONE - FR0 = 1 (a number)
+.scope
+FR0_ONE:
+        JSR ZFR0
+        LDA #$40
+        STA FR0
+        LDA #$01
+        STA FR0+1
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; FCOMPARE - compare FR0 with FR1 exactly: A = 1 if FR0 < FR1, 2 if equal,
+; 4 if FR0 > FR1.  Normalised BCD numbers compare like their bytes: the
+; sign first, then exponent and digits (reversed for negative numbers).
+; ---------------------------------------------------------------------------
+.scope
+FCOMPARE:
+        LDA FR0
+        EOR FR1
+        BMI _signs
+        LDX #0
+_byte:  LDA FR0,X
+        CMP FR1,X
+        BNE _differ
+        INX
+        CPX #6
+        BNE _byte
+        LDA #2
+        RTS
+_differ:
+        LDA #4                  ; carry set: FR0's byte is larger
+        BCS +
+        LDA #1
+*       BIT FR0                 ; both negative: the larger magnitude is less
+        BPL _done
+        EOR #5
+_done:  RTS
+_signs: LDA FR0                 ; signs differ: the negative one is less
+        BMI _less
+        LDA #4
+        RTS
+_less:  LDA #1
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; PUSH_FR0 / POP_FR0 - the argument stack ARGSTK (error 10 when full)
+; ---------------------------------------------------------------------------
+.alias ARGSTK_SIZE 96           ; 16 pending operands
+
+.scope
+PUSH_FR0:
+        LDX ARSLVL
+        CPX #ARGSTK_SIZE
+        BCS _full
+        LDA FR0
+        STA ARGSTK,X
+        LDA FR0+1
+        STA ARGSTK+1,X
+        LDA FR0+2
+        STA ARGSTK+2,X
+        LDA FR0+3
+        STA ARGSTK+3,X
+        LDA FR0+4
+        STA ARGSTK+4,X
+        LDA FR0+5
+        STA ARGSTK+5,X
+        TXA
+        CLC
+        ADC #6
+        STA ARSLVL
+        RTS
+_full:  LDA #ERR_ARGSTK
+        JMP ERROR
+.scend
+
+.scope
+POP_FR0:
+        LDA ARSLVL
+        SEC
+        SBC #6
+        STA ARSLVL
+        TAX
+        LDA ARGSTK,X
+        STA FR0
+        LDA ARGSTK+1,X
+        STA FR0+1
+        LDA ARGSTK+2,X
+        STA FR0+2
+        LDA ARGSTK+3,X
+        STA FR0+3
+        LDA ARGSTK+4,X
+        STA FR0+4
+        LDA ARGSTK+5,X
+        STA FR0+5
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; UNARY - one operand with its unary operators: a constant, a variable, an
+; array element, a (sub)string, a function, ( expression ), -x, +x, NOT x.
+; A string operand followed by a string comparison is compared at once
+; (string comparisons bind tightest), which yields a number.
+; ---------------------------------------------------------------------------
+.scope
+UNARY:
+        JSR NEXT_TOKEN
+        CMP #$80
+        BCS _variable
+        CMP #TOK_NUMCONST
+        BEQ _number
+        CMP #TOK_STRCONST
+        BEQ _string
+        CMP #TOK_UMINUS
+        BEQ _minus
+        CMP #TOK_UPLUS
+        BEQ UNARY
+        CMP #TOK_NOT
+        BEQ _not
+        CMP #TOK_LPAREN
+        BEQ _paren
+        CMP #TOK_FIRSTFUNC
+        BCC _garbage
+        CMP #[TOK_LASTFUNC+1]
+        BCS _garbage
+        JSR FUNCTION
+        BIT VTYPE
+        BMI STRING_TAIL
+        RTS
+_garbage:
+        LDA #ERR_SYNTAX
+        JMP ERROR
+
+_number:                        ; $0E and six bytes of BCD
+        LDX #0
+        STX VTYPE
+*       INY
+        LDA (STMCUR),Y
+        STA FR0,X
+        INX
+        CPX #6
+        BNE -
+        INY
+        STY STINDEX
+        RTS
+
+_minus: JSR UNARY
+        BIT VTYPE
+        BMI _mixed
+        LDA FR0
+        BEQ +                   ; zero stays zero
+        EOR #$80
+        STA FR0
+*       RTS
+_mixed: JMP TYPE_ERROR
+
+_not:   LDA #LVL_REL
+        JSR EXPR
+        BIT VTYPE
+        BMI _mixed
+        LDA FR0
+        BEQ +
+        JMP ZFR0
+*       JMP FR0_ONE
+
+_paren: LDA #LVL_OR
+        JSR EXPR
+        INC STINDEX             ; the ")"
+        RTS
+
+_string:                        ; $0F, length, characters
+        INY
+        LDA (STMCUR),Y          ; length
+        STA FR0+2
+        INY
+        TYA
+        CLC
+        ADC STMCUR
+        STA FR0
+        LDA #0
+        STA FR0+3
+        STA FR0+4
+        STA FR0+5
+        ADC STMCUR+1
+        STA FR0+1
+        TYA
+        CLC
+        ADC FR0+2
+        STA STINDEX
+        JMP STRING_TAIL
+
+_variable:
+        JSR VAR_ENTRY
+        LDY #0
+        LDA (VVTPTR),Y
+        BMI _strvar
+        JSR NUM_VAR_ADDR        ; scalar or array element -> VALPTR
+        LDY #5
+*       LDA (VALPTR),Y
+        STA FR0,Y
+        DEY
+        BPL -
+        INY
+        STY VTYPE
+        RTS
+_strvar:
+        JSR STRING_VALUE
+        ; fall into STRING_TAIL
+.scend
+
+; STRING_TAIL - a string is in FR0; if a string comparison follows, compare.
+.scope
+STRING_TAIL:
+        LDA #$80
+        STA VTYPE
+        JSR PEEK_TOKEN
+        CMP #TOK_SLE
+        BCC _done
+        CMP #[TOK_SEQ+1]
+        BCS _done
+        INC STINDEX
+        PHA                     ; the comparison
+        JSR PUSH_FR0            ; the left string
+        JSR UNARY               ; the right string
+        BIT VTYPE
+        BPL _mixed
+        JSR FMOVE               ; FR1 = right
+        JSR POP_FR0             ; FR0 = left
+        JSR STRCOMPARE          ; 1 / 2 / 4
+        STA RT_LEVEL
+        PLA
+        TAX
+        LDA REL_MASK-TOK_SLE,X
+        AND RT_LEVEL
+        LDX #0
+        STX VTYPE
+        TAX
+        BEQ +
+        JMP FR0_ONE
+*       JMP ZFR0
+_done:  RTS
+_mixed: JMP TYPE_ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; STRCOMPARE - compare the string in FR0 with the one in FR1 byte by byte
+; (ATASCII codes); a string that is the start of the other is the smaller.
+; A = 1 (FR0 < FR1), 2 (equal), 4 (FR0 > FR1).  Uses RT_T0/RT_T1.
+; ---------------------------------------------------------------------------
+.scope
+STRCOMPARE:
+        LDA FR0
+        STA RT_T0
+        LDA FR0+1
+        STA RT_T0+1
+        LDA FR1
+        STA RT_T1
+        LDA FR1+1
+        STA RT_T1+1
+        LDY #0
+_next:  ; end of either string?
+        LDA FR0+2
+        ORA FR0+3
+        BEQ _left_end
+        LDA FR1+2
+        ORA FR1+3
+        BEQ _greater
+        LDA (RT_T0),Y
+        CMP (RT_T1),Y
+        BCC _less
+        BNE _greater
+        INY
+        BNE +
+        INC RT_T0+1
+        INC RT_T1+1
+*       LDA FR0+2
+        BNE +
+        DEC FR0+3
+*       DEC FR0+2
+        LDA FR1+2
+        BNE +
+        DEC FR1+3
+*       DEC FR1+2
+        JMP _next
+_left_end:
+        LDA FR1+2
+        ORA FR1+3
+        BNE _less
+        LDA #2
+        RTS
+_less:  LDA #1
+        RTS
+_greater:
+        LDA #4
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; VAR_ENTRY - VVTPTR = address of the variable value table entry of the
+; variable token in A ($80 + number): VVTP + 8 * number.  Each entry is 8
+; bytes (The Atari BASIC Source Book, chapter 3; De Re Atari, chapter 10):
+;   byte 0  type: $00 number, $40 array ($41 dimensioned),
+;                 $80 string ($81 dimensioned)
+;   byte 1  the variable number
+;   bytes 2-7  number: its value; array: offset from STARP, first DIM + 1,
+;              second DIM + 1; string: offset from STARP, length, DIM.
+; ---------------------------------------------------------------------------
+.scope
+VAR_ENTRY:
+        AND #$7F
+        LDX #0
+        STX VVTPTR+1
+        ASL
+        ROL VVTPTR+1
+        ASL
+        ROL VVTPTR+1
+        ASL
+        ROL VVTPTR+1
+        CLC
+        ADC VVTP
+        STA VVTPTR
+        LDA VVTPTR+1
+        ADC VVTP+1
+        STA VVTPTR+1
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; NUM_VAR_ADDR - VALPTR = address of the six value bytes of the numeric
+; variable at VVTPTR: the scalar's own entry, or the array element named by
+; the subscripts that follow at STINDEX ( "(" I [ "," J ] ")" ).
+; Error 9 for an undimensioned array or a subscript out of range.
+; ---------------------------------------------------------------------------
+.scope
+NUM_VAR_ADDR:
+        LDY #0
+        LDA (VVTPTR),Y
+        AND #$40
+        BNE _array
+        LDA VVTPTR
+        CLC
+        ADC #2
+        STA VALPTR
+        LDA VVTPTR+1
+        ADC #0
+        STA VALPTR+1
+        RTS
+_array: LDA (VVTPTR),Y
+        LSR                     ; bit 0: dimensioned
+        BCC _dimerr
+        JSR SUBSCRIPTS          ; RT_I, RT_J (VVTPTR kept)
+        ; I < DIM1+1 and J < DIM2+1
+        LDY #5
+        LDA RT_I+1
+        CMP (VVTPTR),Y
+        BCC _i_ok
+        BNE _dimerr
+        DEY
+        LDA RT_I
+        CMP (VVTPTR),Y
+        BCS _dimerr
+_i_ok:  LDY #7
+        LDA RT_J+1
+        CMP (VVTPTR),Y
+        BCC _j_ok
+        BNE _dimerr
+        DEY
+        LDA RT_J
+        CMP (VVTPTR),Y
+        BCS _dimerr
+_j_ok:  ; VALPTR = (I * (DIM2+1) + J) * 6 + STARP + offset
+        LDY #6
+        LDA (VVTPTR),Y
+        STA RT_T0
+        INY
+        LDA (VVTPTR),Y
+        STA RT_T0+1
+        JSR MUL_I_T0            ; VALPTR = RT_I * RT_T0
+        CLC
+        LDA VALPTR
+        ADC RT_J
+        STA VALPTR
+        LDA VALPTR+1
+        ADC RT_J+1
+        STA VALPTR+1
+        ; times 6 = times 2 plus times 4
+        ASL VALPTR
+        ROL VALPTR+1
+        LDA VALPTR
+        LDX VALPTR+1
+        ASL VALPTR
+        ROL VALPTR+1
+        CLC
+        ADC VALPTR
+        STA VALPTR
+        TXA
+        ADC VALPTR+1
+        STA VALPTR+1
+        JMP ADD_AREA_OFFSET
+_dimerr:
+        LDA #ERR_DIM
+        JMP ERROR
+.scend
+
+; ADD_AREA_OFFSET - VALPTR += STARP + the offset in bytes 2-3 of the entry
+.scope
+ADD_AREA_OFFSET:
+        LDY #2
+        CLC
+        LDA VALPTR
+        ADC (VVTPTR),Y
+        STA VALPTR
+        INY
+        LDA VALPTR+1
+        ADC (VVTPTR),Y
+        STA VALPTR+1
+        CLC
+        LDA VALPTR
+        ADC STARP
+        STA VALPTR
+        LDA VALPTR+1
+        ADC STARP+1
+        STA VALPTR+1
+        RTS
+.scend
+
+; MUL_I_T0 - RT_T2:VALPTR = RT_I * RT_T0 (32 bits; RT_T0 is consumed).
+; For an array element the high word is always 0 (the array fits in memory);
+; DIM checks it.
+.scope
+MUL_I_T0:
+        LDA #0
+        STA RT_T2
+        STA RT_T2+1
+        LDX #16
+_bit:   LSR RT_T0+1
+        ROR RT_T0
+        BCC _shift
+        CLC
+        LDA RT_T2
+        ADC RT_I
+        STA RT_T2
+        LDA RT_T2+1
+        ADC RT_I+1
+        STA RT_T2+1
+_shift: ROR RT_T2+1
+        ROR RT_T2
+        ROR VALPTR+1
+        ROR VALPTR
+        DEX
+        BNE _bit
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; SUBSCRIPTS - read "(" I [ "," J ] ")" at STINDEX into RT_I and RT_J
+; (J = 0 and RT_JSET = 0 when there is no second subscript).  VVTPTR is
+; preserved: the subscripts may themselves use variables and arrays.
+; ---------------------------------------------------------------------------
+.scope
+SUBSCRIPTS:
+        INC STINDEX             ; the "("
+        LDA VVTPTR
+        PHA
+        LDA VVTPTR+1
+        PHA
+        JSR EVAL_INT
+        PHA
+        TXA
+        PHA
+        LDA #0
+        STA RT_J
+        STA RT_J+1
+        STA RT_JSET
+        JSR NEXT_TOKEN
+        CMP #TOK_RPAREN
+        BEQ _one
+        JSR EVAL_INT
+        STA RT_J
+        STX RT_J+1
+        DEC RT_JSET             ; $FF
+        INC STINDEX             ; the ")"
+_one:   PLA
+        STA RT_I+1
+        PLA
+        STA RT_I
+        PLA
+        STA VVTPTR+1
+        PLA
+        STA VVTPTR
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; STRING_VALUE - the string variable at VVTPTR (and a substring "(" I
+; [ "," J ] ")" if one follows) into FR0: address, length, DIM.
+; Substring rules (Atari BASIC Reference Manual, "Strings"): positions
+; count from 1; A$(I) runs from I to the current length, A$(I,J) from I to
+; J; error 5 if I is 0, J < I or J beyond the current length.  Error 9 if
+; the string was never dimensioned.
+; ---------------------------------------------------------------------------
+.scope
+STRING_VALUE:
+        JSR STRING_WHOLE
+        JSR PEEK_TOKEN
+        CMP #TOK_SLPAREN
+        BEQ +
+        RTS
+*       JSR PUSH_FR0
+        JSR SUBSCRIPTS
+        JSR POP_FR0
+        ; J defaults to the current length
+        BIT RT_JSET
+        BMI +
+        LDA FR0+2
+        STA RT_J
+        LDA FR0+3
+        STA RT_J+1
+*       ; J <= length
+        LDA FR0+3
+        CMP RT_J+1
+        BCC _lenerr
+        BNE +
+        LDA FR0+2
+        CMP RT_J
+        BCC _lenerr
+*       JMP SUBSTRING
+_lenerr:
+        LDA #ERR_STRLEN
+        JMP ERROR
+.scend
+
+; SUBSTRING - FR0 (a string) narrowed to positions RT_I..RT_J, which must
+; satisfy 1 <= I <= J (checked here; the caller checks J against the
+; string's length or DIM).  Error 5 otherwise.
+.scope
+SUBSTRING:
+        LDA RT_I
+        ORA RT_I+1
+        BEQ _lenerr
+        ; length = J - I + 1, error if J < I
+        SEC
+        LDA RT_J
+        SBC RT_I
+        STA FR0+2
+        LDA RT_J+1
+        SBC RT_I+1
+        STA FR0+3
+        BCC _lenerr
+        INC FR0+2
+        BNE +
+        INC FR0+3
+*       ; address += I - 1
+        CLC
+        LDA FR0
+        ADC RT_I
+        STA FR0
+        LDA FR0+1
+        ADC RT_I+1
+        STA FR0+1
+        LDA FR0
+        BNE +
+        DEC FR0+1
+*       DEC FR0
+        RTS
+_lenerr:
+        LDA #ERR_STRLEN
+        JMP ERROR
+.scend
+
+; STRING_WHOLE - the whole string variable at VVTPTR into FR0 (error 9 if
+; not dimensioned): address = STARP + offset, length, DIM.
+.scope
+STRING_WHOLE:
+        LDY #0
+        LDA (VVTPTR),Y
+        LSR
+        BCC _dimerr
+        LDY #2
+        CLC
+        LDA (VVTPTR),Y
+        ADC STARP
+        STA FR0
+        INY
+        LDA (VVTPTR),Y
+        ADC STARP+1
+        STA FR0+1
+*       INY
+        LDA (VVTPTR),Y
+        STA FR0-2,Y
+        CPY #7
+        BNE -
+        LDA #$80
+        STA VTYPE
+        RTS
+_dimerr:
+        LDA #ERR_DIM
+        JMP ERROR
+.scend

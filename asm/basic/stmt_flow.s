@@ -1,0 +1,946 @@
+; ===========================================================================
+; stmt_flow.s - assignment and program flow: LET, IF, GOTO, GOSUB, RETURN,
+; POP, ON, FOR, NEXT, RUN, CONT, END, CLR, DIM/COM, POKE, DEG, RAD, REM,
+; DATA, BYE, DOS
+; ===========================================================================
+;
+; The run-time stack (The Atari BASIC Source Book, chapter 8; layout in
+; asm/basic/README.md, "Agreed details") lies between RUNSTK and MEMTOP
+; ($8E/$90) and grows upward; MEMTOP may not pass the OS's top of free
+; memory (HIMEM, $2E5): error 2.  Every entry ends with a 4-byte header
+;     [type: 0 = GOSUB, $80 + variable = FOR] [line lo] [line hi] [offset]
+; where line/offset name the statement after the GOSUB or FOR; a FOR entry
+; has its limit (6 bytes) and step (6 bytes) below the header.
+; ===========================================================================
+
+.alias FOR_ENTRY   16
+.alias GOSUB_ENTRY 4
+
+; ---------------------------------------------------------------------------
+; X_LET - LET var = expression, var$ = string, and the implied LET
+; ---------------------------------------------------------------------------
+.scope
+X_LET:
+        JSR NEXT_TOKEN
+        JSR VAR_ENTRY
+        LDY #0
+        LDA (VVTPTR),Y
+        BMI LET_STRING
+        JSR NUM_VAR_ADDR
+        ; fall into ASSIGN_NUM
+.scend
+
+; ASSIGN_NUM - "= expression" into the six bytes at VALPTR
+.scope
+ASSIGN_NUM:
+        LDA VALPTR
+        PHA
+        LDA VALPTR+1
+        PHA
+        INC STINDEX             ; the "="
+        JSR EVAL_NUM
+        PLA
+        STA VALPTR+1
+        PLA
+        STA VALPTR
+        ; fall into STORE_FR0
+.scend
+
+; STORE_FR0 - FR0 into the six bytes at VALPTR
+.scope
+STORE_FR0:
+        LDY #5
+*       LDA FR0,Y
+        STA (VALPTR),Y
+        DEY
+        BPL -
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; LET_STRING - var$ [ (I [,J]) ] = string expression.  The characters are
+; copied from the first on, so A$(2)=A$ repeats A$(1) along the string, as
+; in Atari BASIC.  No more than fit are copied (the DIM, or J-I+1).  The
+; new length: A$ = ... the copied count; A$(I) = ... I-1 + the count;
+; A$(I,J) = ... the longer of the old length and I-1 + the count.
+; ---------------------------------------------------------------------------
+.scope
+LET_STRING:
+        JSR STRING_WHOLE        ; FR0 = address, length, DIM
+        LDA #1
+        STA RT_I
+        LDA #0
+        STA RT_I+1
+        STA RT_JSET             ; mode 0: the whole string
+        LDA FR0+4               ; J = DIM
+        STA RT_J
+        LDA FR0+5
+        STA RT_J+1
+        JSR PEEK_TOKEN
+        CMP #TOK_SLPAREN
+        BNE _target
+        JSR PUSH_FR0
+        JSR SUBSCRIPTS
+        JSR POP_FR0
+        BIT RT_JSET
+        BMI _two
+        LDA #1                  ; mode 1: A$(I)
+        STA RT_JSET
+        LDA FR0+4
+        STA RT_J
+        LDA FR0+5
+        STA RT_J+1
+        JMP _target
+_two:   LDA #2                  ; mode 2: A$(I,J)
+        STA RT_JSET
+        ; J <= DIM
+        LDA FR0+5
+        CMP RT_J+1
+        BCC _lenerr
+        BNE _target
+        LDA FR0+4
+        CMP RT_J
+        BCC _lenerr
+_target:
+        JSR SUBSTRING           ; FR0 = destination, room
+        ; keep the target while the source is evaluated
+        LDA VVTPTR
+        PHA
+        LDA VVTPTR+1
+        PHA
+        LDA RT_I
+        PHA
+        LDA RT_I+1
+        PHA
+        LDA RT_JSET
+        PHA
+        LDX #3
+*       LDA FR0,X
+        PHA
+        DEX
+        BPL -
+        INC STINDEX             ; the "="
+        JSR EVAL_STR            ; FR0 = source
+        LDX #0
+*       PLA
+        STA FR1,X               ; FR1 = destination, room
+        INX
+        CPX #4
+        BNE -
+        PLA
+        STA RT_JSET
+        PLA
+        STA RT_I+1
+        PLA
+        STA RT_I
+        PLA
+        STA VVTPTR+1
+        PLA
+        STA VVTPTR
+        ; count = min(source length, room) -> FR0+2/3
+        LDA FR0+3
+        CMP FR1+3
+        BCC _copy
+        BNE _room
+        LDA FR0+2
+        CMP FR1+2
+        BCC _copy
+_room:  LDA FR1+2
+        STA FR0+2
+        LDA FR1+3
+        STA FR0+3
+_copy:  JSR COPY_FR0_TO_FR1
+        ; new length
+        LDA RT_JSET
+        BEQ _whole
+        ; I - 1 + count
+        CLC
+        LDA RT_I
+        ADC FR0+2
+        STA FR1
+        LDA RT_I+1
+        ADC FR0+3
+        STA FR1+1
+        LDA FR1
+        BNE +
+        DEC FR1+1
+*       DEC FR1
+        LDA RT_JSET
+        CMP #2
+        BNE _set
+        ; mode 2: keep the old length if it is longer
+        LDY #5
+        LDA (VVTPTR),Y
+        CMP FR1+1
+        BCC _set
+        BNE _done
+        DEY
+        LDA (VVTPTR),Y
+        CMP FR1
+        BCS _done
+        BCC _set
+_whole: LDA FR0+2
+        STA FR1
+        LDA FR0+3
+        STA FR1+1
+_set:   LDY #4
+        LDA FR1
+        STA (VVTPTR),Y
+        INY
+        LDA FR1+1
+        STA (VVTPTR),Y
+_done:  RTS
+_lenerr:
+        LDA #ERR_STRLEN
+        JMP ERROR
+.scend
+
+; COPY_FR0_TO_FR1 - copy FR0+2/3 bytes from address FR0 to address FR1,
+; first byte first.  Uses RT_T0, RT_T1.
+.scope
+COPY_FR0_TO_FR1:
+        LDA FR0
+        STA RT_T0
+        LDA FR0+1
+        STA RT_T0+1
+        LDA FR1
+        STA RT_T1
+        LDA FR1+1
+        STA RT_T1+1
+        LDX FR0+3               ; whole pages
+        LDY #0
+        TXA
+        BEQ _part
+_page:  LDA (RT_T0),Y
+        STA (RT_T1),Y
+        INY
+        BNE _page
+        INC RT_T0+1
+        INC RT_T1+1
+        DEX
+        BNE _page
+_part:  LDX FR0+2
+        BEQ _done
+*       LDA (RT_T0),Y
+        STA (RT_T1),Y
+        INY
+        DEX
+        BNE -
+_done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_IF - IF expression THEN line | IF expression THEN statements
+; False: the rest of the line is skipped.  True: a line number after THEN
+; is a GOTO; otherwise execution goes on with the statement after THEN.
+; ---------------------------------------------------------------------------
+.scope
+X_IF:
+        JSR EVAL_NUM
+        INC STINDEX             ; THEN
+        LDA FR0
+        BEQ _false
+        LDA STINDEX
+        CMP NXTSTD
+        BCS _done               ; statements follow THEN
+        JSR AT_END_OF_STMT
+        BEQ _done
+        JMP X_GOTO
+_false: LDA LLNGTH
+        STA NXTSTD
+_done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_GOTO - GOTO / GO TO expression (error 12 if the line does not exist)
+; ---------------------------------------------------------------------------
+.scope
+X_GOTO:
+        JSR EVAL_INT
+        STA TSLNUM
+        STX TSLNUM+1
+        JMP GOTO_TSLNUM
+.scend
+
+; ---------------------------------------------------------------------------
+; X_GOSUB - GOSUB expression: remember the next statement, then GOTO
+; ---------------------------------------------------------------------------
+.scope
+X_GOSUB:
+        JSR EVAL_INT
+        STA TSLNUM
+        STX TSLNUM+1
+        ; fall into GOSUB_TSLNUM
+.scend
+.scope
+GOSUB_TSLNUM:
+        JSR FIND_RUN_LINE
+        BCS _missing
+        LDA #GOSUB_ENTRY
+        JSR RUNSTK_PUSH         ; RT_T1 = the entry
+        LDY #0
+        TYA
+        JSR WRITE_HEADER
+        JMP GOTO_LINEPTR
+_missing:
+        LDA #ERR_NOLINE
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; RUNSTK_PUSH - reserve A bytes on the run-time stack: RT_T1 = the entry,
+; MEMTOP raised; error 2 if it would pass HIMEM
+; ---------------------------------------------------------------------------
+.scope
+RUNSTK_PUSH:
+        LDX MEMTOP
+        STX RT_T1
+        LDX MEMTOP+1
+        STX RT_T1+1
+        CLC
+        ADC MEMTOP
+        TAY
+        LDA MEMTOP+1
+        ADC #0
+        CMP HIMEM+1
+        BCC _ok
+        BNE _full
+        CPY HIMEM
+        BCS _full
+_ok:    STY MEMTOP
+        STA MEMTOP+1
+        RTS
+_full:  LDA #ERR_MEMORY
+        JMP ERROR
+.scend
+
+; RUNSTK_TOP - Z set if the run-time stack is empty; else RT_T1 = its top
+; header (MEMTOP - 4) and A = the header's type byte
+.scope
+RUNSTK_TOP:
+        LDA MEMTOP
+        CMP RUNSTK
+        BNE +
+        LDA MEMTOP+1
+        CMP RUNSTK+1
+        BEQ _empty
+*       SEC
+        LDA MEMTOP
+        SBC #4
+        STA RT_T1
+        LDA MEMTOP+1
+        SBC #0
+        STA RT_T1+1
+        LDY #0
+        LDA (RT_T1),Y
+        LDX #1                  ; Z clear
+_empty: RTS
+.scend
+
+; RUNSTK_DROP - remove the top entry (4 or 16 bytes, by the type in A)
+.scope
+RUNSTK_DROP:
+        CMP #0
+        BEQ _gosub
+        LDA #FOR_ENTRY
+        BNE _drop
+_gosub: LDA #GOSUB_ENTRY
+_drop:  STA RT_T2
+        SEC
+        LDA MEMTOP
+        SBC RT_T2
+        STA MEMTOP
+        BCS +
+        DEC MEMTOP+1
+*       RTS
+.scend
+
+; RESUME_HEADER - continue at the line and offset of the header at RT_T1;
+; error 15 if that line was deleted
+.scope
+RESUME_HEADER:
+        LDY #1
+        LDA (RT_T1),Y
+        STA TSLNUM
+        INY
+        LDA (RT_T1),Y
+        STA TSLNUM+1
+        INY
+        LDA (RT_T1),Y
+        PHA
+        ; the current line needs no search
+        LDY #0
+        LDA (STMCUR),Y
+        CMP TSLNUM
+        BNE _search
+        INY
+        LDA (STMCUR),Y
+        CMP TSLNUM+1
+        BNE _search
+        PLA
+        STA NXTSTD
+        RTS
+_search:
+        JSR FIND_RUN_LINE
+        BCS _deleted
+        JSR GOTO_LINEPTR
+        PLA
+        STA NXTSTD
+        RTS
+_deleted:
+        LDA #ERR_DELETED
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; X_RETURN - back to the statement after the last GOSUB; FOR entries above
+; it are dropped.  Error 16 if there is no GOSUB.
+; ---------------------------------------------------------------------------
+.scope
+X_RETURN:
+        JSR RUNSTK_TOP
+        BEQ _none
+        PHA
+        JSR RUNSTK_DROP
+        PLA
+        BNE X_RETURN            ; a FOR entry: dropped
+        JMP RESUME_HEADER       ; the header bytes stay readable above MEMTOP
+_none:  LDA #ERR_RETURN
+        JMP ERROR
+.scend
+
+; X_POP - drop the top entry of the run-time stack (nothing if empty)
+.scope
+X_POP:
+        JSR RUNSTK_TOP
+        BEQ +
+        JMP RUNSTK_DROP
+*       RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_ON - ON expression GOTO|GOSUB line, line, ...: the n-th line; with n = 0
+; or n beyond the list execution goes on after ON (error 3 if n > 255)
+; ---------------------------------------------------------------------------
+.scope
+X_ON:
+        JSR EVAL_BYTE
+        PHA                     ; n
+        JSR NEXT_TOKEN          ; GOTO or GOSUB token
+        TAX
+        PLA
+        BEQ _none
+_next:  PHA                     ; entries still to go
+        TXA
+        PHA                     ; GOTO / GOSUB
+        JSR EVAL_INT
+        STA TSLNUM
+        STX TSLNUM+1
+        PLA
+        TAX
+        PLA
+        SEC
+        SBC #1
+        BEQ _found
+        PHA
+        JSR NEXT_TOKEN          ; "," or the end
+        CMP #TOK_COMMA
+        BNE _short
+        PLA
+        JMP _next
+_short: PLA
+_none:  RTS
+_found: CPX #TOK_ONGOSUB
+        BEQ +
+        JMP GOTO_TSLNUM
+*       JMP GOSUB_TSLNUM        ; returns to the statement after ON
+.scend
+
+; ---------------------------------------------------------------------------
+; X_FOR - FOR var = start TO limit [STEP step]: assign, then push a FOR
+; entry (an older entry for the same variable is removed first, with any
+; entries above it).  The loop body always runs at least once.
+; ---------------------------------------------------------------------------
+.scope
+X_FOR:
+        JSR NEXT_TOKEN
+        PHA                     ; the variable token
+        JSR VAR_ENTRY
+        JSR NUM_VAR_ADDR
+        JSR ASSIGN_NUM
+        INC STINDEX             ; TO
+        JSR EVAL_NUM
+        JSR PUSH_FR0            ; the limit
+        JSR PEEK_TOKEN
+        CMP #TOK_STEP
+        BNE _one
+        INC STINDEX
+        JSR EVAL_NUM
+        JMP _step
+_one:   JSR FR0_ONE
+_step:  JSR FMOVE               ; FR1 = step
+        JSR POP_FR0             ; FR0 = limit
+        PLA
+        STA RT_T0               ; the variable token
+        JSR REMOVE_FOR
+        LDA #FOR_ENTRY
+        JSR RUNSTK_PUSH
+        LDY #0
+*       LDA FR0,Y
+        STA (RT_T1),Y
+        INY
+        CPY #6
+        BNE -
+        LDX #0
+*       LDA FR1,X
+        STA (RT_T1),Y
+        INY
+        INX
+        CPX #6
+        BNE -
+        LDA RT_T0
+        JMP WRITE_HEADER        ; Y = 12
+.scend
+
+; WRITE_HEADER - the header at (RT_T1),Y: type A, current line, NXTSTD
+.scope
+WRITE_HEADER:
+        STA (RT_T1),Y
+        INY
+        STY RT_T2
+        JSR CURRENT_LINE
+        LDY RT_T2
+        STA (RT_T1),Y
+        INY
+        TXA
+        STA (RT_T1),Y
+        INY
+        LDA NXTSTD
+        STA (RT_T1),Y
+        RTS
+.scend
+
+; REMOVE_FOR - if a FOR entry for the variable RT_T0 lies on the stack
+; above the last GOSUB entry, cut the stack below it
+.scope
+REMOVE_FOR:
+        LDA MEMTOP
+        STA RT_T2
+        LDA MEMTOP+1
+        STA RT_T2+1
+_loop:  LDA RT_T2
+        CMP RUNSTK
+        BNE +
+        LDA RT_T2+1
+        CMP RUNSTK+1
+        BEQ _done
+*       SEC
+        LDA RT_T2
+        SBC #4
+        STA RT_T1
+        LDA RT_T2+1
+        SBC #0
+        STA RT_T1+1
+        LDY #0
+        LDA (RT_T1),Y
+        BEQ _done               ; a GOSUB: stop
+        ; RT_T2 -= 16 (the start of this FOR entry)
+        SEC
+        LDA RT_T2
+        SBC #FOR_ENTRY
+        STA RT_T2
+        BCS +
+        DEC RT_T2+1
+*       LDA (RT_T1),Y
+        CMP RT_T0
+        BNE _loop
+        LDA RT_T2
+        STA MEMTOP
+        LDA RT_T2+1
+        STA MEMTOP+1
+_done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_NEXT - NEXT var: find its FOR entry (dropping inner FOR entries; error
+; 13 at a GOSUB entry or an empty stack), add the step, and loop back
+; unless the variable has passed the limit (beyond it in the direction
+; of the step's sign).
+; ---------------------------------------------------------------------------
+.scope
+X_NEXT:
+        JSR NEXT_TOKEN
+        STA RT_T0
+_find:  JSR RUNSTK_TOP
+        BEQ _nofor
+        CMP #0
+        BEQ _nofor
+        CMP RT_T0
+        BEQ _found
+        JSR RUNSTK_DROP
+        JMP _find
+_nofor: LDA #ERR_NOFOR
+        JMP ERROR
+_found: ; RT_T2 = the entry's start (RT_T1 - 12)
+        SEC
+        LDA RT_T1
+        SBC #12
+        STA RT_T2
+        LDA RT_T1+1
+        SBC #0
+        STA RT_T2+1
+        LDA RT_T0
+        JSR VAR_ENTRY
+        JSR NUM_VAR_ADDR
+        ; FR0 = variable, FR1 = step
+        LDY #5
+*       LDA (VALPTR),Y
+        STA FR0,Y
+        DEY
+        BPL -
+        LDY #11
+        LDX #5
+*       LDA (RT_T2),Y
+        STA FR1,X
+        DEY
+        DEX
+        BPL -
+        JSR FADD
+        JSR CHECK_FP
+        JSR STORE_FR0
+        ; FR1 = limit
+        LDY #5
+*       LDA (RT_T2),Y
+        STA FR1,Y
+        DEY
+        BPL -
+        JSR FCOMPARE            ; 1 <, 2 =, 4 >
+        STA RT_LEVEL
+        LDY #6
+        LDA (RT_T2),Y           ; the step's sign
+        BMI _down
+        LDA RT_LEVEL            ; counting up: done when var > limit
+        CMP #4
+        BEQ _exit
+        JMP RESUME_HEADER       ; RT_T1 still points at the header
+_down:  LDA RT_LEVEL            ; counting down: done when var < limit
+        CMP #1
+        BEQ _exit
+        JMP RESUME_HEADER
+_exit:  LDA #FOR_ENTRY
+        STA RT_T2
+        SEC
+        LDA MEMTOP
+        SBC RT_T2
+        STA MEMTOP
+        BCS +
+        DEC MEMTOP+1
+*       RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_RUN - RUN [filespec]: (load the program,) clear the variables, RESTORE,
+; TRAP off, and start at the first line
+; ---------------------------------------------------------------------------
+.scope
+X_RUN:
+        JSR AT_END_OF_STMT
+        BEQ +
+        JSR LOAD_FILE           ; editor: LOAD from the filespec at STINDEX
+*       JSR CLEAR_VARS
+        JSR RESTORE_START
+        LDA #$80
+        STA TRAPLN+1
+        LDA STMTAB
+        STA STMCUR
+        LDA STMTAB+1
+        STA STMCUR+1
+        LDY #1
+        LDA (STMCUR),Y
+        BMI _empty
+        JMP SET_LINE
+_empty: JMP X_END
+.scend
+
+; ---------------------------------------------------------------------------
+; X_CONT - go on with the line after STOPLN (the line of the last STOP,
+; BREAK or error)
+; ---------------------------------------------------------------------------
+.scope
+X_CONT:
+        LDA STOPLN
+        STA TSLNUM
+        LDA STOPLN+1
+        STA TSLNUM+1
+        BMI _done
+        JSR FIND_RUN_LINE
+        BCS _there              ; gone: the next higher line
+        LDY #2
+        LDA (LINEPTR),Y
+        CLC
+        ADC LINEPTR
+        STA LINEPTR
+        BCC _there
+        INC LINEPTR+1
+_there: LDY #1
+        LDA (LINEPTR),Y
+        BMI _done
+        JMP GOTO_LINEPTR
+_done:  JMP READY
+.scend
+
+; ---------------------------------------------------------------------------
+; X_END - END (also the end of the program): sound off, IOCBs 1-7 closed,
+; READY (Atari BASIC Reference Manual, END)
+; ---------------------------------------------------------------------------
+.scope
+X_END:
+        JSR SILENCE
+        LDX #$10
+*       TXA
+        PHA
+        JSR CLOSE_IOCB
+        PLA
+        CLC
+        ADC #$10
+        TAX
+        BPL -
+        JMP READY
+.scend
+
+; SILENCE - all four sound channels off
+.scope
+SILENCE:
+        LDA #0
+        LDX #7
+*       STA AUDF1,X
+        DEX
+        BPL -
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; CLEAR_VARS - CLR: every numeric variable 0, every array and string
+; undimensioned, the array/string area and the run-time stack emptied
+; ---------------------------------------------------------------------------
+.scope
+CLEAR_VARS:
+        LDA VVTP
+        STA RT_T1
+        LDA VVTP+1
+        STA RT_T1+1
+_entry: LDA RT_T1
+        CMP STMTAB
+        LDA RT_T1+1
+        SBC STMTAB+1
+        BCS _area
+        LDY #0
+        LDA (RT_T1),Y
+        AND #$C0                ; undimensioned
+        STA (RT_T1),Y
+        LDA #0
+        LDY #7
+*       STA (RT_T1),Y
+        DEY
+        CPY #1
+        BNE -
+        CLC
+        LDA RT_T1
+        ADC #8
+        STA RT_T1
+        BCC _entry
+        INC RT_T1+1
+        BCS _entry
+_area:  LDA STARP
+        STA RUNSTK
+        STA MEMTOP
+        LDA STARP+1
+        STA RUNSTK+1
+        STA MEMTOP+1
+        RTS
+.scend
+
+.scope
+X_CLR:
+        JMP CLEAR_VARS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_DIM - DIM / COM: var$(n), var(n), var(m,n), ...  Space comes from the
+; end of the array/string area (EXPAND at RUNSTK).  Error 9: already
+; dimensioned, a size of 0 for a string, or too large.  Atari BASIC does
+; not clear the new space, and neither do we.
+; ---------------------------------------------------------------------------
+.scope
+X_DIM:
+        JSR NEXT_TOKEN
+        JSR VAR_ENTRY
+        LDY #0
+        LDA (VVTPTR),Y
+        LSR
+        BCS _dimerr             ; already dimensioned
+        LDA (VVTPTR),Y
+        BMI _string
+        JSR SUBSCRIPTS          ; RT_I = m, RT_J = n (0 if absent)
+        ; DIM1+1, DIM2+1
+        INC RT_I
+        BNE +
+        INC RT_I+1
+        BEQ _dimerr
+*       INC RT_J
+        BNE +
+        INC RT_J+1
+        BEQ _dimerr
+*       LDY #4
+        LDA RT_I
+        STA (VVTPTR),Y
+        INY
+        LDA RT_I+1
+        STA (VVTPTR),Y
+        INY
+        LDA RT_J
+        STA (VVTPTR),Y
+        STA RT_T0
+        INY
+        LDA RT_J+1
+        STA (VVTPTR),Y
+        STA RT_T0+1
+        JSR MUL_I_T0            ; VALPTR = elements, RT_T2 = overflow
+        LDA RT_T2
+        ORA RT_T2+1
+        BNE _dimerr
+        ; bytes = elements * 6
+        ASL VALPTR
+        ROL VALPTR+1
+        BCS _dimerr
+        LDA VALPTR
+        LDX VALPTR+1
+        ASL VALPTR
+        ROL VALPTR+1
+        BCS _dimerr
+        ADC VALPTR
+        STA VALPTR
+        TXA
+        ADC VALPTR+1
+        STA VALPTR+1
+        BCS _dimerr
+        JMP _allocate
+_string:
+        LDA VVTPTR
+        PHA
+        LDA VVTPTR+1
+        PHA
+        INC STINDEX             ; "("
+        JSR EVAL_INT
+        STA VALPTR
+        STX VALPTR+1
+        INC STINDEX             ; ")"
+        PLA
+        STA VVTPTR+1
+        PLA
+        STA VVTPTR
+        LDA VALPTR
+        ORA VALPTR+1
+        BEQ _dimerr
+        LDY #4
+        LDA #0
+        STA (VVTPTR),Y          ; length 0
+        INY
+        STA (VVTPTR),Y
+        INY
+        LDA VALPTR
+        STA (VVTPTR),Y          ; DIM
+        INY
+        LDA VALPTR+1
+        STA (VVTPTR),Y
+_allocate:
+        ; offset = RUNSTK - STARP
+        LDY #2
+        SEC
+        LDA RUNSTK
+        SBC STARP
+        STA (VVTPTR),Y
+        INY
+        LDA RUNSTK+1
+        SBC STARP+1
+        STA (VVTPTR),Y
+        LDA VVTPTR
+        PHA
+        LDA VVTPTR+1
+        PHA
+        LDX #RUNSTK
+        LDA VALPTR
+        LDY VALPTR+1
+        JSR EXPAND
+        PLA
+        STA VVTPTR+1
+        PLA
+        STA VVTPTR
+        LDY #0
+        LDA (VVTPTR),Y
+        ORA #1                  ; dimensioned
+        STA (VVTPTR),Y
+        JSR NEXT_TOKEN
+        CMP #TOK_COMMA
+        BEQ X_DIM
+        DEC STINDEX
+        RTS
+_dimerr:
+        LDA #ERR_DIM
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; X_POKE - POKE address, byte
+; ---------------------------------------------------------------------------
+.scope
+X_POKE:
+        JSR EVAL_INT
+        PHA
+        TXA
+        PHA
+        INC STINDEX             ; ","
+        JSR EVAL_BYTE
+        TAY
+        PLA
+        STA RT_T1+1
+        PLA
+        STA RT_T1
+        TYA
+        LDY #0
+        STA (RT_T1),Y
+        RTS
+.scend
+
+; X_DEG / X_RAD - the unit of SIN, COS and ATN: DEGFLG ($FB) 6 or 0
+; (Mapping the Atari, location 251)
+.scope
+X_DEG:
+        LDA #6
+        STA DEGFLG
+        RTS
+.scend
+.scope
+X_RAD:
+        LDA #0
+        STA DEGFLG
+        RTS
+.scend
+
+; X_REM - REM and DATA: nothing to do at run time
+.scope
+X_REM:
+        RTS
+.scend
+
+; X_BYE - to the XL's self test through BLKBDV ($E471)
+.scope
+X_BYE:
+        JMP BLKBDV
+.scend
+
+; X_DOS - to DOS through DOSVEC ($0A)
+.scope
+X_DOS:
+        JMP (DOSVEC)
+.scend

@@ -1,0 +1,261 @@
+; ===========================================================================
+; stmt_print.s - PRINT, ?, LPRINT and the runtime's output helpers
+; ===========================================================================
+;
+; PRINT [#n {,|;}] item {,|;} item ...  (Atari BASIC Reference Manual,
+; PRINT): a number prints as the math pack's FASC writes it, a string as
+; its characters.  ";" joins items, "," moves to the next tab stop (a
+; multiple of PTABW, $C9, 10 at power-on; at least one blank), and a
+; statement that ends with "," or ";" prints no EOL.  COX ($94) counts the
+; columns printed since the last EOL.  Output goes through CIO to the IOCB
+; in IODVC (IOCB number times 16), 0 (E:) unless #n names another.
+; ===========================================================================
+
+.alias CIO_GETREC  $05
+.alias CIO_GETCHR  $07
+.alias CIO_PUTREC  $09
+.alias CIO_PUTCHR  $0B
+.alias CIO_CLOSE   $0C
+.alias CIO_OPEN    $03
+.alias CIO_STATUS  $0D
+.alias ATASCII_EOL $9B
+
+; ---------------------------------------------------------------------------
+; X_PRINT - PRINT and ?
+; PRINT_ITEMS - the item list, on the IOCB already in IODVC
+; ---------------------------------------------------------------------------
+.scope
+X_PRINT:
+        LDA #0
+        STA IODVC
+        JSR PEEK_TOKEN
+        CMP #TOK_SHARP
+        BNE PRINT_ITEMS
+        INC STINDEX
+        JSR EVAL_IOCB           ; IODVC = n * 16
+        JSR AT_END_OF_STMT      ; "PRINT #n" alone: just an EOL
+        BEQ PRINT_ITEMS
+        INC STINDEX             ; the "," or ";" after #n
+        JMP PRINT_AFTER_SEP
+.scend
+
+.scope
+PRINT_ITEMS:
+        JSR AT_END_OF_STMT
+        BEQ _eol
+        CMP #TOK_COMMA
+        BEQ _comma
+        CMP #TOK_SEMI
+        BEQ _semi
+        JSR EVAL_ANY
+        BIT VTYPE
+        BMI _string
+        JSR PUT_FR0
+        JMP PRINT_ITEMS
+_string:
+        JSR PUT_STRING
+        JMP PRINT_ITEMS
+_comma: INC STINDEX
+        JSR PUT_TAB
+        JMP PRINT_AFTER_SEP
+_semi:  INC STINDEX
+        JMP PRINT_AFTER_SEP
+_eol:   JSR PUT_EOL
+        JMP PRINT_DONE
+.scend
+
+; after "," or ";": at the end of the statement no EOL is printed
+.scope
+PRINT_AFTER_SEP:
+        JSR AT_END_OF_STMT
+        BNE PRINT_ITEMS
+        ; fall into PRINT_DONE
+.scend
+.scope
+PRINT_DONE:
+        LDA #0
+        STA IODVC
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_LPRINT - print to the printer: PRINT on IOCB 7 opened to "P:" for
+; writing, closed afterwards (Atari BASIC Reference Manual, LPRINT)
+; ---------------------------------------------------------------------------
+.scope
+X_LPRINT:
+        LDX #$70
+        JSR CLOSE_IOCB
+        LDX #$70
+        LDA #<_device
+        STA ICBAL,X
+        LDA #>_device
+        STA ICBAH,X
+        LDA #8                  ; open for writing
+        STA ICAX1,X
+        LDA #0
+        STA ICAX2,X
+        LDA #CIO_OPEN
+        JSR CIO_CALL
+        LDA #$70
+        STA IODVC
+        JSR PRINT_ITEMS
+        LDX #$70
+        JMP CLOSE_IOCB
+_device:
+        .byte "P:", ATASCII_EOL
+.scend
+
+; ---------------------------------------------------------------------------
+; Output helpers (all on IODVC; CIO errors become BASIC errors)
+; ---------------------------------------------------------------------------
+
+; PUT_CHAR - one character in A; COX counts it (an EOL sets COX to 0)
+.scope
+PUT_CHAR:
+        CMP #ATASCII_EOL
+        BNE +
+        LDX #0
+        STX COX
+        BEQ _put
+*       INC COX
+_put:   LDX IODVC
+        PHA
+        LDA #CIO_PUTCHR
+        STA ICCOM,X
+        LDA #0
+        STA ICBLL,X
+        STA ICBLH,X
+        PLA
+        JSR CIOV
+        TYA
+        BMI IO_ERROR
+        RTS
+.scend
+
+; IO_ERROR - a CIO call failed: its status (in A) is the error number
+.scope
+IO_ERROR:
+        JMP ERROR
+.scend
+
+; PUT_EOL - an end of line
+.scope
+PUT_EOL:
+        LDA #ATASCII_EOL
+        JMP PUT_CHAR
+.scend
+
+; PUT_TAB - blanks up to the next multiple of PTABW (at least one)
+.scope
+PUT_TAB:
+        LDA #$20
+        JSR PUT_CHAR
+        LDA PTABW
+        BEQ _done
+        LDA COX
+*       SEC                     ; COX mod PTABW
+        SBC PTABW
+        BCS -
+        ADC PTABW
+        BNE PUT_TAB
+_done:  RTS
+.scend
+
+; PUT_TEXT - Y characters at A (low) / X (high)
+.scope
+PUT_TEXT:
+        STA FR0
+        STX FR0+1
+        STY FR0+2
+        LDA #0
+        STA FR0+3
+        ; fall into PUT_STRING
+.scend
+
+; PUT_STRING - the string described in FR0 (address, 16-bit length)
+.scope
+PUT_STRING:
+        LDA FR0+2
+        ORA FR0+3
+        BEQ _done
+        LDX IODVC
+        LDA FR0
+        STA ICBAL,X
+        LDA FR0+1
+        STA ICBAH,X
+        LDA FR0+2
+        STA ICBLL,X
+        LDA FR0+3
+        STA ICBLH,X
+        ; COX counts the characters (modulo 256, as a byte)
+        CLC
+        LDA COX
+        ADC FR0+2
+        STA COX
+        LDA #CIO_PUTCHR
+        JMP CIO_CALL
+_done:  RTS
+.scend
+
+; CIO_CALL - ICCOM = A on the IOCB X, call CIO; errors become BASIC errors
+.scope
+CIO_CALL:
+        STA ICCOM,X
+        JSR CIOV
+        TYA
+        BMI IO_ERROR
+        RTS
+.scend
+
+; PUT_INT - the integer A (low) / X (high) in decimal
+.scope
+PUT_INT:
+        STA FR0
+        STX FR0+1
+        JSR IFP
+        ; fall into PUT_FR0
+.scend
+
+; PUT_FR0 - the number in FR0 as FASC writes it
+.scope
+PUT_FR0:
+        JSR FASC
+        LDY #0
+*       LDA (INBUFF),Y
+        BMI +
+        INY
+        BNE -
+*       AND #$7F                ; FASC marks the last character with bit 7
+        STA (INBUFF),Y
+        INY
+        LDA INBUFF
+        LDX INBUFF+1
+        JMP PUT_TEXT
+.scend
+
+; ---------------------------------------------------------------------------
+; EVAL_IOCB - "#n": IODVC = n * 16 (error 20 unless 0 <= n <= 7)
+; ---------------------------------------------------------------------------
+.scope
+EVAL_IOCB:
+        JSR EVAL_BYTE
+        CMP #8
+        BCS _bad
+        ASL
+        ASL
+        ASL
+        ASL
+        STA IODVC
+        RTS
+_bad:   LDA #ERR_DEVICE
+        JMP ERROR
+.scend
+
+; CLOSE_IOCB - close the IOCB X (its status is ignored)
+.scope
+CLOSE_IOCB:
+        LDA #CIO_CLOSE
+        STA ICCOM,X
+        JMP CIOV
+.scend
