@@ -117,6 +117,7 @@ _eol:   JSR PUT_EOL
 ; MSG_START - messages go to the screen (IOCB 0), on a fresh line
 .scope
 MSG_START:
+        JSR STOP_ENTER          ; editor: an ENTER in progress stops
         LDA #0
         STA IODVC
         LDA COX

@@ -152,54 +152,53 @@ STMT_TABLE:
         .word X_LET-1           ; 54 implied LET
         .word X_SYNERR-1        ; 55 a line with a syntax error
 .alias STMT_COUNT 56
-.alias TOK_SYNERR 55
 
 ; ---------------------------------------------------------------------------
-; FIND_RUN_LINE - the line numbered TSLNUM: LINEPTR = its address, carry
-; clear; or carry set and LINEPTR = the first line with a higher number (at
+; FIND_RUN_LINE - the line numbered TSLNUM: RT_LINEP = its address, carry
+; clear; or carry set and RT_LINEP = the first line with a higher number (at
 ; worst the immediate line, 32768).  The search starts at the current line
 ; when the target does not lie before it, else at STMTAB.
 ; ---------------------------------------------------------------------------
 .scope
 FIND_RUN_LINE:
         LDA STMCUR
-        STA LINEPTR
+        STA RT_LINEP
         LDA STMCUR+1
-        STA LINEPTR+1
+        STA RT_LINEP+1
         LDY #1
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         CMP TSLNUM+1
         BCC _loop               ; current < target
         BNE _top
         DEY
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         CMP TSLNUM
         BCC _loop
         BEQ _loop
 _top:   LDA STMTAB
-        STA LINEPTR
+        STA RT_LINEP
         LDA STMTAB+1
-        STA LINEPTR+1
+        STA RT_LINEP+1
 _loop:  LDY #1
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         BMI _beyond             ; the end: line 32768 and above
         CMP TSLNUM+1
         BCC _skip
         BNE _beyond
         DEY
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         CMP TSLNUM
         BCC _skip
         BNE _beyond
         CLC
         RTS
 _skip:  LDY #2
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         CLC
-        ADC LINEPTR
-        STA LINEPTR
+        ADC RT_LINEP
+        STA RT_LINEP
         BCC _loop
-        INC LINEPTR+1
+        INC RT_LINEP+1
         BCS _loop
 _beyond:
         SEC
@@ -209,7 +208,7 @@ _beyond:
 ; ---------------------------------------------------------------------------
 ; GOTO_TSLNUM - continue at the first statement of line TSLNUM (error 12
 ; if there is no such line)
-; GOTO_LINEPTR - continue at the first statement of the line at LINEPTR
+; GOTO_LINEPTR - continue at the first statement of the line at RT_LINEP
 ; ---------------------------------------------------------------------------
 .scope
 GOTO_TSLNUM:
@@ -220,9 +219,9 @@ GOTO_TSLNUM:
 .scend
 .scope
 GOTO_LINEPTR:
-        LDA LINEPTR
+        LDA RT_LINEP
         STA STMCUR
-        LDA LINEPTR+1
+        LDA RT_LINEP+1
         STA STMCUR+1
         JMP SET_LINE
 .scend
@@ -243,8 +242,8 @@ CURRENT_LINE:
 .scope
 AT_END_OF_STMT:
         JSR PEEK_TOKEN
-        CMP #TOK_EOS
+        CMP #TOK_O_EOS
         BEQ +
-        CMP #TOK_EOL
+        CMP #TOK_O_EOL
 *       RTS
 .scend

@@ -142,8 +142,8 @@ EXPR:
 _loop:  LDY STINDEX
         LDA (STMCUR),Y
         SEC
-        SBC #TOK_LE             ; binary operators are $1D-$2A
-        CMP #[TOK_AND-TOK_LE+1]
+        SBC #TOK_O_NLE             ; binary operators are $1D-$2A
+        CMP #[TOK_O_AND-TOK_O_NLE+1]
         BCS _done
         TAX
         LDA OP_LEVEL,X
@@ -187,18 +187,18 @@ OP_LEVEL:
 ; ---------------------------------------------------------------------------
 .scope
 APPLY_OP:
-        CMP #TOK_POWER
+        CMP #TOK_O_POWER
         BCC _compare
         BEQ _power
-        CMP #TOK_MUL
+        CMP #TOK_O_MUL
         BEQ _mul
-        CMP #TOK_PLUS
+        CMP #TOK_O_PLUS
         BEQ _add
-        CMP #TOK_MINUS
+        CMP #TOK_O_MINUS
         BEQ _sub
-        CMP #TOK_DIV
+        CMP #TOK_O_DIV
         BEQ _div
-        CMP #TOK_OR
+        CMP #TOK_O_OR
         BEQ _or
         ; AND: both nonzero
         LDA FR0
@@ -213,7 +213,7 @@ _or:    LDA FR0
 _compare:
         ; numeric comparison: token $1D-$22 -> relation mask
         TAX
-        LDA REL_MASK-TOK_LE,X
+        LDA REL_MASK-TOK_O_NLE,X
         STA RT_LEVEL
         JSR FCOMPARE            ; A = 1 (<), 2 (=) or 4 (>)
         AND RT_LEVEL
@@ -356,21 +356,21 @@ UNARY:
         JSR NEXT_TOKEN
         CMP #$80
         BCS _variable
-        CMP #TOK_NUMCONST
+        CMP #TOK_O_NCONST
         BEQ _number
-        CMP #TOK_STRCONST
+        CMP #TOK_O_SCONST
         BEQ _string
-        CMP #TOK_UMINUS
+        CMP #TOK_O_UMINUS
         BEQ _minus
-        CMP #TOK_UPLUS
+        CMP #TOK_O_UPLUS
         BEQ UNARY
-        CMP #TOK_NOT
+        CMP #TOK_O_NOT
         BEQ _not
-        CMP #TOK_LPAREN
+        CMP #TOK_O_LPAREN
         BEQ _paren
-        CMP #TOK_FIRSTFUNC
+        CMP #TOK_O_STR
         BCC _garbage
-        CMP #[TOK_LASTFUNC+1]
+        CMP #[TOK_O_STRIG+1]
         BCS _garbage
         JSR FUNCTION
         BIT VTYPE
@@ -463,9 +463,9 @@ STRING_TAIL:
         LDA #$80
         STA VTYPE
         JSR PEEK_TOKEN
-        CMP #TOK_SLE
+        CMP #TOK_O_SLE
         BCC _done
-        CMP #[TOK_SEQ+1]
+        CMP #[TOK_O_SEQ+1]
         BCS _done
         INC STINDEX
         PHA                     ; the comparison
@@ -479,7 +479,7 @@ STRING_TAIL:
         STA RT_LEVEL
         PLA
         TAX
-        LDA REL_MASK-TOK_SLE,X
+        LDA REL_MASK-TOK_O_SLE,X
         AND RT_LEVEL
         LDX #0
         STX VTYPE
@@ -722,7 +722,7 @@ SUBSCRIPTS:
         STA RT_J+1
         STA RT_JSET
         JSR NEXT_TOKEN
-        CMP #TOK_RPAREN
+        CMP #TOK_O_RPAREN
         BEQ _one
         JSR EVAL_INT
         STA RT_J
@@ -752,7 +752,7 @@ _one:   PLA
 STRING_VALUE:
         JSR STRING_WHOLE
         JSR PEEK_TOKEN
-        CMP #TOK_SLPAREN
+        CMP #TOK_O_SLPAREN
         BEQ +
         RTS
 *       JSR PUSH_FR0

@@ -17,9 +17,30 @@
 .alias INBUFF   $F3     ; owner: mathpack - (word) the math pack's text buffer
 .alias LBUFF    $0580   ; owner: mathpack - the line buffer (128 bytes)
 
-; --- run-time side (owner: basic-runtime) -----------------------------------
-EXECUTE:        JMP ED_IMMEDIATE_ONLY   ; owner: basic-runtime
-ERROR:          JMP ED_SHOW_ERROR       ; owner: basic-runtime
-EVAL_INT:       JMP ED_EVAL_CONST_INT   ; owner: basic-runtime
-EVAL_STR:       JMP ED_EVAL_CONST_STR   ; owner: basic-runtime
-CLEAR_VARS:     JMP ED_CLEAR_VARS       ; owner: basic-runtime
+.alias ZFR0     $DA44   ; owner: mathpack - FR0 = 0
+.alias FSUB     $DA60   ; owner: mathpack - FR0 = FR0 - FR1
+.alias FADD     $DA66   ; owner: mathpack - FR0 = FR0 + FR1
+.alias FMUL     $DADB   ; owner: mathpack - FR0 = FR0 * FR1
+.alias FDIV     $DB28   ; owner: mathpack - FR0 = FR0 / FR1
+.alias PLYEVL   $DD40   ; owner: mathpack - polynomial at (X,Y), A terms, in FR0
+.alias FLD0R    $DD89   ; owner: mathpack - FR0 = 6 bytes at (X,Y)
+.alias FLD1R    $DD98   ; owner: mathpack - FR1 = 6 bytes at (X,Y)
+.alias FST0R    $DDA7   ; owner: mathpack - 6 bytes at (X,Y) = FR0
+.alias FMOVE    $DDB6   ; owner: mathpack - FR1 = FR0
+.alias EXP      $DDC0   ; owner: mathpack - FR0 = e ^ FR0
+.alias EXP10    $DDCC   ; owner: mathpack - FR0 = 10 ^ FR0
+.alias LOG      $DECD   ; owner: mathpack - FR0 = ln FR0
+.alias LOG10    $DED1   ; owner: mathpack - FR0 = log10 FR0
+
+; --- editor side (owner: basic-editor): not written yet; each stops with an
+; --- error (17 for the statements, 2 for EXPAND) until the real one lands
+.alias X_LIST    X_SYNERR       ; owner: basic-editor
+.alias X_ENTER   X_SYNERR       ; owner: basic-editor
+.alias X_LOAD    X_SYNERR       ; owner: basic-editor
+.alias X_SAVE    X_SYNERR       ; owner: basic-editor
+.alias X_CSAVE   X_SYNERR       ; owner: basic-editor
+.alias X_CLOAD   X_SYNERR       ; owner: basic-editor
+.alias X_NEW     X_SYNERR       ; owner: basic-editor
+.alias LOAD_FILE X_SYNERR       ; owner: basic-editor
+EXPAND:         LDA #ERR_MEMORY ; owner: basic-editor
+                JMP ERROR       ; owner: basic-editor

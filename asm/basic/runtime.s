@@ -1,7 +1,16 @@
 ; ===========================================================================
 ; runtime.s - the run-time side of the interpreter (owner: basic-runtime)
 ; ===========================================================================
-; The run-time engineer includes the files of the run-time side here
-; (exec.s, expr.s, stmt_*.s, func.s, errors.s).  Until they land, the seam
-; labels the editor needs are in pending.s.
+; Running statements (exec.s), expressions (expr.s), the statements
+; (stmt_*.s), the functions (func.s) and errors (errors.s).  Conventions:
+; asm/basic/README.md, "Agreed details".
 ; ===========================================================================
+.include "rt_vars.s"
+.include "exec.s"
+.include "expr.s"
+.include "errors.s"
+.include "stmt_flow.s"
+.include "stmt_print.s"
+.include "stmt_io.s"
+.include "stmt_gfx.s"
+.include "func.s"

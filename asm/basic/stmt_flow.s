@@ -5,9 +5,9 @@
 ; ===========================================================================
 ;
 ; The run-time stack (The Atari BASIC Source Book, chapter 8; layout in
-; asm/basic/README.md, "Agreed details") lies between RUNSTK and MEMTOP
-; ($8E/$90) and grows upward; MEMTOP may not pass the OS's top of free
-; memory (HIMEM, $2E5): error 2.  Every entry ends with a 4-byte header
+; asm/basic/README.md, "Agreed details") lies between RUNSTK and BMEMTOP
+; ($8E/$90) and grows upward; BMEMTOP may not pass the OS's top of free
+; memory (MEMTOP, $2E5): error 2.  Every entry ends with a 4-byte header
 ;     [type: 0 = GOSUB, $80 + variable = FOR] [line lo] [line hi] [offset]
 ; where line/offset name the statement after the GOSUB or FOR; a FOR entry
 ; has its limit (6 bytes) and step (6 bytes) below the header.
@@ -77,7 +77,7 @@ LET_STRING:
         LDA FR0+5
         STA RT_J+1
         JSR PEEK_TOKEN
-        CMP #TOK_SLPAREN
+        CMP #TOK_O_SLPAREN
         BNE _target
         JSR PUSH_FR0
         JSR SUBSCRIPTS
@@ -289,46 +289,46 @@ _missing:
 
 ; ---------------------------------------------------------------------------
 ; RUNSTK_PUSH - reserve A bytes on the run-time stack: RT_T1 = the entry,
-; MEMTOP raised; error 2 if it would pass HIMEM
+; BMEMTOP raised; error 2 if it would pass MEMTOP
 ; ---------------------------------------------------------------------------
 .scope
 RUNSTK_PUSH:
-        LDX MEMTOP
+        LDX BMEMTOP
         STX RT_T1
-        LDX MEMTOP+1
+        LDX BMEMTOP+1
         STX RT_T1+1
         CLC
-        ADC MEMTOP
+        ADC BMEMTOP
         TAY
-        LDA MEMTOP+1
+        LDA BMEMTOP+1
         ADC #0
-        CMP HIMEM+1
+        CMP MEMTOP+1
         BCC _ok
         BNE _full
-        CPY HIMEM
+        CPY MEMTOP
         BCS _full
-_ok:    STY MEMTOP
-        STA MEMTOP+1
+_ok:    STY BMEMTOP
+        STA BMEMTOP+1
         RTS
 _full:  LDA #ERR_MEMORY
         JMP ERROR
 .scend
 
 ; RUNSTK_TOP - Z set if the run-time stack is empty; else RT_T1 = its top
-; header (MEMTOP - 4) and A = the header's type byte
+; header (BMEMTOP - 4) and A = the header's type byte
 .scope
 RUNSTK_TOP:
-        LDA MEMTOP
+        LDA BMEMTOP
         CMP RUNSTK
         BNE +
-        LDA MEMTOP+1
+        LDA BMEMTOP+1
         CMP RUNSTK+1
         BEQ _empty
 *       SEC
-        LDA MEMTOP
+        LDA BMEMTOP
         SBC #4
         STA RT_T1
-        LDA MEMTOP+1
+        LDA BMEMTOP+1
         SBC #0
         STA RT_T1+1
         LDY #0
@@ -347,11 +347,11 @@ RUNSTK_DROP:
 _gosub: LDA #GOSUB_ENTRY
 _drop:  STA RT_T2
         SEC
-        LDA MEMTOP
+        LDA BMEMTOP
         SBC RT_T2
-        STA MEMTOP
+        STA BMEMTOP
         BCS +
-        DEC MEMTOP+1
+        DEC BMEMTOP+1
 *       RTS
 .scend
 
@@ -404,7 +404,7 @@ X_RETURN:
         JSR RUNSTK_DROP
         PLA
         BNE X_RETURN            ; a FOR entry: dropped
-        JMP RESUME_HEADER       ; the header bytes stay readable above MEMTOP
+        JMP RESUME_HEADER       ; the header bytes stay readable above BMEMTOP
 _none:  LDA #ERR_RETURN
         JMP ERROR
 .scend
@@ -444,13 +444,13 @@ _next:  PHA                     ; entries still to go
         BEQ _found
         PHA
         JSR NEXT_TOKEN          ; "," or the end
-        CMP #TOK_COMMA
+        CMP #TOK_O_COMMA
         BNE _short
         PLA
         JMP _next
 _short: PLA
 _none:  RTS
-_found: CPX #TOK_ONGOSUB
+_found: CPX #TOK_O_ON_GOSUB
         BEQ +
         JMP GOTO_TSLNUM
 *       JMP GOSUB_TSLNUM        ; returns to the statement after ON
@@ -472,7 +472,7 @@ X_FOR:
         JSR EVAL_NUM
         JSR PUSH_FR0            ; the limit
         JSR PEEK_TOKEN
-        CMP #TOK_STEP
+        CMP #TOK_O_STEP
         BNE _one
         INC STINDEX
         JSR EVAL_NUM
@@ -524,9 +524,9 @@ WRITE_HEADER:
 ; above the last GOSUB entry, cut the stack below it
 .scope
 REMOVE_FOR:
-        LDA MEMTOP
+        LDA BMEMTOP
         STA RT_T2
-        LDA MEMTOP+1
+        LDA BMEMTOP+1
         STA RT_T2+1
 _loop:  LDA RT_T2
         CMP RUNSTK
@@ -555,9 +555,9 @@ _loop:  LDA RT_T2
         CMP RT_T0
         BNE _loop
         LDA RT_T2
-        STA MEMTOP
+        STA BMEMTOP
         LDA RT_T2+1
-        STA MEMTOP+1
+        STA BMEMTOP+1
 _done:  RTS
 .scend
 
@@ -630,11 +630,11 @@ _down:  LDA RT_LEVEL            ; counting down: done when var < limit
 _exit:  LDA #FOR_ENTRY
         STA RT_T2
         SEC
-        LDA MEMTOP
+        LDA BMEMTOP
         SBC RT_T2
-        STA MEMTOP
+        STA BMEMTOP
         BCS +
-        DEC MEMTOP+1
+        DEC BMEMTOP+1
 *       RTS
 .scend
 
@@ -676,14 +676,14 @@ X_CONT:
         JSR FIND_RUN_LINE
         BCS _there              ; gone: the next higher line
         LDY #2
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         CLC
-        ADC LINEPTR
-        STA LINEPTR
+        ADC RT_LINEP
+        STA RT_LINEP
         BCC _there
-        INC LINEPTR+1
+        INC RT_LINEP+1
 _there: LDY #1
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         BMI _done
         JMP GOTO_LINEPTR
 _done:  JMP READY
@@ -699,7 +699,7 @@ X_END:
         LDX #$10
 *       TXA
         PHA
-        JSR CLOSE_IOCB
+        JSR CLOSEIO
         PLA
         CLC
         ADC #$10
@@ -753,10 +753,10 @@ _entry: LDA RT_T1
         BCS _entry
 _area:  LDA STARP
         STA RUNSTK
-        STA MEMTOP
+        STA BMEMTOP
         LDA STARP+1
         STA RUNSTK+1
-        STA MEMTOP+1
+        STA BMEMTOP+1
         RTS
 .scend
 
@@ -881,7 +881,7 @@ _allocate:
         ORA #1                  ; dimensioned
         STA (VVTPTR),Y
         JSR NEXT_TOKEN
-        CMP #TOK_COMMA
+        CMP #TOK_O_COMMA
         BEQ X_DIM
         DEC STINDEX
         RTS
@@ -912,18 +912,18 @@ X_POKE:
         RTS
 .scend
 
-; X_DEG / X_RAD - the unit of SIN, COS and ATN: DEGFLG ($FB) 6 or 0
+; X_DEG / X_RAD - the unit of SIN, COS and ATN: RADFLG ($FB) 6 or 0
 ; (Mapping the Atari, location 251)
 .scope
 X_DEG:
         LDA #6
-        STA DEGFLG
+        STA RADFLG
         RTS
 .scend
 .scope
 X_RAD:
         LDA #0
-        STA DEGFLG
+        STA RADFLG
         RTS
 .scend
 

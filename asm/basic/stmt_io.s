@@ -18,7 +18,7 @@
 ; ---------------------------------------------------------------------------
 .scope
 X_OPEN:
-        LDA #CIO_OPEN
+        LDA #COPEN
         PHA
         JMP XIO_CHANNEL
 .scend
@@ -75,7 +75,7 @@ FILESPEC_TO_LBUFF:
         STA LBUFF,Y
         INY
         BNE -
-*       LDA #ATASCII_EOL
+*       LDA #EOL
         STA LBUFF,Y
         RTS
 .scend
@@ -87,7 +87,7 @@ FILESPEC_TO_LBUFF:
 X_CLOSE:
         INC STINDEX             ; "#"
         JSR EVAL_IOCB
-        LDA #CIO_CLOSE
+        LDA #CCLOSE
         JMP IOCB_COMMAND
 .scend
 
@@ -108,7 +108,7 @@ IOCB_COMMAND:
 X_GET:
         JSR CHANNEL_AND_VAR     ; IODVC, VALPTR (pushed)
         LDX IODVC
-        LDA #CIO_GETCHR
+        LDA #CGETBYT
         STA ICCOM,X
         LDA #0
         STA ICBLL,X
@@ -193,7 +193,7 @@ X_PUT:
         PLA
         STA IODVC
         TAX
-        LDA #CIO_PUTCHR
+        LDA #CPUTBYT
         STA ICCOM,X
         LDA #0
         STA ICBLL,X
@@ -215,7 +215,7 @@ X_PUT:
 X_STATUS:
         JSR CHANNEL_AND_VAR
         LDX IODVC
-        LDA #CIO_STATUS
+        LDA #CSTATUS
         STA ICCOM,X
         JSR CIOV
         TYA
@@ -312,7 +312,7 @@ X_INPUT:
         LDA #0
         STA IODVC
         JSR PEEK_TOKEN
-        CMP #TOK_SHARP
+        CMP #TOK_O_SHARP
         BNE _start
         INC STINDEX
         JSR EVAL_IOCB
@@ -345,12 +345,12 @@ _var:   LDA RT_INIOCB
 _string:
         JSR INPUT_STRING
 _after: JSR NEXT_TOKEN
-        CMP #TOK_COMMA
+        CMP #TOK_O_COMMA
         BNE _done
         ; another variable: the line must still have something
         LDY CIX
         LDA LBUFF,Y
-        CMP #ATASCII_EOL
+        CMP #EOL
         BNE _var
         JSR INPUT_LINE
         JMP _var
@@ -370,23 +370,12 @@ INPUT_LINE:
         LDA #'?
         JSR PUT_CHAR
 _read:  LDX RT_INIOCB
-        LDA #<LBUFF
-        STA ICBAL,X
-        LDA #>LBUFF
-        STA ICBAH,X
-        LDA #$80
-        STA ICBLL,X
-        LDA #0
-        STA ICBLH,X
+        JSR GETLINE             ; LBUFF, INBUFF = LBUFF, CIX = 0
+        BPL +
+        TYA
+        JMP ERROR
+*       LDA #0
         STA COX
-        LDA #CIO_GETREC
-        JSR CIO_CALL
-        LDA #0
-        STA CIX
-        LDA #<LBUFF
-        STA INBUFF
-        LDA #>LBUFF
-        STA INBUFF+1
         RTS
 .scend
 
@@ -399,9 +388,9 @@ INPUT_NUMBER:
         BCS _bad
         LDY CIX
         LDA (INBUFF),Y
-        CMP #ATASCII_EOL
+        CMP #EOL
         BEQ _ok
-        CMP #',
+        CMP #$2C
         BNE _bad
         INC CIX
 _ok:    RTS
@@ -416,7 +405,7 @@ INPUT_STRING:
         LDY CIX
         LDX #0
 *       LDA (INBUFF),Y
-        CMP #ATASCII_EOL
+        CMP #EOL
         BEQ +
         INY
         INX
@@ -500,9 +489,9 @@ X_READ:
         BCS _bad
         LDY CIX
         LDA (INBUFF),Y
-        CMP #',
+        CMP #$2C
         BEQ _num_ok
-        CMP #ATASCII_EOL
+        CMP #EOL
         BNE _bad
 _num_ok:
         JSR STORE_FR0
@@ -514,9 +503,9 @@ _string:
         LDY CIX
         LDX #0
 *       LDA (INBUFF),Y
-        CMP #',
+        CMP #$2C
         BEQ +
-        CMP #ATASCII_EOL
+        CMP #EOL
         BEQ +
         INY
         INX
@@ -532,7 +521,7 @@ _string:
         JSR ASSIGN_TEXT
 _next:  INC DATAD
         JSR NEXT_TOKEN
-        CMP #TOK_COMMA
+        CMP #TOK_O_COMMA
         BEQ X_READ
         DEC STINDEX
         RTS
@@ -554,17 +543,17 @@ FIND_DATUM:
         STA STMCUR
         LDA STMTAB+1
         STA STMCUR+1
-        JSR FIND_RUN_LINE       ; LINEPTR = that line or the next
+        JSR FIND_RUN_LINE       ; RT_LINEP = that line or the next
         PLA
         STA STMCUR+1
         PLA
         STA STMCUR
 _line:  LDY #1
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         BMI _nodata
         STA DATALN+1
         DEY
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         STA DATALN
         ; the DATA statements of this line, element by element
         LDA DATAD
@@ -573,32 +562,32 @@ _line:  LDY #1
 _stmt:  STY RT_T3               ; the statement's start
         LDY #2
         LDA RT_T3
-        CMP (LINEPTR),Y
+        CMP (RT_LINEP),Y
         BCS _next_line
         LDY RT_T3
         INY
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         CMP #TOK_DATA
         BEQ _data
 _skip:  LDY RT_T3
-        LDA (LINEPTR),Y         ; the next statement
+        LDA (RT_LINEP),Y         ; the next statement
         TAY
         JMP _stmt
 _data:  INY                     ; the first character
         STY CIX
-        LDA LINEPTR
+        LDA RT_LINEP
         STA INBUFF
-        LDA LINEPTR+1
+        LDA RT_LINEP+1
         STA INBUFF+1
 _elem:  LDA RT_N
         BEQ _found
         ; skip one element: to after the next comma, or the end
         LDY CIX
 *       LDA (INBUFF),Y
-        CMP #ATASCII_EOL
+        CMP #EOL
         BEQ _skip
         INY
-        CMP #',
+        CMP #$2C
         BNE -
         STY CIX
         DEC RT_N
@@ -606,12 +595,12 @@ _elem:  LDA RT_N
 _found: RTS
 _next_line:
         LDY #2
-        LDA (LINEPTR),Y
+        LDA (RT_LINEP),Y
         CLC
-        ADC LINEPTR
-        STA LINEPTR
+        ADC RT_LINEP
+        STA RT_LINEP
         BCC +
-        INC LINEPTR+1
+        INC RT_LINEP+1
 *       LDA #0
         STA DATAD
         JMP _line

@@ -11,15 +11,6 @@
 ; in IODVC (IOCB number times 16), 0 (E:) unless #n names another.
 ; ===========================================================================
 
-.alias CIO_GETREC  $05
-.alias CIO_GETCHR  $07
-.alias CIO_PUTREC  $09
-.alias CIO_PUTCHR  $0B
-.alias CIO_CLOSE   $0C
-.alias CIO_OPEN    $03
-.alias CIO_STATUS  $0D
-.alias ATASCII_EOL $9B
-
 ; ---------------------------------------------------------------------------
 ; X_PRINT - PRINT and ?
 ; PRINT_ITEMS - the item list, on the IOCB already in IODVC
@@ -29,7 +20,7 @@ X_PRINT:
         LDA #0
         STA IODVC
         JSR PEEK_TOKEN
-        CMP #TOK_SHARP
+        CMP #TOK_O_SHARP
         BNE PRINT_ITEMS
         INC STINDEX
         JSR EVAL_IOCB           ; IODVC = n * 16
@@ -43,9 +34,9 @@ X_PRINT:
 PRINT_ITEMS:
         JSR AT_END_OF_STMT
         BEQ _eol
-        CMP #TOK_COMMA
+        CMP #TOK_O_COMMA
         BEQ _comma
-        CMP #TOK_SEMI
+        CMP #TOK_O_SEMI
         BEQ _semi
         JSR EVAL_ANY
         BIT VTYPE
@@ -85,7 +76,7 @@ PRINT_DONE:
 .scope
 X_LPRINT:
         LDX #$70
-        JSR CLOSE_IOCB
+        JSR CLOSEIO
         LDX #$70
         LDA #<_device
         STA ICBAL,X
@@ -95,54 +86,38 @@ X_LPRINT:
         STA ICAX1,X
         LDA #0
         STA ICAX2,X
-        LDA #CIO_OPEN
+        LDA #COPEN
         JSR CIO_CALL
         LDA #$70
         STA IODVC
         JSR PRINT_ITEMS
         LDX #$70
-        JMP CLOSE_IOCB
+        JMP CLOSEIO
 _device:
-        .byte "P:", ATASCII_EOL
+        .byte "P:", EOL
 .scend
 
 ; ---------------------------------------------------------------------------
-; Output helpers (all on IODVC; CIO errors become BASIC errors)
+; Output helpers on top of the editor's io.s (PUTC, CIOCALL): all on the
+; IOCB in IODVC; CIO errors become BASIC errors
 ; ---------------------------------------------------------------------------
 
 ; PUT_CHAR - one character in A; COX counts it (an EOL sets COX to 0)
 .scope
 PUT_CHAR:
-        CMP #ATASCII_EOL
+        CMP #EOL
         BNE +
         LDX #0
         STX COX
-        BEQ _put
+        JMP PUTC
 *       INC COX
-_put:   LDX IODVC
-        PHA
-        LDA #CIO_PUTCHR
-        STA ICCOM,X
-        LDA #0
-        STA ICBLL,X
-        STA ICBLH,X
-        PLA
-        JSR CIOV
-        TYA
-        BMI IO_ERROR
-        RTS
-.scend
-
-; IO_ERROR - a CIO call failed: its status (in A) is the error number
-.scope
-IO_ERROR:
-        JMP ERROR
+        JMP PUTC
 .scend
 
 ; PUT_EOL - an end of line
 .scope
 PUT_EOL:
-        LDA #ATASCII_EOL
+        LDA #EOL
         JMP PUT_CHAR
 .scend
 
@@ -193,7 +168,7 @@ PUT_STRING:
         LDA COX
         ADC FR0+2
         STA COX
-        LDA #CIO_PUTCHR
+        LDA #CPUTBYT
         JMP CIO_CALL
 _done:  RTS
 .scend
@@ -202,10 +177,7 @@ _done:  RTS
 .scope
 CIO_CALL:
         STA ICCOM,X
-        JSR CIOV
-        TYA
-        BMI IO_ERROR
-        RTS
+        JMP CIOCALL
 .scend
 
 ; PUT_INT - the integer A (low) / X (high) in decimal
@@ -220,20 +192,33 @@ PUT_INT:
 ; PUT_FR0 - the number in FR0 as FASC writes it
 .scope
 PUT_FR0:
+        JSR FASC_STRING
+        JMP PUT_STRING
+.scend
+
+; FASC_STRING - FR0 = the string FASC makes of the number in FR0: its
+; address (INBUFF, inside LBUFF) and length; FASC's bit 7 on the last
+; character is cleared
+.scope
+FASC_STRING:
         JSR FASC
         LDY #0
 *       LDA (INBUFF),Y
         BMI +
         INY
         BNE -
-*       AND #$7F                ; FASC marks the last character with bit 7
+*       AND #$7F
         STA (INBUFF),Y
         INY
+        STY FR0+2
+        LDA #0
+        STA FR0+3
         LDA INBUFF
-        LDX INBUFF+1
-        JMP PUT_TEXT
+        STA FR0
+        LDA INBUFF+1
+        STA FR0+1
+        RTS
 .scend
-
 ; ---------------------------------------------------------------------------
 ; EVAL_IOCB - "#n": IODVC = n * 16 (error 20 unless 0 <= n <= 7)
 ; ---------------------------------------------------------------------------
@@ -252,10 +237,3 @@ _bad:   LDA #ERR_DEVICE
         JMP ERROR
 .scend
 
-; CLOSE_IOCB - close the IOCB X (its status is ignored)
-.scope
-CLOSE_IOCB:
-        LDA #CIO_CLOSE
-        STA ICCOM,X
-        JMP CIOV
-.scend

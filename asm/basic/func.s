@@ -1,0 +1,813 @@
+; ===========================================================================
+; func.s - the functions of Atari BASIC, and the ^ operator
+; ===========================================================================
+;
+; A function token ($3D STR$ ... $54 STRIG, tokens.s) is followed by "(",
+; its argument(s) and ")" (Atari BASIC Reference Manual, chapter 6
+; "Functions").  FUNCTION reads "(" expression ")" for all but USR (which
+; has a list) and dispatches; each handler leaves its result in FR0 and
+; sets VTYPE (STR$ and CHR$ give strings, all others numbers).
+; Arithmetic is the OS math pack's: FADD, FSUB, FMUL, FDIV, EXP, LOG,
+; LOG10, EXP10, PLYEVL, IFP, FPI, AFP, FASC.
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; FUNCTION - the function whose token is in A (already read)
+; ---------------------------------------------------------------------------
+.scope
+FUNCTION:
+        CMP #TOK_O_USR
+        BNE +
+        JMP F_USR
+*       PHA
+        INC STINDEX             ; "("
+        LDA #LVL_OR
+        JSR EXPR
+        INC STINDEX             ; ")"
+        PLA
+        SEC
+        SBC #TOK_O_STR
+        ASL
+        TAX
+        LDA FUNC_TABLE+1,X
+        PHA
+        LDA FUNC_TABLE,X
+        PHA
+        RTS                     ; to the handler
+.scend
+
+FUNC_TABLE:
+        .word F_STR-1, F_CHR-1, F_USR-1, F_ASC-1, F_VAL-1, F_LEN-1
+        .word F_ADR-1, F_ATN-1, F_COS-1, F_PEEK-1, F_SIN-1, F_RND-1
+        .word F_FRE-1, F_EXP-1, F_LOG-1, F_CLOG-1, F_SQR-1, F_SGN-1
+        .word F_ABS-1, F_INT-1, F_PADDLE-1, F_STICK-1, F_PTRIG-1, F_STRIG-1
+
+; ---------------------------------------------------------------------------
+; Small helpers
+; ---------------------------------------------------------------------------
+
+; NUMBER_RESULT_INT - FR0 = the integer A (low) / X (high); VTYPE = number
+.scope
+NUMBER_RESULT_INT:
+        STA FR0
+        STX FR0+1
+        LDA #0
+        STA VTYPE
+        JMP IFP
+.scend
+
+; BYTE_RESULT - FR0 = the byte in A
+.scope
+BYTE_RESULT:
+        LDX #0
+        BEQ NUMBER_RESULT_INT
+.scend
+
+; ARG_BYTE - the numeric argument (FR0) as a byte 0..255 in X (error 3)
+.scope
+ARG_BYTE:
+        JSR FR0_TO_INT
+        CPX #0
+        BNE _bad
+        TAX
+        RTS
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; Number functions
+; ---------------------------------------------------------------------------
+
+; ABS(x): the sign bit cleared
+.scope
+F_ABS:
+        LDA FR0
+        AND #$7F
+        STA FR0
+        RTS
+.scend
+
+; SGN(x): -1, 0 or 1
+.scope
+F_SGN:
+        LDA FR0
+        BEQ _done
+        PHA
+        JSR FR0_ONE
+        PLA
+        AND #$80
+        ORA FR0
+        STA FR0
+_done:  RTS
+.scend
+
+; INT(x): the greatest integer not above x (Atari BASIC Reference Manual,
+; INT: "INT(-3.5) is -4").  Digits below the units are cut off in BCD; a
+; negative number that lost digits is one less.
+.scope
+F_INT:
+        JSR FLOOR_FR0
+        RTS
+.scend
+
+.scope
+FLOOR_FR0:
+        LDA FR0
+        BEQ _done
+        AND #$7F
+        SEC
+        SBC #$40                ; the number of base-100 digits before the point - 1
+        BCC _fraction
+        CMP #4
+        BCS _done               ; no fraction digits left
+        TAX
+        LDA #0
+        STA RT_N                ; nonzero if any digit is cut
+        INX                     ; X = index of the first fraction byte - 1
+*       INX
+        CPX #6
+        BCS _cut
+        LDA FR0,X
+        ORA RT_N
+        STA RT_N
+        LDA #0
+        STA FR0,X
+        BEQ -
+_cut:   LDA RT_N
+        BEQ _done
+        LDA FR0
+        BPL _done
+        JMP MINUS_ONE           ; negative: one less
+_fraction:                      ; |x| < 1: 0, or -1 for a negative x
+        LDA FR0
+        BMI +
+        JMP ZFR0
+*       JSR FR0_ONE
+        LDA #$C0
+        STA FR0
+_done:  RTS
+.scend
+
+; MINUS_ONE - FR0 = FR0 - 1
+.scope
+MINUS_ONE:
+        LDX #<FP_ONE
+        LDY #>FP_ONE
+        JSR FLD1R
+        JSR FSUB
+        JMP CHECK_FP
+.scend
+
+; EXP(x) = e^x, LOG(x) natural, CLOG(x) decimal (the math pack's EXP, LOG,
+; LOG10).  Overflow: error 11; the logarithm of x <= 0: error 3.
+.scope
+F_EXP:
+        JSR EXP
+        JMP CHECK_FP
+.scend
+.scope
+F_LOG:
+        JSR LOG
+        JMP CHECK_LOG
+.scend
+.scope
+F_CLOG:
+        JSR LOG10
+        ; fall into CHECK_LOG
+.scend
+.scope
+CHECK_LOG:
+        BCS _bad
+        RTS
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; SQR(x): Newton's iteration g = (x/g + g) / 2, six times, from a first
+; guess with half of x's exponent.  Error 3 for x < 0.
+; ---------------------------------------------------------------------------
+.scope
+F_SQR:
+        LDA FR0
+        BEQ _done
+        BMI _bad
+        JSR STORE_X             ; FTMP1 = x
+        ; first guess: 3 * 100^(e/2) for an even e, 30 * 100^((e-1)/2) if odd
+        LDA FR0
+        SEC
+        SBC #$40
+        PHA                     ; e (signed)
+        JSR ZFR0
+        PLA
+        TAX
+        CMP #$80                ; arithmetic shift right of e
+        ROR
+        CLC
+        ADC #$40
+        STA FR0
+        LDA #$03
+        STA FR0+1
+        TXA
+        LSR
+        BCC +
+        LDA #$30
+        STA FR0+1
+*       LDA #6
+        STA RT_CNT
+_step:  JSR FST_G               ; FTMP2 = g
+        JSR FMOVE               ; FR1 = g
+        JSR LOAD_X              ; FR0 = x
+        JSR FDIV                ; x / g
+        JSR CHECK_FP
+        LDX #<FTMP2
+        LDY #>FTMP2
+        JSR FLD1R
+        JSR FADD                ; x/g + g
+        JSR CHECK_FP
+        LDX #<FP_HALF
+        LDY #>FP_HALF
+        JSR FLD1R
+        JSR FMUL
+        JSR CHECK_FP
+        DEC RT_CNT
+        BNE _step
+_done:  RTS
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+; STORE_X / LOAD_X - FR0 to/from FTMP1; FST_G - FR0 to FTMP2
+.scope
+STORE_X:
+        LDX #<FTMP1
+        LDY #>FTMP1
+        JMP FST0R
+.scend
+.scope
+LOAD_X:
+        LDX #<FTMP1
+        LDY #>FTMP1
+        JMP FLD0R
+.scend
+.scope
+FST_G:
+        LDX #<FTMP2
+        LDY #>FTMP2
+        JMP FST0R
+.scend
+
+; ---------------------------------------------------------------------------
+; FPOWER - FR0 = FR0 ^ FR1, as 10^(y * LOG10(x)) through the math pack's
+; LOG10 and EXP10.  x^0 = 1; 0^y = 0 (error 11 for y < 0); a negative x
+; needs an integer y (error 3 otherwise) and gives a negative result for
+; an odd y.
+; ---------------------------------------------------------------------------
+.scope
+FPOWER:
+        LDA FR1
+        BNE +
+        JMP FR0_ONE
+*       LDA FR0
+        BNE +
+        LDA FR1
+        BMI _overflow
+        RTS                     ; 0
+*       LDA #0
+        STA RT_QUAD             ; bit 7: negate the result
+        LDA FR0
+        BPL _positive
+        AND #$7F
+        STA FR0
+        ; y must be an integer: is it one?
+        JSR STORE_X             ; FTMP1 = |x|
+        LDX #5
+*       LDA FR1,X
+        STA FR0,X
+        DEX
+        BPL -
+        JSR FST_G               ; FTMP2 = y
+        JSR FLOOR_FR0
+        LDX #<FTMP2
+        LDY #>FTMP2
+        JSR FLD1R
+        JSR FCOMPARE
+        CMP #2
+        BNE _bad
+        ; odd? the units digit is the low digit of byte (exponent - $3F)
+        LDA FR1
+        AND #$7F
+        SEC
+        SBC #$3F
+        CMP #6
+        BCS +                   ; 1E10 and beyond: even
+        TAX
+        LDA FR1,X
+        LSR
+        ROR RT_QUAD
+*       JSR LOAD_X
+_positive:
+        ; y into FTMP2, x stays in FR0
+        LDX #5
+*       LDA FR1,X
+        STA FTMP2,X
+        DEX
+        BPL -
+        JSR LOG10
+        JSR CHECK_LOG
+        LDX #<FTMP2
+        LDY #>FTMP2
+        JSR FLD1R
+        JSR FMUL
+        JSR CHECK_FP
+        JSR EXP10
+        JSR CHECK_FP
+        BIT RT_QUAD
+        BPL +
+        LDA FR0
+        EOR #$80
+        STA FR0
+*       RTS
+_overflow:
+        LDA #ERR_FPOVF
+        JMP ERROR
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; RND(x): a number 0 <= r < 1 with ten random BCD digits, each byte read
+; from POKEY's RANDOM ($D20A) until it is valid BCD, then normalised (The
+; Atari BASIC Source Book, RND; the argument is ignored).
+; ---------------------------------------------------------------------------
+.scope
+F_RND:
+        LDA #$3F
+        STA FR0
+        LDX #1
+_byte:  LDA RANDOM
+        CMP #$A0
+        BCS _byte               ; high digit above 9: another byte
+        TAY
+        AND #$0F
+        CMP #$0A
+        BCS _byte               ; low digit above 9: another byte
+        TYA
+        STA FR0,X
+        INX
+        CPX #6
+        BNE _byte
+        ; normalise: leading zero bytes move out
+_norm:  LDA FR0+1
+        BNE _done
+        LDX #1
+*       LDA FR0+1,X
+        STA FR0,X
+        INX
+        CPX #5
+        BNE -
+        LDA #0
+        STA FR0+5
+        DEC FR0
+        LDA FR0
+        CMP #$3A
+        BNE _norm
+        JMP ZFR0
+_done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; SIN(x), COS(x): x in radians (RAD) or degrees (DEG, RADFLG = 6).
+; t = x / (pi/2) (or x / 90) is reduced to 0 <= t < 4 and folded into
+; 0..1, then sin(pi/2 * t) = t * P(t^2) with the Taylor coefficients of
+; sin through PLYEVL (nine terms, accurate to the math pack's ten digits).
+; COS(x) is SIN at t + 1.
+; ---------------------------------------------------------------------------
+.scope
+F_COS:
+        JSR TRIG_ARG
+        LDX #<FP_ONE
+        LDY #>FP_ONE
+        JSR FLD1R
+        JSR FADD
+        JSR CHECK_FP
+        JMP SIN_T
+.scend
+.scope
+F_SIN:
+        JSR TRIG_ARG
+        ; fall into SIN_T
+.scend
+
+; SIN_T - FR0 = sin(pi/2 * FR0)
+.scope
+SIN_T:
+        ; t = t - 4 * INT(t / 4)
+        JSR STORE_X             ; FTMP1 = t
+        LDX #<FP_QUARTER
+        LDY #>FP_QUARTER
+        JSR FLD1R
+        JSR FMUL
+        JSR CHECK_FP
+        JSR FLOOR_FR0
+        LDX #<FP_FOUR
+        LDY #>FP_FOUR
+        JSR FLD1R
+        JSR FMUL
+        JSR CHECK_FP
+        JSR FMOVE
+        JSR LOAD_X
+        JSR FSUB                ; 0 <= t < 4
+        JSR CHECK_FP
+        LDA #0
+        STA RT_QUAD
+        ; t >= 2: t - 2, negative result
+        LDX #<FP_TWO
+        LDY #>FP_TWO
+        JSR FLD1R
+        JSR FCOMPARE
+        CMP #1
+        BEQ _half
+        JSR FSUB
+        LDA #$80
+        STA RT_QUAD
+_half:  ; t > 1: 2 - t
+        LDX #<FP_ONE
+        LDY #>FP_ONE
+        JSR FLD1R
+        JSR FCOMPARE
+        CMP #4
+        BNE _poly
+        LDA FR0
+        EOR #$80
+        STA FR0
+        LDX #<FP_TWO
+        LDY #>FP_TWO
+        JSR FLD1R
+        JSR FADD
+_poly:  JSR STORE_X             ; FTMP1 = t
+        JSR FMOVE
+        JSR FMUL                ; t^2
+        LDX #<SIN_COEFF
+        LDY #>SIN_COEFF
+        LDA #9
+        JSR PLYEVL
+        LDX #<FTMP1
+        LDY #>FTMP1
+        JSR FLD1R
+        JSR FMUL                ; t * P(t^2)
+        LDA FR0
+        BEQ +
+        EOR RT_QUAD
+        STA FR0
+*       RTS
+.scend
+
+; TRIG_ARG - FR0 = x * 2/pi, or x / 90 in DEG mode (a division, so that
+; 90 degrees give exactly 1)
+.scope
+TRIG_ARG:
+        LDA RADFLG
+        BNE _deg
+        LDX #<FP_TWO_OVER_PI
+        LDY #>FP_TWO_OVER_PI
+        JSR FLD1R
+        JSR FMUL
+        JMP CHECK_FP
+_deg:   LDX #<FP_NINETY
+        LDY #>FP_NINETY
+        JSR FLD1R
+        JSR FDIV
+        JMP CHECK_FP
+.scend
+
+; ---------------------------------------------------------------------------
+; ATN(x): |x| > 1 uses atn(x) = pi/2 - atn(1/x); two halvings
+; atn(x) = 2 atn(x / (1 + sqr(1 + x^2))) bring x below 0.2, where the Taylor
+; series x - x^3/3 + x^5/5 ... (eight terms through PLYEVL) is exact to ten
+; digits.  In DEG mode the result is in degrees.
+; ---------------------------------------------------------------------------
+.scope
+F_ATN:
+        LDA FR0
+        AND #$80
+        STA RT_QUAD             ; bit 7: the sign of x
+        LDA FR0
+        AND #$7F
+        STA FR0
+        ; |x| > 1: 1 / |x|
+        LDX #<FP_ONE
+        LDY #>FP_ONE
+        JSR FLD1R
+        JSR FCOMPARE
+        CMP #4
+        BNE _small
+        LDA RT_QUAD
+        ORA #$01
+        STA RT_QUAD
+        JSR FMOVE
+        JSR FR0_ONE
+        JSR FDIV
+_small: LDA #2
+        STA RT_CNT
+_halve: JSR STORE_X             ; FTMP1 = x
+        JSR FMOVE
+        JSR FMUL                ; x^2
+        LDX #<FP_ONE
+        LDY #>FP_ONE
+        JSR FLD1R
+        JSR FADD                ; 1 + x^2
+        JSR F_SQR_KEEP
+        LDX #<FP_ONE
+        LDY #>FP_ONE
+        JSR FLD1R
+        JSR FADD                ; 1 + sqr(1 + x^2)
+        JSR FMOVE
+        JSR LOAD_X
+        JSR FDIV
+        DEC RT_CNT
+        BNE _halve
+        JSR STORE_X
+        JSR FMOVE
+        JSR FMUL                ; x^2
+        LDX #<ATN_COEFF
+        LDY #>ATN_COEFF
+        LDA #8
+        JSR PLYEVL
+        LDX #<FTMP1
+        LDY #>FTMP1
+        JSR FLD1R
+        JSR FMUL                ; x * Q(x^2)
+        LDX #<FP_FOUR
+        LDY #>FP_FOUR
+        JSR FLD1R
+        JSR FMUL                ; times 4 for the two halvings
+        LDA RT_QUAD
+        LSR
+        BCC +
+        LDA FR0                 ; pi/2 - y
+        EOR #$80
+        STA FR0
+        LDX #<FP_HALFPI
+        LDY #>FP_HALFPI
+        JSR FLD1R
+        JSR FADD
+*       LDA RADFLG
+        BEQ +
+        LDX #<FP_RAD2DEG
+        LDY #>FP_RAD2DEG
+        JSR FLD1R
+        JSR FMUL
+*       LDA FR0
+        BEQ +
+        LDA RT_QUAD             ; the sign of x
+        AND #$80
+        ORA FR0
+        STA FR0
+*       RTS
+.scend
+
+; F_SQR_KEEP - SQR for ATN: the square root of FR0, keeping FTMP1 (x)
+.scope
+F_SQR_KEEP:
+        LDX #5
+*       LDA FTMP1,X
+        STA FTMP3,X
+        DEX
+        BPL -
+        LDA RT_CNT
+        PHA
+        JSR F_SQR
+        PLA
+        STA RT_CNT
+        LDX #5
+*       LDA FTMP3,X
+        STA FTMP1,X
+        DEX
+        BPL -
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; Memory and hardware
+; ---------------------------------------------------------------------------
+
+; PEEK(address)
+.scope
+F_PEEK:
+        JSR FR0_TO_INT
+        STA RT_T0
+        STX RT_T0+1
+        LDY #0
+        LDA (RT_T0),Y
+        JMP BYTE_RESULT
+.scend
+
+; FRE(x): free bytes, the OS's MEMTOP ($2E5) minus BASIC's top (BMEMTOP)
+.scope
+F_FRE:
+        SEC
+        LDA MEMTOP
+        SBC BMEMTOP
+        PHA
+        LDA MEMTOP+1
+        SBC BMEMTOP+1
+        TAX
+        PLA
+        JMP NUMBER_RESULT_INT
+.scend
+
+; PADDLE(n), STICK(n), PTRIG(n), STRIG(n): the OS's shadow registers
+; PADDL0 ($270), STICK0 ($278), PTRIG0 ($27C), STRIG0 ($284) + n
+.scope
+F_PADDLE:
+        JSR ARG_BYTE
+        LDA PADDL0,X
+        JMP BYTE_RESULT
+.scend
+.scope
+F_STICK:
+        JSR ARG_BYTE
+        LDA STICK0,X
+        JMP BYTE_RESULT
+.scend
+.scope
+F_PTRIG:
+        JSR ARG_BYTE
+        LDA PTRIG0,X
+        JMP BYTE_RESULT
+.scend
+.scope
+F_STRIG:
+        JSR ARG_BYTE
+        LDA STRIG0,X
+        JMP BYTE_RESULT
+.scend
+
+; ---------------------------------------------------------------------------
+; String functions
+; ---------------------------------------------------------------------------
+
+; LEN(s$), ADR(s$), ASC(s$) (the first character's code)
+.scope
+F_LEN:
+        LDA FR0+2
+        LDX FR0+3
+        JMP NUMBER_RESULT_INT
+.scend
+.scope
+F_ADR:
+        LDA FR0
+        LDX FR0+1
+        JMP NUMBER_RESULT_INT
+.scend
+.scope
+F_ASC:
+        LDY #0
+        LDA (FR0),Y
+        JMP BYTE_RESULT
+.scend
+
+; VAL(s$): the number at the start of the string (AFP); error 18 if none
+.scope
+F_VAL:
+        JSR FILESPEC_TO_LBUFF   ; the text, ending in EOL
+        LDA #<LBUFF
+        STA INBUFF
+        LDA #>LBUFF
+        STA INBUFF+1
+        LDA #0
+        STA CIX
+        STA VTYPE
+        JSR AFP
+        BCS _bad
+        RTS
+_bad:   LDA #ERR_BADCHAR
+        JMP ERROR
+.scend
+
+; STR$(x): the text FASC makes (in LBUFF, so a second STR$ in the same
+; expression overwrites the first, as in Atari BASIC)
+.scope
+F_STR:
+        JSR FASC_STRING
+        ; fall into STRING_RESULT
+.scend
+.scope
+STRING_RESULT:
+        LDA #0
+        STA FR0+4
+        STA FR0+5
+        LDA #$80
+        STA VTYPE
+        RTS
+.scend
+
+; CHR$(n): the one-character string of code n (0..255, error 3 otherwise)
+.scope
+F_CHR:
+        JSR ARG_BYTE
+        STX RT_CHR
+        LDA #<RT_CHR
+        STA FR0
+        LDA #>RT_CHR
+        STA FR0+1
+        LDA #1
+        STA FR0+2
+        LDA #0
+        STA FR0+3
+        JMP STRING_RESULT
+.scend
+
+; ---------------------------------------------------------------------------
+; USR(address [, arg ...]): calls a machine language routine (Atari BASIC
+; Reference Manual, USR; De Re Atari, chapter 10).  Each argument is
+; converted to a 16-bit integer and pushed on the 6502 stack (low byte
+; first, so the routine pulls the high byte first), the first argument
+; last; then the number of arguments.  The routine must pull them all and
+; return with RTS; its result is the integer it leaves in FR0/FR0+1.
+; ---------------------------------------------------------------------------
+.scope
+F_USR:
+        INC STINDEX             ; "("
+        JSR EVAL_NUM
+        JSR PUSH_FR0            ; the address
+        LDA #0
+        PHA                     ; the count (on the 6502 stack meanwhile)
+_arg:   JSR NEXT_TOKEN
+        CMP #TOK_O_RPAREN
+        BEQ _call
+        JSR EVAL_NUM
+        JSR PUSH_FR0
+        PLA
+        CLC
+        ADC #1
+        PHA
+        JMP _arg
+_call:  PLA
+        STA RT_N
+        STA RT_CNT
+        ; where the routine returns to
+        LDA #>[_back-1]
+        PHA
+        LDA #<[_back-1]
+        PHA
+_push:  LDA RT_N
+        BEQ _address
+        JSR POP_FR0
+        JSR FR0_TO_INT
+        PHA                     ; low
+        TXA
+        PHA                     ; high
+        DEC RT_N
+        JMP _push
+_address:
+        JSR POP_FR0
+        JSR FR0_TO_INT
+        STA RT_USR
+        STX RT_USR+1
+        LDA RT_CNT
+        PHA
+        JMP (RT_USR)
+_back:  LDA FR0
+        LDX FR0+1
+        JMP NUMBER_RESULT_INT
+.scend
+
+; ---------------------------------------------------------------------------
+; Constants (six-byte BCD floating point)
+; ---------------------------------------------------------------------------
+FP_ONE:         .byte $40, $01, $00, $00, $00, $00
+FP_TWO:         .byte $40, $02, $00, $00, $00, $00
+FP_FOUR:        .byte $40, $04, $00, $00, $00, $00
+FP_HALF:        .byte $3F, $50, $00, $00, $00, $00
+FP_QUARTER:     .byte $3F, $25, $00, $00, $00, $00
+FP_HALFPI:      .byte $40, $01, $57, $07, $96, $32      ; pi/2
+FP_TWO_OVER_PI: .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
+FP_NINETY:      .byte $40, $90, $00, $00, $00, $00      ; 90
+FP_RAD2DEG:     .byte $40, $57, $29, $57, $79, $51      ; 180/pi
+
+; sin(pi/2 * t) = t * P(t^2): P's coefficients (-1)^k (pi/2)^(2k+1)/(2k+1)!,
+; k = 8 down to 0 (PLYEVL wants the highest power first)
+SIN_COEFF:
+        .byte $3A, $06, $06, $69, $35, $73      ;  6.066935731E-12
+        .byte $BB, $06, $68, $80, $35, $10      ; -6.688035110E-10
+        .byte $3C, $05, $69, $21, $72, $92      ;  5.692172922E-08
+        .byte $BD, $03, $59, $88, $43, $23      ; -3.598843235E-06
+        .byte $3E, $01, $60, $44, $11, $84      ;  1.604411848E-04
+        .byte $BE, $46, $81, $75, $41, $35      ; -4.681754135E-03
+        .byte $3F, $07, $96, $92, $62, $62      ;  7.969262625E-02
+        .byte $BF, $64, $59, $64, $09, $75      ; -0.6459640975
+        .byte $40, $01, $57, $07, $96, $32      ;  1.570796327
+
+; atn(x) = x * Q(x^2): Q's coefficients (-1)^k / (2k+1), k = 7 down to 0
+ATN_COEFF:
+        .byte $BF, $06, $66, $66, $66, $66      ; -1/15
+        .byte $3F, $07, $69, $23, $07, $69      ;  1/13
+        .byte $BF, $09, $09, $09, $09, $09      ; -1/11
+        .byte $3F, $11, $11, $11, $11, $11      ;  1/9
+        .byte $BF, $14, $28, $57, $14, $28      ; -1/7
+        .byte $3F, $20, $00, $00, $00, $00      ;  1/5
+        .byte $BF, $33, $33, $33, $33, $33      ; -1/3
+        .byte $40, $01, $00, $00, $00, $00      ;  1

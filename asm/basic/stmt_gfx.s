@@ -1,0 +1,194 @@
+; ===========================================================================
+; stmt_gfx.s - graphics and sound: GRAPHICS, COLOR, POSITION, PLOT, DRAWTO,
+; LOCATE, SETCOLOR, SOUND
+; ===========================================================================
+;
+; Graphics go through the OS's screen handler S: on IOCB 6, as in Atari
+; BASIC (Atari BASIC Reference Manual, chapter 9 "Graphics modes and
+; commands"; Mapping the Atari: ROWCRS $54, COLCRS $55, ATACHR $2FB,
+; COLOR0-4 $2C4-$2C8, AUDF1/AUDC1 $D200/$D201, AUDCTL $D208, SKCTL $D20F).
+; ===========================================================================
+
+.alias IOCB6  $60
+
+; ---------------------------------------------------------------------------
+; X_GRAPHICS - GRAPHICS n: IOCB 6 closed and opened to "S:" with ICAX2 =
+; n AND 15 and ICAX1 = 12 (read/write) + 16 unless n has 16 (16: no text
+; window) + 32 if n has 32 (32: keep the screen)
+; ---------------------------------------------------------------------------
+.scope
+X_GRAPHICS:
+        JSR EVAL_BYTE
+        PHA
+        LDX #IOCB6
+        JSR CLOSEIO
+        LDX #IOCB6
+        PLA
+        PHA
+        AND #$0F
+        STA ICAX2,X
+        PLA
+        AND #$30
+        EOR #$10
+        ORA #$0C
+        STA ICAX1,X
+        LDA #<_device
+        STA ICBAL,X
+        LDA #>_device
+        STA ICBAH,X
+        LDA #COPEN
+        JMP CIO_CALL
+_device:
+        .byte "S:", EOL
+.scend
+
+; X_COLOR - COLOR n: the colour PLOT and DRAWTO use
+.scope
+X_COLOR:
+        JSR EVAL_BYTE
+        STA COLOR
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; X_POSITION - POSITION x, y: the graphics cursor (COLCRS, ROWCRS)
+; ---------------------------------------------------------------------------
+.scope
+X_POSITION:
+        JSR EVAL_INT
+        PHA
+        TXA
+        PHA
+        INC STINDEX             ; ","
+        JSR EVAL_BYTE
+        STA ROWCRS
+        PLA
+        STA COLCRS+1
+        PLA
+        STA COLCRS
+        RTS
+.scend
+
+; X_PLOT - PLOT x, y: POSITION, then PUT the colour to IOCB 6
+.scope
+X_PLOT:
+        JSR X_POSITION
+        LDX #IOCB6
+        LDA #CPUTBYT
+        STA ICCOM,X
+        LDA #0
+        STA ICBLL,X
+        STA ICBLH,X
+        LDA COLOR
+        JMP CIOCALL
+.scend
+
+; X_DRAWTO - DRAWTO x, y: POSITION, ATACHR = the colour, XIO 17 on IOCB 6
+.scope
+X_DRAWTO:
+        JSR X_POSITION
+        LDA COLOR
+        STA ATACHR
+        LDX #IOCB6
+        LDA #$0C
+        STA ICAX1,X
+        LDA #0
+        STA ICAX2,X
+        LDA #CDRAW
+        JMP CIO_CALL
+.scend
+
+; X_LOCATE - LOCATE x, y, var: POSITION, then GET from IOCB 6
+.scope
+X_LOCATE:
+        JSR X_POSITION
+        INC STINDEX             ; ","
+        JSR VAR_TARGET_PUSH
+        LDX #IOCB6
+        LDA #CGETBYT
+        STA ICCOM,X
+        LDA #0
+        STA ICBLL,X
+        STA ICBLH,X
+        JSR CIOCALL
+        JMP STORE_BYTE_VAR
+.scend
+
+; ---------------------------------------------------------------------------
+; X_SETCOLOR - SETCOLOR register, hue, luminance: COLOR0+register ($2C4) =
+; hue * 16 + luminance (register 0-4, error 3 otherwise)
+; ---------------------------------------------------------------------------
+.scope
+X_SETCOLOR:
+        JSR EVAL_BYTE
+        CMP #5
+        BCS _bad
+        PHA
+        INC STINDEX
+        JSR EVAL_BYTE
+        ASL
+        ASL
+        ASL
+        ASL
+        PHA
+        INC STINDEX
+        JSR EVAL_BYTE
+        STA RT_N
+        PLA
+        CLC
+        ADC RT_N
+        TAY
+        PLA
+        TAX
+        TYA
+        STA COLOR0,X
+        RTS
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; X_SOUND - SOUND voice, pitch, distortion, volume: AUDF(voice) = pitch,
+; AUDC(voice) = distortion * 16 + volume (voice 0-3, error 3 otherwise);
+; AUDCTL = 0 and SKCTL = 3 as Atari BASIC sets them
+; ---------------------------------------------------------------------------
+.scope
+X_SOUND:
+        JSR EVAL_BYTE
+        CMP #4
+        BCS _bad
+        ASL
+        PHA                     ; voice * 2
+        INC STINDEX
+        JSR EVAL_BYTE
+        PHA                     ; pitch
+        INC STINDEX
+        JSR EVAL_BYTE
+        ASL
+        ASL
+        ASL
+        ASL
+        PHA                     ; distortion * 16
+        INC STINDEX
+        JSR EVAL_BYTE
+        STA RT_N
+        PLA
+        CLC
+        ADC RT_N
+        STA RT_N                ; AUDC value
+        PLA
+        TAY                     ; pitch
+        PLA
+        TAX                     ; voice * 2
+        LDA #0
+        STA AUDCTL
+        LDA #3
+        STA SKCTL
+        TYA
+        STA AUDF1,X
+        LDA RT_N
+        STA AUDF1+1,X
+        RTS
+_bad:   LDA #ERR_VALUE
+        JMP ERROR
+.scend

@@ -1,0 +1,264 @@
+"""Run tokenized BASIC programs on the free BASIC's runtime in the headless emulator.
+
+`BasicRunner.run(source)` boots the free OS with the freshly built BASIC cartridge, lays the
+program out in memory exactly as Atari BASIC keeps it (variable name table at VNTP, value
+table at VVTP, statement table at STMTAB ending in the immediate line, string/array area and
+run-time stack above), points STMCUR at the immediate line ("RUN" unless told otherwise) and
+jumps to the runtime's EXECUTE.  When BASIC is back at READY it returns what the program
+printed (the screen rows between the boot READY and the final READY).
+
+Until the math pack lands in the OS ROM (issue 8), the OS has no floating point routines;
+then, and only then, `install_fp_traps` answers calls to the documented entry points with the
+Python model host/atari_fp.py (an emulator trap per entry point, like the SIO patch).  Once
+the ROM has the routines (its label map has ``afp``), the real 6502 code runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from emulator.cpu import TRAP_OPCODE
+from emulator.headless import HeadlessAtari
+from host import atari_fp
+from host.build import build_basic, build_os, label_map
+
+from tests.basic_tokens import Program, tokenize_program
+
+REPO = Path(__file__).resolve().parents[1]
+FR0, FR1, CIX, INBUFF, FLPTR, LBUFF = 0xD4, 0xE0, 0xF2, 0xF3, 0xFC, 0x0580
+LOMEM, VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP, RUNSTK, BMEMTOP = (
+    0x80, 0x82, 0x84, 0x86, 0x88, 0x8A, 0x8C, 0x8E, 0x90)
+APPMHI = 0x0E
+
+
+class Images:
+    """The ROMs built once per test session, with their label maps."""
+
+    def __init__(self, directory: Path) -> None:
+        self.os_rom = build_os(REPO, rom=directory / "os.rom", build_dir=directory).read_bytes()
+        self.os_labels = label_map(directory / "os.map")
+        self.basic_rom = build_basic(REPO, rom=directory / "basic.rom", build_dir=directory).read_bytes()
+        self.basic_labels = label_map(directory / "basic.map")
+
+    @property
+    def has_math_pack(self) -> bool:
+        return "afp" in self.os_labels and "fadd" in self.os_labels
+
+
+# -- the math pack as emulator traps (only while the OS ROM has none) ---------------------
+
+def _fp_get(ram, address: int) -> bytes:
+    return bytes(ram[address:address + 6])
+
+
+def _fp_put(ram, address: int, value: bytes) -> None:
+    ram[address:address + 6] = value
+
+
+def _word(ram, address: int) -> int:
+    return ram[address] | (ram[address + 1] << 8)
+
+
+def _binary(operation):
+    def run(ram, cpu) -> bool:
+        _fp_put(ram, FR0, operation(_fp_get(ram, FR0), _fp_get(ram, FR1)))
+        return False
+    return run
+
+
+def _unary(operation):
+    def run(ram, cpu) -> bool:
+        _fp_put(ram, FR0, operation(_fp_get(ram, FR0)))
+        return False
+    return run
+
+
+def _afp(ram, cpu) -> bool:
+    base = _word(ram, INBUFF)
+    text = bytes(ram[base:base + 256])
+    value, index = atari_fp.from_text(text, ram[CIX])
+    _fp_put(ram, FR0, value)
+    ram[CIX] = index
+    return False
+
+
+def _fasc(ram, cpu) -> bool:
+    offset, data = atari_fp.fasc_layout(_fp_get(ram, FR0))
+    ram[LBUFF + offset:LBUFF + offset + len(data)] = data
+    ram[INBUFF] = (LBUFF + offset) & 0xFF
+    ram[INBUFF + 1] = (LBUFF + offset) >> 8
+    return False
+
+
+def _ifp(ram, cpu) -> bool:
+    _fp_put(ram, FR0, atari_fp.from_int(_word(ram, FR0)))
+    return False
+
+
+def _fpi(ram, cpu) -> bool:
+    number = atari_fp.to_int(_fp_get(ram, FR0))
+    ram[FR0], ram[FR0 + 1] = number & 0xFF, number >> 8
+    return False
+
+
+def _zero(register: int):
+    def run(ram, cpu) -> bool:
+        _fp_put(ram, register, bytes(6))
+        return False
+    return run
+
+
+def _load(register: int, pointer: bool):
+    def run(ram, cpu) -> bool:
+        address = _word(ram, FLPTR) if pointer else cpu.x | (cpu.y << 8)
+        if not pointer:
+            ram[FLPTR], ram[FLPTR + 1] = cpu.x, cpu.y
+        _fp_put(ram, register, _fp_get(ram, address))
+        return False
+    return run
+
+
+def _store(pointer: bool):
+    def run(ram, cpu) -> bool:
+        address = _word(ram, FLPTR) if pointer else cpu.x | (cpu.y << 8)
+        if not pointer:
+            ram[FLPTR], ram[FLPTR + 1] = cpu.x, cpu.y
+        _fp_put(ram, address, _fp_get(ram, FR0))
+        return False
+    return run
+
+
+def _fmove(ram, cpu) -> bool:
+    _fp_put(ram, FR1, _fp_get(ram, FR0))
+    return False
+
+
+def _plyevl(ram, cpu) -> bool:
+    address = cpu.x | (cpu.y << 8)
+    coefficients = [_fp_get(ram, address + 6 * index) for index in range(cpu.a)]
+    _fp_put(ram, FR0, atari_fp.plyevl(_fp_get(ram, FR0), coefficients))
+    return False
+
+
+FP_ENTRY_POINTS = {
+    0xD800: _afp, 0xD8E6: _fasc, 0xD9AA: _ifp, 0xD9D2: _fpi,
+    0xDA44: _zero(FR0), 0xDA46: _zero(FR1),
+    0xDA60: _binary(atari_fp.sub), 0xDA66: _binary(atari_fp.add),
+    0xDADB: _binary(atari_fp.mul), 0xDB28: _binary(atari_fp.div),
+    0xDD40: _plyevl,
+    0xDD89: _load(FR0, False), 0xDD8D: _load(FR0, True),
+    0xDD98: _load(FR1, False), 0xDD9C: _load(FR1, True),
+    0xDDA7: _store(False), 0xDDAB: _store(True), 0xDDB6: _fmove,
+    0xDDC0: _unary(atari_fp.exp), 0xDDCC: _unary(atari_fp.exp10),
+    0xDECD: _unary(atari_fp.log), 0xDED1: _unary(atari_fp.log10),
+}
+
+
+def install_fp_traps(atari: HeadlessAtari) -> None:
+    """Answer the math pack's entry points with host/atari_fp.py (carry set on its errors)."""
+    machine = atari.machine
+    ram = machine.memory.ram
+
+    def trap_for(routine):
+        def trap(cpu) -> int:
+            try:
+                failed = routine(ram, cpu)
+            except atari_fp.FPError:
+                failed = True
+            cpu.p = (cpu.p | 0x01) if failed else (cpu.p & 0xFE)
+            sp = cpu.sp
+            low = ram[0x100 | ((sp + 1) & 0xFF)]
+            high = ram[0x100 | ((sp + 2) & 0xFF)]
+            cpu.sp = (sp + 2) & 0xFF
+            cpu.pc = ((low | (high << 8)) + 1) & 0xFFFF
+            return 100
+        return trap
+
+    for address, routine in FP_ENTRY_POINTS.items():
+        machine.memory.add_patch(address, TRAP_OPCODE)
+        machine.cpu.traps[address] = trap_for(routine)
+
+
+# -- laying a program out and running it ---------------------------------------------------
+
+class BasicRunner:
+    """One emulated Atari with the free BASIC, ready to run test programs."""
+
+    def __init__(self, images: Images) -> None:
+        self.images = images
+        self.atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
+        if not images.has_math_pack:
+            install_fp_traps(self.atari)
+        if not self.atari.boot():
+            raise RuntimeError("the free BASIC did not reach READY")
+        self.boot_rows = self._rows()
+
+    def label(self, name: str) -> int:
+        return self.images.basic_labels[name.lower()]
+
+    def _rows(self) -> list[str]:
+        return [row[2:].rstrip() for row in self.atari.screen_text().split("\n")]
+
+    def load(self, program: Program) -> int:
+        """Write the tables into memory; return the immediate line's address."""
+        atari = self.atari
+        lomem = atari.peek_word(LOMEM)
+        vntp = lomem + 0x100
+        vnt, vvt = program.vnt(), program.vvt()
+        vvtp = vntp + len(vnt)
+        stmtab = vvtp + len(vvt)
+        statements = b"".join(program.lines)
+        starp = stmtab + len(statements)
+        immediate = starp - len(program.lines[-1])
+        data = vnt + vvt + statements
+        for offset, byte in enumerate(data):
+            atari.poke(vntp + offset, byte)
+        for pointer, value in ((VNTP, vntp), (VNTD, vvtp - 1), (VVTP, vvtp), (STMTAB, stmtab),
+                               (STMCUR, immediate), (STARP, starp), (RUNSTK, starp),
+                               (BMEMTOP, starp), (APPMHI, starp)):
+            atari.poke_word(pointer, value)
+        return immediate
+
+    def run(self, source: str, immediate: str = "RUN", max_frames: int = 600, keys: str = "") -> list[str]:
+        """Run ``source``; the rows it printed (without the left margin)."""
+        program = tokenize_program(source, immediate)
+        self.load(program)
+        machine = self.atari.machine
+        machine.start_program(self.label("EXECUTE"))
+        if keys:
+            self.atari.run_until_idle(max_frames)
+            self.atari.type_text(keys)
+        if not self.atari.run_until_idle(max_frames):
+            raise TimeoutError("the program did not come back to READY")
+        return self.output()
+
+    def output(self) -> list[str]:
+        rows = self._rows()
+        first = 2  # the boot screen: a blank row, READY, then the cursor's row
+        ends = [index for index, row in enumerate(rows) if row == "READY" and index >= first]
+        if not ends:
+            raise AssertionError("no READY after the program:\n" + "\n".join(rows))
+        last = ends[-1]
+        out = rows[first:last]
+        if out and out[-1] == "":
+            out = out[:-1]  # the blank row READY puts before itself
+        return out
+
+    def variable(self, name: str) -> bytes:
+        """The 8-byte value table entry of a variable, by its VNT name ("A", "B$", "C(")."""
+        atari = self.atari
+        names = []
+        address = atari.peek_word(VNTP)
+        current = ""
+        while atari.peek(address) != 0:
+            byte = atari.peek(address)
+            current += chr(byte & 0x7F)
+            if byte & 0x80:
+                names.append(current)
+                current = ""
+            address += 1
+        index = names.index(name)
+        return atari.peek_bytes(atari.peek_word(VVTP) + 8 * index, 8)
+
+    def number(self, name: str):
+        return atari_fp.to_decimal(self.variable(name)[2:])

@@ -1,0 +1,207 @@
+"""The free BASIC's runtime (asm/basic/exec.s, expr.s, stmt_*.s, func.s, errors.s).
+
+Small programs, tokenized by tests/basic_tokens.py and run by the 6502 runtime in the
+headless emulator; each expected screen is written from documented Atari BASIC behaviour
+(Atari BASIC Reference Manual; The Atari BASIC Source Book; De Re Atari):
+
+* PRINT: numbers as the math pack's FASC writes them (no leading blank), ";" joins, ","
+  moves to the next multiple of 10 columns (PTABW), a trailing ";" or "," keeps the line;
+* precedence: unary minus above ^ above * / above + - above comparisons above NOT, AND,
+  OR; equal levels group from the left;
+* errors: "ERROR-  n AT LINE l" with the Reference Manual's numbers; STOP prints
+  "STOPPED AT LINE l"; TRAP sends an error to a line instead.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.basic_runtime_support import BasicRunner, Images
+
+
+@pytest.fixture(scope="session")
+def images(tmp_path_factory) -> Images:
+    return Images(tmp_path_factory.mktemp("basic-runtime-roms"))
+
+
+@pytest.fixture
+def basic(images) -> BasicRunner:
+    return BasicRunner(images)
+
+
+PROGRAMS = {
+    "print_separators": (
+        '10 A=5:B=A*2:PRINT A,B\n20 PRINT "X";"Y",1\n30 PRINT "ABCDEFGHIJ",2',
+        ["5         10", "XY        1", "ABCDEFGHIJ          2"],
+    ),
+    "print_trailing_semicolon_keeps_the_line": (
+        '10 PRINT "A";\n20 PRINT "B",\n30 PRINT "C"',
+        ["AB        C"],
+    ),
+    "precedence_of_multiply_and_add": (
+        '10 PRINT 2*3+4;" ";2+3*4;" ";(2+3)*4;" ";10-4-3;" ";64/4/2',
+        ["10 14 20 3 8"],
+    ),
+    "comparisons_are_numbers_and_bind_below_arithmetic": (
+        '10 PRINT 1<2;2<1;1+1=2;3>=3;3<>3;1<2<3',
+        ["101101"],
+    ),
+    "not_and_or": (
+        '10 PRINT NOT 0;NOT 5;1 AND 0;1 AND 2;0 OR 0;0 OR 3;NOT 1=2;1 OR 0 AND 0',
+        ["10010111"],
+    ),
+    "unary_minus": (
+        '10 A=3:PRINT -A;" ";--A;" ";2*-A;" ";-A+5',
+        ["-3 3 -6 2"],
+    ),
+    "string_comparisons": (
+        '20 PRINT "A"<"B";"AB"<"A";"ABC"="ABC";"AB"<"ABC";"B">"AB";"X"<>"Y"',
+        ["101111"],
+    ),
+    "for_next_counts_and_leaves_the_variable_past_the_limit": (
+        '10 FOR I=1 TO 3:PRINT I;:NEXT I:PRINT " ";I',
+        ["123 4"],
+    ),
+    "for_next_with_negative_and_fractional_steps": (
+        '10 FOR I=3 TO 1 STEP -1:PRINT I;:NEXT I\n20 PRINT\n30 FOR X=0 TO 1 STEP 0.25:PRINT X;" ";:NEXT X',
+        ["321", "0 0.25 0.5 0.75 1"],
+    ),
+    "for_body_runs_once_even_past_the_limit": (
+        '10 FOR I=5 TO 1:PRINT "ONCE":NEXT I',
+        ["ONCE"],
+    ),
+    "nested_for_loops": (
+        '10 FOR I=1 TO 2:FOR J=1 TO 3:PRINT I*10+J;" ";:NEXT J:NEXT I',
+        ["11 12 13 21 22 23"],
+    ),
+    "for_loop_over_several_lines": (
+        '10 FOR I=1 TO 3\n20 PRINT I;\n30 NEXT I\n40 PRINT "!"',
+        ["123!"],
+    ),
+    "gosub_return_and_nesting": (
+        '10 GOSUB 100:PRINT "BACK":END\n100 PRINT "SUB";:GOSUB 200:RETURN\n200 PRINT "SUB2";:RETURN',
+        ["SUBSUB2BACK"],
+    ),
+    "return_drops_for_entries_of_the_subroutine": (
+        '10 GOSUB 100:PRINT "OK"\n20 END\n100 FOR I=1 TO 10:IF I=2 THEN RETURN\n110 NEXT I',
+        ["OK"],
+    ),
+    "if_then_line_and_statements": (
+        '10 IF 1<2 THEN PRINT "YES"\n20 IF 1>2 THEN PRINT "NO"\n30 IF 3=3 THEN 50\n40 PRINT "SKIPPED"\n'
+        '50 PRINT "END"',
+        ["YES", "END"],
+    ),
+    "false_if_skips_the_rest_of_the_line": (
+        '10 IF 0 THEN PRINT "A":PRINT "B"\n20 PRINT "C"',
+        ["C"],
+    ),
+    "on_goto_and_gosub": (
+        '10 FOR K=0 TO 4:ON K GOSUB 100,200,300:NEXT K:END\n100 PRINT "A";:RETURN\n'
+        '200 PRINT "B";:RETURN\n300 PRINT "C";:RETURN',
+        ["ABC"],
+    ),
+    "on_goto": (
+        '10 X=2:ON X GOTO 100,200\n100 PRINT "ONE":END\n200 PRINT "TWO"',
+        ["TWO"],
+    ),
+    "computed_goto": (
+        '10 X=3:GOTO X*10\n20 PRINT "TWENTY"\n30 PRINT "THIRTY"',
+        ["THIRTY"],
+    ),
+    "functions_of_numbers": (
+        '10 PRINT SQR(16);" ";INT(-3.5);" ";INT(3.9);" ";ABS(-2);" ";SGN(-5);SGN(0);SGN(7)',
+        ["4 -4 3 2 -101"],
+    ),
+    "peek_and_poke": (
+        '10 POKE 1536,42:PRINT PEEK(1536)',
+        ["42"],
+    ),
+    "string_constants_and_functions": (
+        '10 PRINT LEN("HELLO");" ";ASC("A");" ";CHR$(66);" ";STR$(12)',
+        ["5 65 B 12"],
+    ),
+    "val": (
+        '10 PRINT VAL("12.5")*2',
+        ["25"],
+    ),
+    "rem_and_data_are_skipped": (
+        '10 REM NOTHING HERE\n20 DATA 1,2,3\n30 PRINT "OK"',
+        ["OK"],
+    ),
+    "read_data_restore": (
+        '10 READ A,B:PRINT A+B\n20 RESTORE:READ C:PRINT C\n30 RESTORE 50:READ D:PRINT D\n'
+        '40 DATA 1,2\n50 DATA 7',
+        ["3", "1", "7"],
+    ),
+    "deg_and_rad": (
+        '10 DEG:PRINT SIN(90);" ";COS(0)\n20 RAD:PRINT SIN(0)',
+        ["1 1", "0"],
+    ),
+    "end_stops_quietly": (
+        '10 PRINT "A":END\n20 PRINT "B"',
+        ["A"],
+    ),
+    "the_program_ends_after_the_last_line": (
+        '10 PRINT "LAST"',
+        ["LAST"],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_program_prints_what_atari_basic_prints(basic: BasicRunner, name: str) -> None:
+    source, expected = PROGRAMS[name]
+    assert basic.run(source) == expected
+
+
+ERRORS = {
+    # program, error number (Atari BASIC Reference Manual, appendix B), line
+    "value_error_poke": ("10 POKE 1536,256", 3, 10),
+    "value_error_sqr": ("10 X=SQR(-1)", 3, 10),
+    "value_error_log": ("10 X=LOG(0)", 3, 10),
+    "out_of_data": ("10 READ A,B\n20 DATA 1", 6, 10),
+    "input_error_in_data": ("10 READ A\n20 DATA X", 8, 10),
+    "division_by_zero": ("5 A=1\n10 PRINT 1/0", 11, 10),
+    "overflow": ("10 X=1E90*1E90", 11, 10),
+    "line_not_found": ("10 GOTO 99", 12, 10),
+    "next_without_for": ("10 NEXT I", 13, 10),
+    "return_without_gosub": ("10 RETURN", 16, 10),
+    "string_not_dimensioned": ('10 A$="X"', 9, 10),
+    "invalid_string_character": ('10 X=VAL("A")', 18, 10),
+    "device_number": ("10 PRINT #8;1", 20, 10),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_errors_print_their_number_and_line(basic: BasicRunner, name: str) -> None:
+    source, number, line = ERRORS[name]
+    assert basic.run(source) == [f"ERROR-  {number} AT LINE {line}"]
+    assert basic.atari.peek(0xC3) == number  # ERRSAVE
+    assert basic.atari.peek_word(0xBA) == line  # STOPLN
+
+
+def test_an_error_in_an_immediate_line_has_no_line_number(basic: BasicRunner) -> None:
+    assert basic.run("10 PRINT 1", immediate="GOTO 50") == ["ERROR-  12"]
+
+
+def test_stop_prints_its_line_and_cont_goes_on_with_the_next_line(basic: BasicRunner) -> None:
+    assert basic.run('10 PRINT "A":STOP:PRINT "NOT THIS"\n20 PRINT "B"') == ["A", "STOPPED AT LINE 10"]
+    assert basic.atari.peek_word(0xBA) == 10
+
+
+def test_trap_sends_an_error_to_its_line_once(basic: BasicRunner) -> None:
+    source = (
+        '10 TRAP 100:PRINT "A":GOTO 999\n'
+        '100 PRINT "TRAPPED";PEEK(195):GOTO 999'
+    )
+    assert basic.run(source) == ["A", "TRAPPED12", "ERROR-  12 AT LINE 100"]
+
+
+def test_variables_keep_their_values_in_the_value_table(basic: BasicRunner) -> None:
+    basic.run("10 A=1.5:B=A*4:C=-B")
+    assert basic.number("A") == Decimal("1.5")
+    assert basic.number("B") == Decimal("6")
+    assert basic.number("C") == Decimal("-6")
+    assert basic.variable("A")[:2] == bytes((0x00, 0))
