@@ -367,7 +367,34 @@ def test_terminal_quit_console_and_reset_keys():
 
 
 def test_terminal_says_when_it_is_too_small():
-    assert "42x27" in terminal.too_small_message(80, 20) and "80x20" in terminal.too_small_message(80, 20)
+    assert "40x24" in terminal.too_small_message(80, 20) and "80x20" in terminal.too_small_message(80, 20)
+
+
+def test_terminal_layout_fits_80x24_and_frames_where_there_is_room():
+    assert terminal.choose_layout(39, 24) is None and terminal.choose_layout(80, 23) is None
+    assert terminal.choose_layout(40, 24) == terminal.Layout(framed=False, status="")
+    assert terminal.choose_layout(80, 24) == terminal.Layout(framed=False, status="side")
+    assert terminal.choose_layout(80, 25) == terminal.Layout(framed=False, status="below")
+    assert terminal.choose_layout(42, 26) == terminal.Layout(framed=True, status="")
+    assert terminal.choose_layout(80, 26) == terminal.Layout(framed=True, status="side")
+    assert terminal.choose_layout(42, 27) == terminal.Layout(framed=True, status="below")
+    assert terminal.Layout(True, "").origin == (1, 1) and terminal.Layout(False, "side").origin == (0, 0)
+
+
+def test_terminal_shows_the_programs_colours():
+    # BK, PF0, PF1, PF2, PF3 as the game sets them: text luminance $0E on a green field $C2
+    text, field = terminal.text_colours(bytes([0xC0, 0x28, 0x0E, 0xC2, 0x46]))
+    assert (text, field) == (0xCE, 0xC2)
+    green = terminal.nearest_terminal_colour(terminal.PALETTE[field], 8)
+    assert green == 2  # curses.COLOR_GREEN, not the blue the front-end used to show
+    cube = terminal.nearest_terminal_colour(terminal.PALETTE[field], 256)
+    r, g, b = terminal.PALETTE[field]
+    assert 16 <= cube < 256 and g > r and g > b
+    assert terminal.nearest_terminal_colour((255, 255, 255), 256) == 231
+    assert terminal.nearest_terminal_colour((0, 0, 0), 8) == 0
+    assert terminal.terminal_pair((text, field), 8) == (7, 2)  # white on green with eight colours
+    fg, bg = terminal.terminal_pair((text, field), 256)
+    assert fg != bg and bg == cube
 
 
 def test_terminal_refuses_without_a_tty(capsys, monkeypatch):

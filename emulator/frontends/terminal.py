@@ -1,8 +1,10 @@
 """The terminal front-end: the Atari's 40x24 text screen in a terminal, with curses.
 
 For machines without a display (an SSH session, a console, tmux). The text screen comes
-from the machine as Unicode (ATASCII graphics characters included) and is drawn inside a
-frame, with inverse characters in reverse video; a status line below names the keys.
+from the machine as Unicode (ATASCII graphics characters included), with inverse characters
+in reverse video, in the program's own colours (the nearest the terminal has). From 40x24 on
+everything fits: a frame comes where there are 42x26, the status line with the keys below
+the screen where there is one more line, else (80x24) as a panel to the right.
 The emulator runs in real time (59.92 frames a second); the terminal is only written to
 when the Atari screen changed.
 
@@ -22,6 +24,7 @@ import curses
 import locale
 import os
 import sys
+import textwrap
 import time
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple
@@ -29,19 +32,30 @@ from typing import Any, Iterable, NamedTuple
 import numpy as np
 
 from emulator.atascii import INVERSE_SPACE
+from emulator.palette import PALETTE
 from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, key_for_char, named_key, run_one_frame
 
 NTSC_FRAME_RATE = 1_789_773 / 29_868  # 59.92 Hz
 SCREEN_COLUMNS, SCREEN_ROWS = 40, 24
-NEEDED_COLUMNS = SCREEN_COLUMNS + 2  # the frame's sides
-NEEDED_LINES = SCREEN_ROWS + 3  # the frame's top and bottom, and the status line
+NEEDED_COLUMNS, NEEDED_LINES = SCREEN_COLUMNS, SCREEN_ROWS  # the least: the bare 40x24 screen
+FRAMED_COLUMNS, FRAMED_LINES = SCREEN_COLUMNS + 2, SCREEN_ROWS + 2  # with a frame round it
 CONSOLE_HOLD_FRAMES = 8  # how long F2/F3/F4 hold START/SELECT/OPTION (no key release in a terminal)
 ESC_DELAY_MS = 25  # how long curses waits after ESC for the rest of an escape sequence
 
 STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  Ctrl-C/F12 quit"
+#: the same keys as a panel beside the screen, where there is room to the side only (80x24)
+SIDE_PANEL = ("F1  HELP", "F2  START", "F3  SELECT", "F4  OPTION", "F5  RESET", "F12 or Ctrl-C: quit")
+SIDE_WIDTH = 24  # columns the side panel needs (a blank column before it included)
 CHBAS = 0x02F4  # the OS's shadow of CHBASE: the page of the character set in use
 OS_CHARSET_PAGE = 0xE0
 OWN_FONT_NOTE = "  (the program's own font: symbols approximate)"
+SCREEN_PAIR = 1  # the curses colour pair of the Atari screen
+DEFAULT_TEXT_COLOURS = (0xCA, 0x94)  # the OS's GRAPHICS 0 colours: light text on blue
+#: the eight basic terminal colours (curses.COLOR_BLACK .. COLOR_WHITE) as RGB
+BASIC_COLOURS = ((0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
+                 (0, 205, 205), (229, 229, 229))
+CUBE_LEVELS = (0, 95, 135, 175, 215, 255)  # the 6x6x6 colour cube of 256-colour terminals
+GREY_SPREAD = 24  # an RGB colour whose channels differ less than this counts as grey
 
 
 class Span(NamedTuple):
@@ -104,6 +118,41 @@ def framed(lines: list[list[Span]], title: str = "") -> list[list[Span]]:
     return boxed
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts go in a terminal of a given size."""
+
+    framed: bool  # a box round the screen (its title in the top edge)
+    status: str  # "below": the status line under the screen; "side": a key panel beside it; "": none
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """Row and column of the Atari screen's first cell."""
+        return (1, 1) if self.framed else (0, 0)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Lines and columns of the screen with its frame, if any."""
+        return (FRAMED_LINES, FRAMED_COLUMNS) if self.framed else (SCREEN_ROWS, SCREEN_COLUMNS)
+
+
+def choose_layout(columns: int, lines: int) -> Layout | None:
+    """The layout for a `columns` x `lines` terminal; None if even the bare 40x24 screen does
+    not fit. The frame and the status line come only where there is room: an 80x24 terminal
+    shows the bare screen with the keys in a panel to its right."""
+    if columns < NEEDED_COLUMNS or lines < NEEDED_LINES:
+        return None
+    framed = columns >= FRAMED_COLUMNS and lines >= FRAMED_LINES
+    height, width = (FRAMED_LINES, FRAMED_COLUMNS) if framed else (SCREEN_ROWS, SCREEN_COLUMNS)
+    if lines > height:
+        status = "below"
+    elif columns >= width + SIDE_WIDTH:
+        status = "side"
+    else:
+        status = ""
+    return Layout(framed, status)
+
+
 def encodable(text: str, encoding: str) -> str:
     """`text` with the characters the terminal's encoding can't show replaced by '?'."""
     return text.encode(encoding, errors="replace").decode(encoding, errors="replace").replace("\ufffd", "?")
@@ -111,9 +160,43 @@ def encodable(text: str, encoding: str) -> str:
 
 def too_small_message(columns: int, lines: int) -> str:
     return (
-        f"Terminal too small: the Atari screen needs {NEEDED_COLUMNS}x{NEEDED_LINES} "
+        f"Terminal too small: the Atari screen needs at least {NEEDED_COLUMNS}x{NEEDED_LINES} "
         f"characters, this terminal is {columns}x{lines}. Enlarge it (Ctrl-C quits)."
     )
+
+
+def text_colours(colours: bytes) -> tuple[int, int]:
+    """GRAPHICS 0's colours from GTIA's BK, PF0, PF1, PF2, PF3: the text has PF2's hue with
+    PF1's luminance, the field is PF2 (Atari OS User's Manual, the text modes)."""
+    pf1, pf2 = colours[2], colours[3]
+    return (pf2 & 0xF0) | (pf1 & 0x0E), pf2
+
+
+def nearest_terminal_colour(rgb: Iterable[int], available: int) -> int:
+    """The curses colour number closest to `rgb`: from the 256-colour cube and grey ramp when
+    the terminal has 256 colours, else one of the eight basic colours."""
+    colour = tuple(int(c) for c in rgb)
+    if available >= 256:
+        candidates = [
+            (16 + 36 * r + 6 * g + b, (CUBE_LEVELS[r], CUBE_LEVELS[g], CUBE_LEVELS[b]))
+            for r in range(6) for g in range(6) for b in range(6)
+        ] + [(232 + i, (8 + 10 * i,) * 3) for i in range(24)]
+    elif max(colour) - min(colour) < GREY_SPREAD:  # a grey: black or white by its brightness
+        return 7 if sum(colour) > 3 * 127 else 0
+    else:  # eight colours are too few for shades: match the hue at full brightness
+        colour = tuple(c * 205 // max(colour) for c in colour)
+        candidates = list(enumerate(BASIC_COLOURS))[1:7]
+    return min(candidates, key=lambda item: sum((a - b) ** 2 for a, b in zip(item[1], colour)))[0]
+
+
+def terminal_pair(colours: tuple[int, int], available: int) -> tuple[int, int]:
+    """Curses colour numbers (text, field) for GTIA colour bytes (text, field). With only eight
+    colours the text is white or black, whichever its brightness is nearer, so it stays
+    readable on the field's hue."""
+    text, field = colours
+    if available >= 256:
+        return nearest_terminal_colour(PALETTE[text], available), nearest_terminal_colour(PALETTE[field], available)
+    return (7 if (text & 0x0F) >= 8 else 0), nearest_terminal_colour(PALETTE[field], available)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -202,6 +285,7 @@ class TerminalFrontend:
         self.running = True
         self.last_screen: tuple[str, bytes] | None = None
         self.screen_attr = curses.A_NORMAL
+        self.colours_shown: tuple[int, int] | None = None
         self.setup_curses()
 
     def setup_curses(self) -> None:
@@ -219,8 +303,8 @@ class TerminalFrontend:
                 curses.use_default_colors()  # the frame and status line in the terminal's own colours
             except curses.error:
                 pass
-            curses.init_pair(1, curses.COLOR_WHITE, curses.COLOR_BLUE)
-            self.screen_attr = curses.color_pair(1)
+            self.screen_attr = curses.color_pair(SCREEN_PAIR)
+        self.colours_shown: tuple[int, int] | None = None
 
     # -- input -------------------------------------------------------------------------------
 
@@ -282,34 +366,73 @@ class TerminalFrontend:
 
     def draw_if_changed(self) -> None:
         text, codes = self.machine.screen_text(), codes_array(self.machine.screen_codes())
-        screen = (text, codes.tobytes())
+        colours = self.program_colours()
+        screen = (text, codes.tobytes(), colours)
         if screen == self.last_screen:
             return
         self.last_screen = screen
+        self.show_colours(colours)
         self.draw(text, codes)
+
+    def program_colours(self) -> tuple[int, int]:
+        """The text screen's colours as the program set them: (text, field) GTIA colour bytes."""
+        chips = getattr(self.machine, "machine", None)
+        gtia = getattr(chips, "gtia", None)
+        if gtia is None:
+            return DEFAULT_TEXT_COLOURS
+        return text_colours(gtia.colours())
+
+    def show_colours(self, colours: tuple[int, int]) -> None:
+        """Give the screen's colour pair the program's colours (nearest the terminal has)."""
+        if colours == self.colours_shown or not curses.has_colors():
+            return
+        self.colours_shown = colours
+        text, field = terminal_pair(colours, curses.COLORS)
+        try:
+            curses.init_pair(SCREEN_PAIR, text, field)
+        except curses.error:
+            pass
 
     def draw(self, text: str, codes: Any) -> None:
         lines_available, columns = self.stdscr.getmaxyx()
         self.stdscr.erase()
-        if columns < NEEDED_COLUMNS or lines_available < NEEDED_LINES:
+        layout = choose_layout(columns, lines_available)
+        if layout is None:
             self.put(0, 0, too_small_message(columns, lines_available)[: columns * lines_available - 1], 0)
             self.stdscr.refresh()
             return
-        for row, line in enumerate(framed(screen_lines(text, codes), self.title)):
-            column = 0
+        top, left = layout.origin
+        lines = screen_lines(text, codes)
+        if layout.framed:
+            blank = [[Span(" " * SCREEN_COLUMNS, False)] for _ in lines]
+            for row, line in enumerate(framed(blank, self.title)):
+                self.put(row, 0, "".join(span.text for span in line), 0)
+        for row, line in enumerate(lines):
+            column = left
             for span in line:
-                attr = curses.A_REVERSE if span.inverse else 0
-                if 0 < column < NEEDED_COLUMNS - 1:  # the Atari screen, not the frame
-                    attr |= self.screen_attr
-                self.put(row, column, span.text, attr)
+                attr = (curses.A_REVERSE if span.inverse else 0) | self.screen_attr
+                self.put(top + row, column, span.text, attr)
                 column += len(span.text)
-        status = STATUS_LINE
-        if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
-            status += OWN_FONT_NOTE
-        if self.console.held:
-            status += "   [" + " ".join(sorted(self.console.held)).upper() + "]"
-        self.put(NEEDED_LINES - 1, 0, status[: columns - 1], curses.A_BOLD)
+        self.draw_status(layout, columns)
         self.stdscr.refresh()
+
+    def draw_status(self, layout: Layout, columns: int) -> None:
+        """The keys, the font note and held console keys: below the screen or beside it."""
+        notes = []
+        if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
+            notes.append(OWN_FONT_NOTE.strip())
+        if self.console.held:
+            notes.append("[" + " ".join(sorted(self.console.held)).upper() + "]")
+        height, width = layout.size
+        if layout.status == "below":
+            status = "  ".join([STATUS_LINE, *notes])
+            self.put(height, 0, status[: columns - 1], curses.A_BOLD)
+        elif layout.status == "side":
+            room = columns - width - 2
+            wrapped = [part for note in notes for part in textwrap.wrap(note, room)]
+            panel = [self.title, "", *SIDE_PANEL, "", *wrapped]
+            for row, line in enumerate(panel):
+                self.put(row, width + 2, line[:room], curses.A_BOLD)
 
     def put(self, row: int, column: int, text: str, attr: int) -> None:
         try:
@@ -353,7 +476,8 @@ def run(machine: Any, args: Any) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(
             "surround: the terminal front-end needs an interactive terminal (stdin and stdout "
-            "are not a TTY); use --frontend headless --frames N --screen instead",
+            "are not a TTY); use --frontend headless instead (it prints the screen once the "
+            "program waits for a key; with `surround emu` add --screen)",
             file=sys.stderr,
         )
         return 2
