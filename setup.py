@@ -1,6 +1,6 @@
 """Build step of the surround-xl distribution (everything else is in pyproject.toml).
 
-A wheel gets the 6502 sources (asm/) and the ROM images the project ships (roms/surround-*)
+A wheel gets the 6502 sources (asm/), the BASIC programs (basic/) and the ROM images the project ships (roms/surround-*)
 as package data in host/_data/, where host.resources finds them after a normal install
 (`pip install .`, pipx). Original Atari ROMs a user copied into roms/ are never packaged.
 """
@@ -24,6 +24,8 @@ class BuildPyWithData(build_py):
         if target.exists():
             shutil.rmtree(target)
         shutil.copytree(HERE / "asm", target / "asm", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        if (HERE / "basic").is_dir():  # the BASIC programs (benchmarks, the game's listing)
+            shutil.copytree(HERE / "basic", target / "basic")
         (target / "roms").mkdir(parents=True)
         for rom in sorted((HERE / "roms").glob(SHIPPED_ROMS)):
             shutil.copy2(rom, target / "roms" / rom.name)

@@ -1,6 +1,7 @@
 """`surround bench`: learning games per second against a random sheep, for any engine.
 
-With --emulator it measures the emulator instead (emulator.bench.measure).
+With --emulator it measures the emulator instead (emulator.bench.measure); with --basic
+the BASIC benchmarks (Ahl's and the BYTE Sieve, host/basic_bench.py) in emulated and host seconds.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--engine", default="reference", help="engine to measure (default: reference)")
     parser.add_argument("--emulator", action="store_true", help="measure the emulator instead of an engine")
+    parser.add_argument("--basic", nargs="?", const="free", default=None, choices=("free", "original"),
+                        help="run Ahl's benchmark and the BYTE Sieve on the free (default) or original BASIC")
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default: 3)")
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
@@ -33,7 +36,14 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--seconds must be positive, not {args.seconds}")
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
-    figures = measure_emulator(args.seconds) if args.emulator else measure_engine(args)
+    if args.basic:
+        from host.basic_bench import measure as measure_basic
+
+        figures = measure_basic(args.basic, progress=not args.json)
+    elif args.emulator:
+        figures = measure_emulator(args.seconds)
+    else:
+        figures = measure_engine(args)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:

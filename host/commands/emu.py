@@ -33,18 +33,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--frames", type=int, default=None,
                         help="headless: run this many frames (default: until the program waits for a key)")
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
-    parser.add_argument("--os", default=None, metavar="PATH|original",
-                        help="OS ROM image (default: roms/surround-os.rom; 'original': roms/atarixl.rom)")
     parser.add_argument("--basic", default=None, metavar="free|original|PATH",
                         help="BASIC ROM in $A000-$BFFF, enabled as on the XL: 'free' (roms/surround-basic.rom), "
                         "'original' (roms/ataribas.rom) or an 8 KiB image (default: none)")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
+    add_machine_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_machine_options(parser: argparse.ArgumentParser) -> None:
+    """--os, --hdir, --seed and --screenshot, as `surround emu` and `surround basic` take them."""
+    parser.add_argument("--os", default=None, metavar="PATH|original",
+                        help="OS ROM image (default: roms/surround-os.rom; 'original': roms/atarixl.rom)")
     parser.add_argument("--hdir", default=None, metavar="DIR",
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,159 @@
+"""Running Atari BASIC programs in the emulator: boot to READY, LOAD or ENTER through H:, RUN.
+
+    from host.basic_runner import BasicSession
+    session = BasicSession(basic="free", h_directory=".")   # boots to READY
+    session.start_program("basic/bench/ahl.lst")             # ENTER "H:..." then RUN
+    result = session.run_until_waiting(max_frames=36_000)      # the program ends or asks for input
+    print(session.screen_text(), result.emulated_seconds)
+
+A file that begins with two zero bytes is a tokenized SAVE file (its first word,
+the offset of LOMEM, is always 0: The Atari BASIC Source Book, "SAVE") and is
+LOADed; anything else is a listing and is ENTERed (a listing with host line ends, LF,
+goes through an ATASCII copy with EOL line ends).  The program's own folder
+is reached through H: when it lies inside the H: directory, else through H2:
+mapped to its folder.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from emulator.errors import EmulatorError
+from emulator.headless import HeadlessAtari
+from emulator.keyboard import key_for_atascii
+from emulator.machine import CPU_HZ
+from host.errors import SurroundError
+
+RETURN = 0x9B
+EOL_BYTE = bytes((RETURN,))
+BOOT_FRAMES = 300
+LINE_FRAMES = 600  # a typed line (LOAD, ENTER) may take this long before READY comes back
+PROGRAM_UNIT = 2  # H2: shows the program's folder when it is outside the H: directory
+BASIC_ROM_CHOICES = ("free", "original")
+
+
+@dataclass
+class RunResult:
+    """How a run ended: waiting for a key (program ended or asks for input) or out of frames."""
+
+    waiting: bool
+    emulated_seconds: float
+    host_seconds: float
+    frames: int
+
+
+class BasicSession:
+    """An emulated XL with BASIC switched on, at READY, and H: on a host directory."""
+
+    def __init__(self, basic: str = "free", h_directory: str | Path | None = None,
+                 os_rom: str | None = None, seed: int = 0) -> None:
+        self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed)
+        self._scratch: tempfile.TemporaryDirectory | None = None
+        self.hdevice = self.atari.use_h_device(h_directory)
+        if not self.atari.boot(max_frames=BOOT_FRAMES, basic=True):
+            raise SurroundError(f"the {basic} BASIC did not reach READY within {BOOT_FRAMES} frames")
+        if "READY" not in self.atari.screen_text():
+            raise SurroundError(f"the {basic} BASIC did not show READY after power-on:\n{self.screen_text()}")
+
+    # -- typing -------------------------------------------------------------------------------
+
+    def type_line(self, text: str, wait: bool = True, max_frames: int = LINE_FRAMES) -> None:
+        """Type ``text`` and RETURN; with ``wait``, run until the machine waits for a key again."""
+        self.atari.type_text(text)
+        self.press_return()
+        if wait and not self.atari.run_until_idle(max_frames):
+            raise SurroundError(f"BASIC did not come back after {text!r} within {max_frames} frames:\n"
+                                f"{self.screen_text()}")
+
+    def press_return(self) -> None:
+        """Press RETURN without waiting for anything (the machine is not run)."""
+        keycode, shift, ctrl = key_for_atascii(RETURN)
+        self.atari.machine.key_down(keycode, shift, ctrl, hold_frames=1)
+
+    def type_keys(self, text: str, max_frames: int = LINE_FRAMES) -> None:
+        """Type free text, a newline meaning RETURN, after which the machine runs until it waits
+        for a key again (at most ``max_frames``)."""
+        segments = text.split("\n")
+        try:
+            for index, segment in enumerate(segments):
+                if segment:
+                    self.atari.type_text(segment)
+                if index < len(segments) - 1:
+                    self.press_return()
+                    self.atari.run_until_idle(max_frames)
+        except EmulatorError as error:
+            raise SurroundError(f"--type: {error}") from None
+
+    # -- programs -----------------------------------------------------------------------------
+
+    def device_name(self, path: Path) -> str:
+        """``H:NAME`` (or ``H2:NAME``) for a host file, mapping H2: if needed."""
+        path = path.resolve()
+        root = self.hdevice.directories[1]
+        if root in path.parents:
+            return "H:" + path.relative_to(root).as_posix()
+        self.hdevice.map(PROGRAM_UNIT, path.parent)
+        return f"H{PROGRAM_UNIT}:{path.name}"
+
+    def load(self, file: str | Path) -> None:
+        """LOAD (tokenized) or ENTER (listing) ``file`` through H:; SurroundError on an error."""
+        path = Path(file)
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise SurroundError(f"{file}: cannot read ({error.strerror})") from None
+        verb = "LOAD" if data[:2] == b"\x00\x00" else "ENTER"
+        if verb == "ENTER" and b"\n" in data and EOL_BYTE not in data:
+            path = self._atascii_copy(path, data)
+        self.type_line(f'{verb} "{self.device_name(path)}"')
+        error = self.last_error()
+        if error:
+            raise SurroundError(f"{file}: {verb} failed: {error}")
+
+    def _atascii_copy(self, path: Path, data: bytes) -> Path:
+        """A listing with host line ends (LF) as ATASCII lines ending in EOL, in a scratch folder."""
+        if self._scratch is None:
+            self._scratch = tempfile.TemporaryDirectory(prefix="surround-basic-")
+        copy = Path(self._scratch.name) / path.name
+        copy.write_bytes(data.replace(b"\r\n", b"\n").replace(b"\n", EOL_BYTE))
+        return copy
+
+    def start_program(self, file: str | Path) -> None:
+        """Load ``file`` and type RUN (RETURN pressed, the machine not run yet)."""
+        self.load(file)
+        self.atari.type_text("RUN")
+        self.press_return()
+
+    def run_until_waiting(self, max_frames: int) -> RunResult:
+        """Run until the program waits for a key (it ended at READY or asks for input)."""
+        machine = self.atari.machine
+        cycles, frames, started = machine.cycles, machine.frames, time.perf_counter()
+        waiting = machine.run_until_idle(max_frames)
+        return RunResult(
+            waiting=waiting,
+            emulated_seconds=(machine.cycles - cycles) / CPU_HZ,
+            host_seconds=time.perf_counter() - started,
+            frames=machine.frames - frames,
+        )
+
+    # -- the screen ------------------------------------------------------------------------------
+
+    def screen_text(self) -> str:
+        return self.atari.screen_text()
+
+    def screen_lines(self) -> list[str]:
+        """The non-empty screen lines, without the cursor, stripped."""
+        lines = [line.replace("█", " ").strip() for line in self.screen_text().split("\n")]
+        return [line for line in lines if line]
+
+    def last_error(self) -> str | None:
+        """The last "ERROR-" line on the screen after the last typed command, if any."""
+        for line in reversed(self.screen_lines()):
+            if line.startswith("ERROR"):
+                return line
+            if line.startswith(("LOAD ", "ENTER ", "RUN")):
+                return None
+        return None

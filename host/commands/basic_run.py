@@ -1,0 +1,73 @@
+"""The runner behind `surround basic [FILE.bas|FILE.lst] [options]`: an Atari BASIC program in the
+emulator.
+
+Interface for host/commands/basic.py (owned by the tokenizer side, which handles `tokenize`
+and `list` itself and hands every other use of `surround basic` to this module):
+
+* ``register_runner(parser)`` adds the runner's positional ``file`` and its options to an
+  ``argparse.ArgumentParser`` (the `basic` parser or one made for running);
+* ``run(args) -> int`` runs it with the parsed ``args`` (exit status; errors are raised as
+  SurroundError / EmulatorError, which the CLI prints as one line).
+
+With no file the machine shows READY; with a file it is LOADed (a tokenized SAVE file) or
+ENTERed (a listing) through H: and RUN. ``--type TEXT`` is typed after that (``\\n`` is
+RETURN). Front-ends as for `surround emu`; headless runs until the program ends or waits for
+input (at most ``--frames`` frames, default 36,000 = 10 emulated minutes), then ``--screen``
+prints the screen and ``--screenshot`` saves it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from host.basic_runner import BASIC_ROM_CHOICES, BasicSession
+from host.commands.emu import add_machine_options
+from host.errors import SurroundError
+
+FRONTENDS = ("window", "terminal", "headless")
+DEFAULT_FRAMES = 36_000
+
+
+def register_runner(parser: argparse.ArgumentParser) -> None:
+    """The runner's arguments on ``parser``; sets ``handler`` to :func:`run`."""
+    parser.add_argument("file", nargs="?", help="program: a SAVEd .bas or a LISTed .lst (none: READY)")
+    parser.add_argument("--frontend", choices=FRONTENDS, default=None,
+                        help="window, terminal or headless (default: window if a display is available)")
+    parser.add_argument("--type", dest="type_text", default=None, metavar="TEXT",
+                        help="keys to type once the program runs (\\n = RETURN)")
+    parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen at the end")
+    parser.add_argument("--frames", type=int, default=None,
+                        help=f"headless: run at most this many frames (default {DEFAULT_FRAMES})")
+    parser.add_argument("--basic", choices=BASIC_ROM_CHOICES, default="free",
+                        help="free: roms/surround-basic.rom (default); original: your roms/ataribas.rom")
+    add_machine_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Boot BASIC, start the program, then hand the machine to the front-end."""
+    from emulator.frontends import choose_frontend, open_frontend
+
+    frames = DEFAULT_FRAMES if args.frames is None else args.frames
+    if frames < 1:
+        raise SurroundError(f"--frames must be at least 1, not {frames}")
+    session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
+    frontend = choose_frontend(args.frontend)
+    if args.file is not None:
+        session.start_program(args.file)
+        if frontend == "headless" or args.type_text:
+            session.run_until_waiting(frames)
+    if args.type_text:
+        session.type_keys(args.type_text.replace("\\n", "\n"))
+    if frontend != "headless":
+        return int(open_frontend(frontend, session.atari, args) or 0)
+    result = session.run_until_waiting(frames)
+    if not result.waiting:
+        print(f"surround basic: still running after {frames} frames", file=sys.stderr)
+    if args.screen:
+        print(session.screen_text())
+    if args.screenshot:
+        session.atari.run_frames(2)  # a whole frame drawn from the display as it is now
+        session.atari.screenshot(args.screenshot)
+    return 0 if result.waiting else 3
