@@ -214,7 +214,7 @@ def illegal_sheep_move_reason(position: Position, move: Move) -> str | None:
     if dst in position.occupied:
         return f"point {dst} is occupied"
     if not sheep_may_step(src, dst):
-        return f"a sheep may not move back (from column {COLUMN[src]} to column {COLUMN[dst]})"
+        return f"a sheep may not move back (point {dst} lies left of point {src})"
     return None
 
 

@@ -10,6 +10,11 @@ import argparse
 from host.errors import SurroundError
 
 
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """"1 game", "2 games": a number with its noun in the right form."""
+    return f"{number} {noun if number == 1 else (plural or noun + 's')}"
+
+
 def add_learning_run_options(parser: argparse.ArgumentParser, verb: str, default_games: int) -> None:
     """--engine, --sheep, --games, --seed and --json, as train and check both take them."""
     parser.add_argument("--engine", default="reference", help=f"engine to {verb} (default: reference)")

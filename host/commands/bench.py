@@ -47,9 +47,20 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        for key, value in figures.items():
-            print(f"{key}: {value}")
+        print(_text(figures))
     return 0
+
+
+def _text(figures: dict, indent: str = "") -> str:
+    """The figures one per line, names aligned; a nested table indented under its name."""
+    width = max(len(str(key)) for key in figures)
+    lines = []
+    for key, value in figures.items():
+        if isinstance(value, dict):
+            lines += [f"{indent}{key}:", _text(value, indent + "  ")]
+        else:
+            lines.append(f"{indent}{str(key) + ':':<{width + 1}} {value}")
+    return "\n".join(lines)
 
 
 def measure_emulator(seconds: float) -> dict:

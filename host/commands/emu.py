@@ -56,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
     from emulator.frontends import open_frontend
     from emulator.headless import HeadlessAtari
 
-    if args.frames is not None and args.frames < 0:
-        raise EmulatorError(f"--frames must not be negative, not {args.frames}")
+    if args.frames is not None and args.frames < 1:
+        raise EmulatorError(f"--frames must be at least 1, not {args.frames} (leave it out to run until "
+                            "the program waits for a key)")
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
     atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)

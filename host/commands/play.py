@@ -34,7 +34,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--engine", default="asm", choices=("asm", "reference"),
         help="engine that plays the wolf: asm (the 6502 program in the emulator, default) or reference (Python, in this terminal)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="random seed of the wolf (default: different every run)")
+    parser.add_argument(
+        "--seed", type=int, default=None,
+        help="seed of the wolf's random numbers (default: different every run). The reference wolf "
+        "then repeats exactly; the 6502 wolf reads POKEY's RANDOM, which runs on with every CPU "
+        "cycle as on a real Atari, so its replies also depend on when your keys arrive",
+    )
     parser.add_argument(
         "--blacklist", metavar="FILE",
         help="keep the wolf's black list in FILE instead of the per-user file "

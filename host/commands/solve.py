@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from host.commands import counted
 from host.rules import SHEEP_MOVE_LIMIT, Position
 
 
@@ -31,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     from host.errors import SurroundError
     from host.solver import solve, summary
 
+    if args.moves_left is not None and not args.position:
+        raise SurroundError("--moves-left needs --position (the sheep moves left in that position)")
     facts = summary(with_variation=args.pv and not args.position)
     if args.position:
         position = Position.parse(args.position)
@@ -69,9 +72,9 @@ def _text(facts: dict) -> str:
     ]
     if "position" in facts:
         info = facts["position"]
-        how = f"in {info['sheep_moves']} sheep moves" if info["sheep_moves"] is not None else ""
+        how = f"in {counted(info['sheep_moves'], 'sheep move')}" if info["sheep_moves"] is not None else ""
         lines.append(
-            f"position {info['position']} (NR {info['nr']}, {info['moves_left']} sheep moves left): "
+            f"position {info['position']} (NR {info['nr']}, {counted(info['moves_left'], 'sheep move')} left): "
             f"won by the {info['winner']} {how}".rstrip()
         )
     if "principal_variation" in facts:

@@ -6,7 +6,7 @@ import argparse
 import json
 import math
 
-from host.commands import add_learning_run_options, check_learning_run_options
+from host.commands import add_learning_run_options, check_learning_run_options, counted
 from host.errors import SurroundError
 
 
@@ -34,9 +34,9 @@ def run(args: argparse.Namespace) -> int:
     from host.solver import solve
 
     check_learning_run_options(args)
+    if args.block is not None and args.block < 1:
+        raise SurroundError(f"--block must be at least 1, not {args.block}")
     block = args.block or max(1, math.ceil(args.games / 10))
-    if block < 1:
-        raise SurroundError(f"--block must be at least 1, not {block}")
     sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
     engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
     try:
@@ -95,11 +95,13 @@ def _load_if_present(engine, path: str | None) -> None:
 
 
 def _text(data: dict) -> str:
-    lines = [f"{data['engine']} wolf vs sheep {data['sheep']}, {data['games']} games, seed {data['seed']}", ""]
-    lines.append("games          wolf wins")
-    for block in data["blocks"]:
+    lines = [f"{data['engine']} wolf vs sheep {data['sheep']}, {counted(data['games'], 'game')}, seed {data['seed']}", ""]
+    width = len(str(data["games"]))  # the block numbers line up however many games there are
+    ranges = [f"{block['first']:>{width}}-{block['last']:<{width}}" for block in data["blocks"]]
+    lines.append(f"{'games':<{len(ranges[0])}}  wolf wins")
+    for span, block in zip(ranges, data["blocks"]):
         bar = "#" * round(block["wolf_win_rate"] * 40)
-        lines.append(f"{block['first']:>5}-{block['last']:<7} {block['wolf_win_rate']:6.1%}  {bar}")
+        lines.append(f"{span}  {block['wolf_win_rate']:6.1%}  {bar}")
     lines += [
         "",
         f"wolf won {data['wolf_wins']} of {data['games']} ({data['wolf_win_rate']:.1%})",
