@@ -1,4 +1,4 @@
-"""Surround's black-list learner (RULES.md, "The learner"), for any game of the lab.
+"""Surround's black-list learner (docs/rules.md, "The learning wolf"), for any game of the lab.
 
 The learner plays one side. It remembers P, the position from which the opponent made its
 last move (the opponent was to move there). On its own turn it avoids moves into positions on
