@@ -1,0 +1,65 @@
+"""basic/surround.lst's own hash routine (lines 7000-7020) run by the free BASIC in the emulator.
+
+A driver loop around the program's lines computes NR for every one of the 1320 positions on
+the 6502 runtime (tokenized by host/atari_basic, laid out in memory by the runtime's test
+support) and POKEs each into memory; every one must equal the reference's NR.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from host import rules
+from host.atari_basic import Program, enter_listing
+from host.atari_basic.lister import list_line
+from tests.basic_runtime_support import BasicRunner, Images
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = 0x4000  # free RAM far above the small driver program
+DRIVER = """\
+10 A=16384:FOR HW=1 TO 11:FOR H1=1 TO 9:FOR H2=H1+1 TO 10:FOR H3=H2+1 TO 11
+20 IF H1=HW OR H2=HW OR H3=HW THEN 40
+30 GOSUB 7000:POKE A,NR-256*INT(NR/256):POKE A+1,INT(NR/256):A=A+2
+40 NEXT H3:NEXT H2:NEXT H1:NEXT HW
+50 END
+"""
+
+
+class _Layout:
+    """A Program in the shape BasicRunner.load takes (the immediate line last)."""
+
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self.lines = [program.lines[number] for number in sorted(program.lines)] + [program.immediate]
+
+    def vnt(self) -> bytes:
+        return self.program.vnt_bytes()
+
+    def vvt(self) -> bytes:
+        return self.program.vvt_bytes()
+
+
+def hash_lines() -> str:
+    game = enter_listing((ROOT / "basic" / "surround.lst").read_bytes())
+    names = game.variables.names
+    return "\n".join(list_line(game.lines[number], names) for number in sorted(game.lines) if 7000 <= number < 7100)
+
+
+def test_the_programs_hash_routine_gives_every_nr(tmp_path_factory):
+    program = enter_listing(DRIVER + hash_lines())
+    program.enter_line("RUN")
+    runner = BasicRunner(Images(tmp_path_factory.mktemp("surround-basic-roms")))
+    runner.load(_Layout(program))
+    runner.atari.machine.start_program(runner.label("EXECUTE"))
+    assert runner.atari.run_until_idle(60_000), "the driver did not finish"
+    assert "ERROR" not in runner.atari.screen_text(), runner.atari.screen_text()
+    got = [runner.atari.peek(RESULTS + 2 * i) | runner.atari.peek(RESULTS + 2 * i + 1) << 8 for i in range(1320)]
+    expected = [
+        rules.nr_of((s1, s2, s3), wolf)
+        for wolf in range(1, 12)
+        for s1 in range(1, 10)
+        for s2 in range(s1 + 1, 11)
+        for s3 in range(s2 + 1, 12)
+        if wolf not in (s1, s2, s3)
+    ]
+    assert got == expected
