@@ -146,6 +146,7 @@ Start:
         jsr CountLearned
         jsr DrawAll
         jsr NewGame
+        jsr LoadBlacklist       ; the wolf remembers: D:SURROUND.BLK (blkfile.s)
 MainLoop:
         jsr ShowPrompt
         jsr ReadLine
@@ -257,6 +258,7 @@ DoClear:
         cpx #$FF
         bne -
         jsr CountLearned
+        jsr SaveBlacklist
         ldx #ROW_RESULT
         lda #<TXT_CLEARED
         ldy #>TXT_CLEARED
@@ -405,6 +407,7 @@ _wolf:  jsr ChooseWolfMove      ; the learner picks the wolf's move
         beq +
         jsr ShowLesson
         jsr ShowLearned
+        jsr SaveBlacklist       ; after every lesson
 *       lda WOLF                ; 1. the wolf below every sheep?
         cmp SHEEP
         bcs _stuck
@@ -439,6 +442,7 @@ _shown: jsr ShowScore
         beq +
         jsr ShowLesson
         jsr ShowLearned
+        jsr SaveBlacklist       ; after every lesson
 *       ldx GAMESTATE
         lda RESULTLO-1,x
         ldy RESULTHI-1,x
@@ -550,6 +554,7 @@ _next:  dex
 .include "surround/screen.s"
 .include "surround/font.s"
 .include "surround/texts.s"
+.include "surround/blkfile.s"
 
 ; ===========================================================================
 ; THE STATE - the harness reads these (see the header)

@@ -7,6 +7,7 @@ import json
 import os
 
 from host.commands import add_learning_run_options, check_learning_run_options
+from host.errors import SurroundError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,6 +21,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_learning_run_options(parser, "check", default_games=500)
     parser.add_argument("--blacklist", metavar="FILE", help="start engine and reference with this saved black list")
+    parser.add_argument(
+        "--disk", metavar="IMAGE",
+        help="asm engine: boot this disk (`surround disk`) and play the game loaded from it; the reference "
+        "starts with the image's SURROUND.BLK, and at the end SURROUND.BLK read back from the image must "
+        "equal the reference's black list (disk_blacklist_equal)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -31,8 +38,12 @@ def run(args: argparse.Namespace) -> int:
 
     check_learning_run_options(args)
     blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
+    options = {}
+    if args.disk is not None:
+        blacklist = _disk_start(args, blacklist)
+        options["disk"] = args.disk
     sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
-    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
+    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"), **options)
     try:
         checker = LockstepChecker(engine, sheep, blacklist)
         with progress_bar(args.games, f"check {args.engine}", quiet=args.json) as bar:
@@ -41,13 +52,36 @@ def run(args: argparse.Namespace) -> int:
         engine.close()
     data = summary.to_dict()
     data.update(sheep=args.sheep, seed=args.seed)
+    if args.disk is not None:
+        data.update(disk=args.disk, disk_blacklist_equal=_disk_blacklist_equal(args.disk, summary))
     if args.json:
         print(json.dumps(data, indent=2))
     else:
         print(_text(data))
         if summary.mismatch is not None:
             print(summary.mismatch.report())
-    return 1 if summary.mismatches else 0
+    return 1 if summary.mismatches or data.get("disk_blacklist_equal") is False else 0
+
+
+def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | None:
+    """The black list the run starts from with --disk: the image's SURROUND.BLK (None: empty)."""
+    from host.surround_disk import read_disk_blacklist
+
+    if args.engine != "asm":
+        raise SurroundError(f"--disk boots the 6502 game; the {args.engine!r} engine cannot use it (yet)")
+    if blacklist is not None:
+        raise SurroundError("--disk starts from the image's SURROUND.BLK; leave out --blacklist")
+    return read_disk_blacklist(args.disk)
+
+
+def _disk_blacklist_equal(image: str, summary) -> bool | None:
+    """SURROUND.BLK read back from the image equals the reference's final black list
+    (None when the run stopped at a mismatch)."""
+    from host.surround_disk import read_disk_blacklist
+
+    if summary.mismatches or not summary.final_blacklist:
+        return None
+    return read_disk_blacklist(image) == bytes.fromhex(summary.final_blacklist)
 
 
 def _text(data: dict) -> str:
@@ -58,4 +92,6 @@ def _text(data: dict) -> str:
         f"wolf moves checked: {data['wolf_moves']}",
         f"positions learned: {data['learned']}",
         f"time: {data['seconds']} s ({data['games_per_second']} games/s)",
+        *([f"SURROUND.BLK on {data['disk']} equals the reference's black list: {data['disk_blacklist_equal']}"]
+          if "disk" in data else []),
     ])

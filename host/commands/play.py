@@ -50,6 +50,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="start with an empty black list and save nothing (the saved list is left as it is)",
     )
     parser.add_argument(
+        "--disk", metavar="IMAGE",
+        help="boot this disk image (`surround disk`) through SIO and choose from its menu; "
+        "the wolf's black list is SURROUND.BLK on the image",
+    )
+    parser.add_argument(
         "--frontend", choices=("window", "terminal", "headless"), default=None,
         help="how the emulator shows the game (engines that run in the emulator)",
     )
@@ -57,6 +62,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.disk is not None and (args.engine != "asm" or args.blacklist or args.empty_blacklist):
+        raise SurroundError("--disk boots the image with the 6502 game, whose black list is SURROUND.BLK "
+                            "on the image: leave out --engine reference, --blacklist and --empty-blacklist")
     if args.engine != "reference":
         return _play_in_emulator(args)
     if args.frontend is not None:

@@ -83,8 +83,13 @@ def load_labels(path: Path = LABELS) -> dict[str, int]:
     return labels
 
 
-def start_program(seed: int | None = None, os_rom=None):
-    """Build if needed, boot the emulator and load the game; returns (HeadlessAtari, labels)."""
+def start_program(seed: int | None = None, os_rom=None, disk: str | Path | None = None):
+    """Build if needed, boot the emulator and start the game; returns (HeadlessAtari, labels).
+
+    Without ``disk`` the XEX is loaded straight into memory; with ``disk`` (an ATR made by
+    `surround disk`) the image goes into D1:, boots the mini-DOS, and the game is chosen
+    from its menu ("1"), so it loads and saves SURROUND.BLK on that image.
+    """
     from emulator.headless import HeadlessAtari
 
     xex = ensure_built()
@@ -92,9 +97,31 @@ def start_program(seed: int | None = None, os_rom=None):
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
     atari = HeadlessAtari(os_rom=os_rom, seed=seed)
-    if not atari.load_xex(xex):
+    if disk is not None:
+        boot_disk(atari, Path(disk), xex)
+    elif not atari.load_xex(xex):
         raise EmulatorError(f"{xex}: the program did not reach its prompt")
     return atari, labels
+
+
+def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
+    """Boot ``image`` (BASIC off) and pick the 6502 game from the mini-DOS menu.
+
+    The image's SURROUND.XEX must be the program built here, because the engine reads the
+    program's memory at the addresses of build/surround.map."""
+    from host.dos2 import Dos2Disk
+    from host.surround_disk import XEX_NAME
+
+    on_disk = Dos2Disk.open(image)
+    on_disk.check()
+    if on_disk.find(XEX_NAME) is None or on_disk.read(XEX_NAME) != xex.read_bytes():
+        raise SurroundError(f"{image}: its {XEX_NAME} is not {xex} as built now; make the disk again with `surround disk`")
+    atari.insert_disk(1, image)
+    if not atari.boot(basic=False) or "SURROUND XL DISK" not in atari.screen_text():
+        raise EmulatorError(f"{image}: the disk did not boot to the mini-DOS menu")
+    atari.type_text("1")
+    if not atari.run_until_idle():
+        raise EmulatorError(f"{image}: the game did not reach its prompt after loading from the disk")
 
 
 class AsmEngine(Engine):
@@ -102,10 +129,11 @@ class AsmEngine(Engine):
 
     name = "asm"
 
-    def __init__(self, seed: int | None = None, os_rom=None, **options: object) -> None:
+    def __init__(self, seed: int | None = None, os_rom=None, disk: str | Path | None = None,
+                 **options: object) -> None:
         if options:
             raise SurroundError(f"the asm engine has no option(s) {', '.join(sorted(options))}")
-        self.atari, self.labels = start_program(seed, os_rom)
+        self.atari, self.labels = start_program(seed, os_rom, disk)
         self._expect_prompt("after loading")
 
     # ------------------------------------------------------------------ memory

@@ -14,6 +14,7 @@ command) is written at once, atomically: closing the terminal, SIGTERM or Ctrl-C
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from contextlib import contextmanager
@@ -31,6 +32,8 @@ def play(args: argparse.Namespace) -> int:
     engine_name = getattr(args, "engine", "asm")
     if engine_name != "asm":
         raise SurroundError(f"play_asm runs the asm engine, not {engine_name!r}")
+    if getattr(args, "disk", None) is not None:
+        return play_disk(args)
     store = BlacklistStore.open(getattr(args, "blacklist", None), getattr(args, "empty_blacklist", False))
     atari, labels = start_program(getattr(args, "seed", None))
     _load_blacklist(atari, labels, store.saved)
@@ -49,6 +52,25 @@ def play(args: argparse.Namespace) -> int:
             print(f"The wolf's black list ({atari.peek_word(labels['learned'])} positions) is saved in {store.path}.",
                   file=sys.stderr)
     return status
+
+
+def play_disk(args: argparse.Namespace) -> int:
+    """Boot a disk image in D1: and hand the machine to the front-end: the mini-DOS menu
+    comes up, and whatever the programs write reaches the image at once (atomically)."""
+    from emulator.headless import HeadlessAtari
+    from host.dos2 import Dos2Disk
+
+    Dos2Disk.open(args.disk).check()
+    seed = args.seed if getattr(args, "seed", None) is not None else int.from_bytes(os.urandom(4), "little")
+    atari = HeadlessAtari(seed=seed)
+    atari.insert_disk(1, args.disk)
+    atari.boot(max_frames=0, basic=False)
+    frontend_args = argparse.Namespace(**vars(args))
+    frontend_args.program = str(args.disk)
+    if not hasattr(frontend_args, "screen"):
+        frontend_args.screen = True
+    with ending_signals_exit():
+        return _run_frontend(getattr(args, "frontend", None), atari, frontend_args)
 
 
 @contextmanager
