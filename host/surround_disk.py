@@ -5,8 +5,8 @@
 =============== ==============================================================
 DOS.SYS         the free mini-DOS (asm/dos), loaded by the boot sectors
 SURROUND.XEX    the 6502 game (build/surround.xex, built if needed)
-SURROUND.BAS    the BASIC game as a SAVE file, when build/surround.bas exists
-SURROUND.LST    the BASIC game as a LIST file, when basic/surround.lst exists
+SURROUND.BAS    the BASIC game as a SAVE file, when basic/surround.lst exists
+SURROUND.LST    the BASIC game as a LIST file (ATASCII, as LIST writes it), likewise
 README          what is on the disk, as ATASCII text (EOL line ends)
 SURROUND.BLK    the wolf's black list, 165 bytes (empty, or a given one)
 =============== ==============================================================
@@ -67,12 +67,14 @@ def disk_files(blacklist: bytes | None = None) -> list[tuple[str, bytes]]:
     from host.engines.asm import ensure_built
 
     files = [(XEX_NAME, ensure_built().read_bytes())]
-    bas = resources.build_dir() / "surround.bas"
-    if bas.is_file():
-        files.append(("SURROUND.BAS", bas.read_bytes()))
     listing = resources.data_root() / "basic" / "surround.lst"
     if listing.is_file():
-        files.append(("SURROUND.LST", atascii_text(listing.read_text(encoding="utf-8"))))
+        from host.atari_basic import list_program, listing_bytes, read_listing_file
+        from host.build import build_basic_programs
+
+        built = {path.name: path for path in build_basic_programs(resources.data_root(), resources.build_dir())}
+        files.append(("SURROUND.BAS", built["surround.bas"].read_bytes()))
+        files.append(("SURROUND.LST", listing_bytes(list_program(read_listing_file(listing)), atascii=True)))
     files.append(("README", atascii_text(README_TEXT)))
     if blacklist is None:
         blacklist = bytes(BLACKLIST_BYTES)
