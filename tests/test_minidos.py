@@ -276,3 +276,51 @@ def test_the_mini_dos_and_the_host_model_agree(booted, tmp_path, operations):
             assert real.atr.read_sector(sector) == model.atr.read_sector(sector)
         assert {e.name: real.read(e.name) for e in real.entries()} == {e.name: model.read(e.name) for e in model.entries()}
     assert cio.directory() == directory_lines(model)
+
+
+# -- from BASIC (the free BASIC's runtime, as tests/test_basic_runtime.py runs it) ----------------
+
+BASIC_PROGRAM = '''10 OPEN #1,8,0,"D:TEST.DAT":PRINT #1;"HI":CLOSE #1
+20 OPEN #1,4,0,"D:TEST.DAT":GET #1,A:GET #1,B:GET #1,C:CLOSE #1:PRINT A;" ";B;" ";C
+30 OPEN #1,6,0,"D:*.*":TRAP 50
+40 GET #1,K:PRINT CHR$(K);:GOTO 40
+50 CLOSE #1:PRINT "END ";PEEK(195)
+60 TRAP 100:OPEN #2,4,0,"D:NOPE":PRINT "NO ERROR":END
+100 PRINT "ERROR ";PEEK(195):CLOSE #2
+110 XIO 33,#3,0,0,"D:TEST.DAT":TRAP 130:OPEN #2,4,0,"D:TEST.DAT":END
+130 PRINT "GONE ";PEEK(195):CLOSE #2
+140 TRAP 170:OPEN #1,8,0,"D:FULL"
+150 PUT #1,65:GOTO 150
+170 PRINT "FULL ";PEEK(195):CLOSE #1'''
+
+
+def test_from_basic_create_read_list_delete_not_found_and_disk_full(tmp_path):
+    """BASIC booted with the disk (menu item 3, READY), then a program that uses D:."""
+    from tests.basic_runtime_support import BasicRunner, Images, install_fp_traps
+    from tests.basic_tokens import tokenize_program
+
+    images = Images(tmp_path / "roms")
+    path = tmp_path / "basic.atr"
+    disk = new_system_disk(path=path)
+    disk.add("BIG", bytes(125 * (disk.free_count() - 2)))  # leaves two sectors free
+    disk.save()
+    runner = BasicRunner.__new__(BasicRunner)  # booted from the disk instead of BasicRunner's plain boot
+    runner.images = images
+    runner.atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
+    if not images.has_math_pack:
+        install_fp_traps(runner.atari)
+    runner.atari.insert_disk(1, path)
+    assert runner.atari.boot(basic=True)
+    assert "2  SURROUND IN ATARI BASIC" in runner.atari.screen_text()  # BASIC is on
+    runner.atari.type_text("3")
+    runner.load(tokenize_program(BASIC_PROGRAM, "RUN"))
+    runner.atari.machine.start_program(runner.label("EXECUTE"))
+    assert runner.atari.run_until_idle(1200)
+    rows = [row.strip() for row in runner.atari.screen_text().split("\n")]
+    printed = rows[rows.index("READY") + 1:]
+    dos_sectors = disk.find(DOS_SYS_NAME).sector_count
+    assert printed[:9] == ["72 73 155", f"DOS     SYS {dos_sectors:03d}", f"BIG         {disk.find('BIG').sector_count:03d}", "TEST    DAT 001",
+                           "001 FREE SECTORS", "END 136", "ERROR 170", "GONE 170", "FULL 162"]
+    host = Dos2Disk.open(path)
+    assert host.problems() == [] and [e.name for e in host.entries()] == ["DOS.SYS", "BIG", "FULL"]
+    assert host.read("FULL") == b"A" * 250 and host.free_count() == 0
