@@ -29,6 +29,7 @@ FR0, FR1, CIX, INBUFF, FLPTR, LBUFF = 0xD4, 0xE0, 0xF2, 0xF3, 0xFC, 0x0580
 LOMEM, VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP, RUNSTK, BMEMTOP = (
     0x80, 0x82, 0x84, 0x86, 0x88, 0x8A, 0x8C, 0x8E, 0x90)
 APPMHI = 0x0E
+SAVMSC, ROWCRS, COLCRS, LMARGN = 0x58, 0x54, 0x55, 0x52
 
 
 class Images:
@@ -191,7 +192,16 @@ class BasicRunner:
             install_fp_traps(self.atari)
         if not self.atari.boot():
             raise RuntimeError("the free BASIC did not reach READY")
-        self.boot_rows = self._rows()
+        self.clear_screen()
+
+    def clear_screen(self) -> None:
+        """Blank the text screen and put the cursor home (output then starts in row 0)."""
+        atari = self.atari
+        screen = atari.peek_word(SAVMSC)
+        for offset in range(40 * 24):
+            atari.poke(screen + offset, 0)
+        atari.poke(ROWCRS, 0)
+        atari.poke_word(COLCRS, atari.peek(LMARGN))
 
     def label(self, name: str) -> int:
         return self.images.basic_labels[name.lower()]
@@ -234,8 +244,8 @@ class BasicRunner:
 
     def output(self) -> list[str]:
         rows = self._rows()
-        first = 2  # the boot screen: a blank row, READY, then the cursor's row
-        ends = [index for index, row in enumerate(rows) if row == "READY" and index >= first]
+        first = 0  # the screen was cleared before the program started
+        ends = [index for index, row in enumerate(rows) if row == "READY"]
         if not ends:
             raise AssertionError("no READY after the program:\n" + "\n".join(rows))
         last = ends[-1]

@@ -37,6 +37,41 @@
 .alias ERR_DEVICE   20
 
 ; ---------------------------------------------------------------------------
+; E_MEMORY ... E_DEVICE - jump here for that error (each loads its number;
+; the BIT absolute opcode $2C skips the next entry's LDA)
+; ---------------------------------------------------------------------------
+E_MEMORY:   LDA #ERR_MEMORY
+        .byte $2C
+E_VALUE:    LDA #ERR_VALUE
+        .byte $2C
+E_STRLEN:   LDA #ERR_STRLEN
+        .byte $2C
+E_NODATA:   LDA #ERR_NODATA
+        .byte $2C
+E_INPUT:    LDA #ERR_INPUT
+        .byte $2C
+E_DIM:      LDA #ERR_DIM
+        .byte $2C
+E_ARGSTK:   LDA #ERR_ARGSTK
+        .byte $2C
+E_FPOVF:    LDA #ERR_FPOVF
+        .byte $2C
+E_NOLINE:   LDA #ERR_NOLINE
+        .byte $2C
+E_NOFOR:    LDA #ERR_NOFOR
+        .byte $2C
+E_DELETED:  LDA #ERR_DELETED
+        .byte $2C
+E_RETURN:   LDA #ERR_RETURN
+        .byte $2C
+E_SYNTAX:   LDA #ERR_SYNTAX
+        .byte $2C
+E_BADCHAR:  LDA #ERR_BADCHAR
+        .byte $2C
+E_DEVICE:   LDA #ERR_DEVICE
+        ; fall into ERROR
+
+; ---------------------------------------------------------------------------
 ; ERROR - error number in A (never returns)
 ; ---------------------------------------------------------------------------
 .scope
@@ -129,8 +164,7 @@ MSG_START:
 ; X_SYNERR - running a line that was stored with a syntax error: error 17
 .scope
 X_SYNERR:
-        LDA #ERR_SYNTAX
-        JMP ERROR
+        JMP E_SYNTAX
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -214,8 +214,7 @@ _beyond:
 GOTO_TSLNUM:
         JSR FIND_RUN_LINE
         BCC GOTO_LINEPTR
-        LDA #ERR_NOLINE
-        JMP ERROR
+        JMP E_NOLINE
 .scend
 .scope
 GOTO_LINEPTR:

@@ -83,8 +83,7 @@ EVAL_STR:
 ; error is 3 (value error).
 .scope
 TYPE_ERROR:
-        LDA #ERR_VALUE
-        JMP ERROR
+        JMP E_VALUE
 .scend
 
 .scope
@@ -104,22 +103,20 @@ EVAL_INT:
 .scope
 FR0_TO_INT:
         JSR FPI
-        BCS _bad
+        BCS _e_value
         LDA FR0
         LDX FR0+1
         RTS
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_value:JMP E_VALUE
 .scend
 
 .scope
 EVAL_BYTE:
         JSR EVAL_INT
         CPX #0
-        BNE _bad
+        BNE _e_value
         RTS
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -221,14 +218,10 @@ _compare:
 _true:  JMP FR0_ONE
 _false: JMP ZFR0
 _power: JMP FPOWER
-_mul:   JSR FMUL
-        JMP CHECK_FP
-_add:   JSR FADD
-        JMP CHECK_FP
-_sub:   JSR FSUB
-        JMP CHECK_FP
-_div:   JSR FDIV
-        JMP CHECK_FP
+_mul:   JMP FMUL_CHK
+_add:   JMP FADD_CHK
+_sub:   JMP FSUB_CHK
+_div:   JMP FDIV_CHK
 .scend
 
 ; Which results of a comparison make each relational operator true,
@@ -240,10 +233,9 @@ REL_MASK:
 ; by zero, which Atari BASIC reports as error 11.
 .scope
 CHECK_FP:
-        BCS _err
+        BCS _e_fpovf
         RTS
-_err:   LDA #ERR_FPOVF
-        JMP ERROR
+_e_fpovf:JMP E_FPOVF
 .scend
 
 ; FR0_ONE - FR0 = 1 (a number)
@@ -301,7 +293,7 @@ _less:  LDA #1
 PUSH_FR0:
         LDX ARSLVL
         CPX #ARGSTK_SIZE
-        BCS _full
+        BCS _e_argstk
         LDA FR0
         STA ARGSTK,X
         LDA FR0+1
@@ -319,8 +311,7 @@ PUSH_FR0:
         ADC #6
         STA ARSLVL
         RTS
-_full:  LDA #ERR_ARGSTK
-        JMP ERROR
+_e_argstk:JMP E_ARGSTK
 .scend
 
 .scope
@@ -369,16 +360,13 @@ UNARY:
         CMP #TOK_O_LPAREN
         BEQ _paren
         CMP #TOK_O_STR
-        BCC _garbage
+        BCC _e_syntax
         CMP #[TOK_O_STRIG+1]
-        BCS _garbage
+        BCS _e_syntax
         JSR FUNCTION
         BIT VTYPE
         BMI STRING_TAIL
         RTS
-_garbage:
-        LDA #ERR_SYNTAX
-        JMP ERROR
 
 _number:                        ; $0E and six bytes of BCD
         LDX #0
@@ -437,6 +425,8 @@ _string:                        ; $0F, length, characters
         ADC FR0+2
         STA STINDEX
         JMP STRING_TAIL
+_e_syntax:
+        JMP E_SYNTAX
 
 _variable:
         JSR VAR_ENTRY
@@ -596,27 +586,27 @@ NUM_VAR_ADDR:
         RTS
 _array: LDA (VVTPTR),Y
         LSR                     ; bit 0: dimensioned
-        BCC _dimerr
+        BCC _e_dim
         JSR SUBSCRIPTS          ; RT_I, RT_J (VVTPTR kept)
         ; I < DIM1+1 and J < DIM2+1
         LDY #5
         LDA RT_I+1
         CMP (VVTPTR),Y
         BCC _i_ok
-        BNE _dimerr
+        BNE _e_dim
         DEY
         LDA RT_I
         CMP (VVTPTR),Y
-        BCS _dimerr
+        BCS _e_dim
 _i_ok:  LDY #7
         LDA RT_J+1
         CMP (VVTPTR),Y
         BCC _j_ok
-        BNE _dimerr
+        BNE _e_dim
         DEY
         LDA RT_J
         CMP (VVTPTR),Y
-        BCS _dimerr
+        BCS _e_dim
 _j_ok:  ; VALPTR = (I * (DIM2+1) + J) * 6 + STARP + offset
         LDY #6
         LDA (VVTPTR),Y
@@ -646,9 +636,7 @@ _j_ok:  ; VALPTR = (I * (DIM2+1) + J) * 6 + STARP + offset
         ADC VALPTR+1
         STA VALPTR+1
         JMP ADD_AREA_OFFSET
-_dimerr:
-        LDA #ERR_DIM
-        JMP ERROR
+_e_dim: JMP E_DIM
 .scend
 
 ; ADD_AREA_OFFSET - VALPTR += STARP + the offset in bytes 2-3 of the entry
@@ -768,15 +756,13 @@ STRING_VALUE:
 *       ; J <= length
         LDA FR0+3
         CMP RT_J+1
-        BCC _lenerr
+        BCC _e_strlen
         BNE +
         LDA FR0+2
         CMP RT_J
-        BCC _lenerr
+        BCC _e_strlen
 *       JMP SUBSTRING
-_lenerr:
-        LDA #ERR_STRLEN
-        JMP ERROR
+_e_strlen:JMP E_STRLEN
 .scend
 
 ; SUBSTRING - FR0 (a string) narrowed to positions RT_I..RT_J, which must
@@ -786,7 +772,7 @@ _lenerr:
 SUBSTRING:
         LDA RT_I
         ORA RT_I+1
-        BEQ _lenerr
+        BEQ _e_strlen
         ; length = J - I + 1, error if J < I
         SEC
         LDA RT_J
@@ -795,7 +781,7 @@ SUBSTRING:
         LDA RT_J+1
         SBC RT_I+1
         STA FR0+3
-        BCC _lenerr
+        BCC _e_strlen
         INC FR0+2
         BNE +
         INC FR0+3
@@ -812,9 +798,7 @@ SUBSTRING:
         DEC FR0+1
 *       DEC FR0
         RTS
-_lenerr:
-        LDA #ERR_STRLEN
-        JMP ERROR
+_e_strlen:JMP E_STRLEN
 .scend
 
 ; STRING_WHOLE - the whole string variable at VVTPTR into FR0 (error 9 if
@@ -824,7 +808,7 @@ STRING_WHOLE:
         LDY #0
         LDA (VVTPTR),Y
         LSR
-        BCC _dimerr
+        BCC _e_dim
         LDY #2
         CLC
         LDA (VVTPTR),Y
@@ -842,7 +826,5 @@ STRING_WHOLE:
         LDA #$80
         STA VTYPE
         RTS
-_dimerr:
-        LDA #ERR_DIM
-        JMP ERROR
+_e_dim: JMP E_DIM
 .scend

@@ -46,6 +46,49 @@ FUNC_TABLE:
 ; Small helpers
 ; ---------------------------------------------------------------------------
 
+; LOAD1K - FR1 = the constant at FP_CONSTS+X
+; ADDK / SUBK / MULK / DIVK - FR0 = FR0 (op) that constant; CMPK - compare
+; FADD_CHK ... FDIV_CHK - the operation, error 11 on overflow
+.scope
+LOAD1K:
+        LDY #0
+*       LDA FP_CONSTS,X
+        STA FR1,Y
+        INX
+        INY
+        CPY #6
+        BNE -
+        RTS
+.scend
+.scope
+CMPK:   JSR LOAD1K
+        JMP FCOMPARE
+.scend
+.scope
+ADDK:   JSR LOAD1K
+FADD_CHK:
+        JSR FADD
+        JMP CHECK_FP
+.scend
+.scope
+SUBK:   JSR LOAD1K
+FSUB_CHK:
+        JSR FSUB
+        JMP CHECK_FP
+.scend
+.scope
+MULK:   JSR LOAD1K
+FMUL_CHK:
+        JSR FMUL
+        JMP CHECK_FP
+.scend
+.scope
+DIVK:   JSR LOAD1K
+FDIV_CHK:
+        JSR FDIV
+        JMP CHECK_FP
+.scend
+
 ; NUMBER_RESULT_INT - FR0 = the integer A (low) / X (high); VTYPE = number
 .scope
 NUMBER_RESULT_INT:
@@ -68,11 +111,10 @@ BYTE_RESULT:
 ARG_BYTE:
         JSR FR0_TO_INT
         CPX #0
-        BNE _bad
+        BNE _e_value
         TAX
         RTS
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -152,11 +194,8 @@ _done:  RTS
 ; MINUS_ONE - FR0 = FR0 - 1
 .scope
 MINUS_ONE:
-        LDX #<FP_ONE
-        LDY #>FP_ONE
-        JSR FLD1R
-        JSR FSUB
-        JMP CHECK_FP
+        LDX #K_ONE
+        JMP SUBK
 .scend
 
 ; EXP(x) = e^x, LOG(x) natural, CLOG(x) decimal (the math pack's EXP, LOG,
@@ -178,10 +217,9 @@ F_CLOG:
 .scend
 .scope
 CHECK_LOG:
-        BCS _bad
+        BCS _e_value
         RTS
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -192,7 +230,7 @@ _bad:   LDA #ERR_VALUE
 F_SQR:
         LDA FR0
         BEQ _done
-        BMI _bad
+        BMI _e_value
         JSR STORE_X             ; FTMP1 = x
         ; first guess: 3 * 100^(e/2) for an even e, 30 * 100^((e-1)/2) if odd
         LDA FR0
@@ -219,23 +257,17 @@ F_SQR:
 _step:  JSR FST_G               ; FTMP2 = g
         JSR FMOVE               ; FR1 = g
         JSR LOAD_X              ; FR0 = x
-        JSR FDIV                ; x / g
-        JSR CHECK_FP
+        JSR FDIV_CHK            ; x / g
         LDX #<FTMP2
         LDY #>FTMP2
         JSR FLD1R
-        JSR FADD                ; x/g + g
-        JSR CHECK_FP
-        LDX #<FP_HALF
-        LDY #>FP_HALF
-        JSR FLD1R
-        JSR FMUL
-        JSR CHECK_FP
+        JSR FADD_CHK            ; x/g + g
+        LDX #K_HALF
+        JSR MULK
         DEC RT_CNT
         BNE _step
 _done:  RTS
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_value:JMP E_VALUE
 .scend
 
 ; STORE_X / LOAD_X - FR0 to/from FTMP1; FST_G - FR0 to FTMP2
@@ -272,7 +304,7 @@ FPOWER:
 *       LDA FR0
         BNE +
         LDA FR1
-        BMI _overflow
+        BMI _e_fpovf
         RTS                     ; 0
 *       LDA #0
         STA RT_QUAD             ; bit 7: negate the result
@@ -294,7 +326,7 @@ FPOWER:
         JSR FLD1R
         JSR FCOMPARE
         CMP #2
-        BNE _bad
+        BNE _e_value
         ; odd? the units digit is the low digit of byte (exponent - $3F)
         LDA FR1
         AND #$7F
@@ -319,8 +351,7 @@ _positive:
         LDX #<FTMP2
         LDY #>FTMP2
         JSR FLD1R
-        JSR FMUL
-        JSR CHECK_FP
+        JSR FMUL_CHK
         JSR EXP10
         JSR CHECK_FP
         BIT RT_QUAD
@@ -329,11 +360,8 @@ _positive:
         EOR #$80
         STA FR0
 *       RTS
-_overflow:
-        LDA #ERR_FPOVF
-        JMP ERROR
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_fpovf:JMP E_FPOVF
+_e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -387,11 +415,8 @@ _done:  RTS
 .scope
 F_COS:
         JSR TRIG_ARG
-        LDX #<FP_ONE
-        LDY #>FP_ONE
-        JSR FLD1R
-        JSR FADD
-        JSR CHECK_FP
+        LDX #K_ONE
+        JSR ADDK
         JMP SIN_T
 .scend
 .scope
@@ -405,17 +430,11 @@ F_SIN:
 SIN_T:
         ; t = t - 4 * INT(t / 4)
         JSR STORE_X             ; FTMP1 = t
-        LDX #<FP_QUARTER
-        LDY #>FP_QUARTER
-        JSR FLD1R
-        JSR FMUL
-        JSR CHECK_FP
+        LDX #K_QUARTER
+        JSR MULK
         JSR FLOOR_FR0
-        LDX #<FP_FOUR
-        LDY #>FP_FOUR
-        JSR FLD1R
-        JSR FMUL
-        JSR CHECK_FP
+        LDX #K_FOUR
+        JSR MULK
         JSR FMOVE
         JSR LOAD_X
         JSR FSUB                ; 0 <= t < 4
@@ -423,29 +442,23 @@ SIN_T:
         LDA #0
         STA RT_QUAD
         ; t >= 2: t - 2, negative result
-        LDX #<FP_TWO
-        LDY #>FP_TWO
-        JSR FLD1R
-        JSR FCOMPARE
+        LDX #K_TWO
+        JSR CMPK
         CMP #1
         BEQ _half
         JSR FSUB
         LDA #$80
         STA RT_QUAD
 _half:  ; t > 1: 2 - t
-        LDX #<FP_ONE
-        LDY #>FP_ONE
-        JSR FLD1R
-        JSR FCOMPARE
+        LDX #K_ONE
+        JSR CMPK
         CMP #4
         BNE _poly
         LDA FR0
         EOR #$80
         STA FR0
-        LDX #<FP_TWO
-        LDY #>FP_TWO
-        JSR FLD1R
-        JSR FADD
+        LDX #K_TWO
+        JSR ADDK
 _poly:  JSR STORE_X             ; FTMP1 = t
         JSR FMOVE
         JSR FMUL                ; t^2
@@ -470,23 +483,17 @@ _poly:  JSR STORE_X             ; FTMP1 = t
 TRIG_ARG:
         LDA RADFLG
         BNE _deg
-        LDX #<FP_TWO_OVER_PI
-        LDY #>FP_TWO_OVER_PI
-        JSR FLD1R
-        JSR FMUL
-        JMP CHECK_FP
-_deg:   LDX #<FP_NINETY
-        LDY #>FP_NINETY
-        JSR FLD1R
-        JSR FDIV
-        JMP CHECK_FP
+        LDX #K_TWO_OVER_PI
+        JMP MULK
+_deg:   LDX #K_NINETY
+        JMP DIVK
 .scend
 
 ; ---------------------------------------------------------------------------
-; ATN(x): |x| > 1 uses atn(x) = pi/2 - atn(1/x); two halvings
-; atn(x) = 2 atn(x / (1 + sqr(1 + x^2))) bring x below 0.2, where the Taylor
-; series x - x^3/3 + x^5/5 ... (eight terms through PLYEVL) is exact to ten
-; digits.  In DEG mode the result is in degrees.
+; ATN(x): |x| > 1 uses atn(x) = pi/2 - atn(1/x); the halving
+; atn(x) = 2 atn(x / (1 + sqr(1 + x^2))) brings x below tan(pi/8), where
+; the Taylor series x - x^3/3 + x^5/5 ... (13 terms through PLYEVL) is
+; exact to ten digits.  In DEG mode the result is in degrees.
 ; ---------------------------------------------------------------------------
 .scope
 F_ATN:
@@ -497,10 +504,8 @@ F_ATN:
         AND #$7F
         STA FR0
         ; |x| > 1: 1 / |x|
-        LDX #<FP_ONE
-        LDY #>FP_ONE
-        JSR FLD1R
-        JSR FCOMPARE
+        LDX #K_ONE
+        JSR CMPK
         CMP #4
         BNE _small
         LDA RT_QUAD
@@ -509,20 +514,16 @@ F_ATN:
         JSR FMOVE
         JSR FR0_ONE
         JSR FDIV
-_small: LDA #2
+_small: LDA #1
         STA RT_CNT
 _halve: JSR STORE_X             ; FTMP1 = x
         JSR FMOVE
         JSR FMUL                ; x^2
-        LDX #<FP_ONE
-        LDY #>FP_ONE
-        JSR FLD1R
-        JSR FADD                ; 1 + x^2
+        LDX #K_ONE
+        JSR ADDK                ; 1 + x^2
         JSR F_SQR_KEEP
-        LDX #<FP_ONE
-        LDY #>FP_ONE
-        JSR FLD1R
-        JSR FADD                ; 1 + sqr(1 + x^2)
+        LDX #K_ONE
+        JSR ADDK                ; 1 + sqr(1 + x^2)
         JSR FMOVE
         JSR LOAD_X
         JSR FDIV
@@ -533,32 +534,26 @@ _halve: JSR STORE_X             ; FTMP1 = x
         JSR FMUL                ; x^2
         LDX #<ATN_COEFF
         LDY #>ATN_COEFF
-        LDA #8
+        LDA #13
         JSR PLYEVL
         LDX #<FTMP1
         LDY #>FTMP1
         JSR FLD1R
         JSR FMUL                ; x * Q(x^2)
-        LDX #<FP_FOUR
-        LDY #>FP_FOUR
-        JSR FLD1R
-        JSR FMUL                ; times 4 for the two halvings
+        LDX #K_TWO
+        JSR MULK                ; times 2 for the halving
         LDA RT_QUAD
         LSR
         BCC +
         LDA FR0                 ; pi/2 - y
         EOR #$80
         STA FR0
-        LDX #<FP_HALFPI
-        LDY #>FP_HALFPI
-        JSR FLD1R
-        JSR FADD
+        LDX #K_HALFPI
+        JSR ADDK
 *       LDA RADFLG
         BEQ +
-        LDX #<FP_RAD2DEG
-        LDY #>FP_RAD2DEG
-        JSR FLD1R
-        JSR FMUL
+        LDX #K_RAD2DEG
+        JSR MULK
 *       LDA FR0
         BEQ +
         LDA RT_QUAD             ; the sign of x
@@ -681,10 +676,9 @@ F_VAL:
         STA CIX
         STA VTYPE
         JSR AFP
-        BCS _bad
+        BCS _e_badchar
         RTS
-_bad:   LDA #ERR_BADCHAR
-        JMP ERROR
+_e_badchar:JMP E_BADCHAR
 .scend
 
 ; STR$(x): the text FASC makes (in LBUFF, so a second STR$ in the same
@@ -778,15 +772,25 @@ _back:  LDA FR0
 ; ---------------------------------------------------------------------------
 ; Constants (six-byte BCD floating point)
 ; ---------------------------------------------------------------------------
-FP_ONE:         .byte $40, $01, $00, $00, $00, $00
-FP_TWO:         .byte $40, $02, $00, $00, $00, $00
-FP_FOUR:        .byte $40, $04, $00, $00, $00, $00
-FP_HALF:        .byte $3F, $50, $00, $00, $00, $00
-FP_QUARTER:     .byte $3F, $25, $00, $00, $00, $00
-FP_HALFPI:      .byte $40, $01, $57, $07, $96, $32      ; pi/2
-FP_TWO_OVER_PI: .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
-FP_NINETY:      .byte $40, $90, $00, $00, $00, $00      ; 90
-FP_RAD2DEG:     .byte $40, $57, $29, $57, $79, $51      ; 180/pi
+FP_CONSTS:
+        .byte $40, $01, $00, $00, $00, $00      ; 1
+        .byte $40, $02, $00, $00, $00, $00      ; 2
+        .byte $40, $04, $00, $00, $00, $00      ; 4
+        .byte $3F, $50, $00, $00, $00, $00      ; 0.5
+        .byte $3F, $25, $00, $00, $00, $00      ; 0.25
+        .byte $40, $01, $57, $07, $96, $32      ; pi/2
+        .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
+        .byte $40, $90, $00, $00, $00, $00      ; 90
+        .byte $40, $57, $29, $57, $79, $51      ; 180/pi
+.alias K_ONE 0
+.alias K_TWO 6
+.alias K_FOUR 12
+.alias K_HALF 18
+.alias K_QUARTER 24
+.alias K_HALFPI 30
+.alias K_TWO_OVER_PI 36
+.alias K_NINETY 42
+.alias K_RAD2DEG 48
 
 ; sin(pi/2 * t) = t * P(t^2): P's coefficients (-1)^k (pi/2)^(2k+1)/(2k+1)!,
 ; k = 8 down to 0 (PLYEVL wants the highest power first)
@@ -801,13 +805,19 @@ SIN_COEFF:
         .byte $BF, $64, $59, $64, $09, $75      ; -0.6459640975
         .byte $40, $01, $57, $07, $96, $32      ;  1.570796327
 
-; atn(x) = x * Q(x^2): Q's coefficients (-1)^k / (2k+1), k = 7 down to 0
+; atn(x) = x * Q(x^2): Q's coefficients (-1)^k / (2k+1), k = 12 down to 0
+; (|x| <= tan(pi/8) after the halving: thirteen terms reach ten digits)
 ATN_COEFF:
-        .byte $BF, $06, $66, $66, $66, $66      ; -1/15
-        .byte $3F, $07, $69, $23, $07, $69      ;  1/13
-        .byte $BF, $09, $09, $09, $09, $09      ; -1/11
-        .byte $3F, $11, $11, $11, $11, $11      ;  1/9
-        .byte $BF, $14, $28, $57, $14, $28      ; -1/7
-        .byte $3F, $20, $00, $00, $00, $00      ;  1/5
-        .byte $BF, $33, $33, $33, $33, $33      ; -1/3
-        .byte $40, $01, $00, $00, $00, $00      ;  1
+        .byte $3F, $04, $00, $00, $00, $00       ;  1/25
+        .byte $BF, $04, $34, $78, $26, $08       ; -1/23
+        .byte $3F, $04, $76, $19, $04, $76       ;  1/21
+        .byte $BF, $05, $26, $31, $57, $89       ; -1/19
+        .byte $3F, $05, $88, $23, $52, $94       ;  1/17
+        .byte $BF, $06, $66, $66, $66, $66       ; -1/15
+        .byte $3F, $07, $69, $23, $07, $69       ;  1/13
+        .byte $BF, $09, $09, $09, $09, $09       ; -1/11
+        .byte $3F, $11, $11, $11, $11, $11       ;  1/9
+        .byte $BF, $14, $28, $57, $14, $28       ; -1/7
+        .byte $3F, $20, $00, $00, $00, $00       ;  1/5
+        .byte $BF, $33, $33, $33, $33, $33       ; -1/3
+        .byte $40, $01, $00, $00, $00, $00       ;  1/1

@@ -96,11 +96,11 @@ _two:   LDA #2                  ; mode 2: A$(I,J)
         ; J <= DIM
         LDA FR0+5
         CMP RT_J+1
-        BCC _lenerr
+        BCC _e_strlen
         BNE _target
         LDA FR0+4
         CMP RT_J
-        BCC _lenerr
+        BCC _e_strlen
 _target:
         JSR SUBSTRING           ; FR0 = destination, room
         ; keep the target while the source is evaluated
@@ -190,9 +190,7 @@ _set:   LDY #4
         LDA FR1+1
         STA (VVTPTR),Y
 _done:  RTS
-_lenerr:
-        LDA #ERR_STRLEN
-        JMP ERROR
+_e_strlen:JMP E_STRLEN
 .scend
 
 ; COPY_FR0_TO_FR1 - copy FR0+2/3 bytes from address FR0 to address FR1,
@@ -275,16 +273,14 @@ X_GOSUB:
 .scope
 GOSUB_TSLNUM:
         JSR FIND_RUN_LINE
-        BCS _missing
+        BCS _e_noline
         LDA #GOSUB_ENTRY
         JSR RUNSTK_PUSH         ; RT_T1 = the entry
         LDY #0
         TYA
         JSR WRITE_HEADER
         JMP GOTO_LINEPTR
-_missing:
-        LDA #ERR_NOLINE
-        JMP ERROR
+_e_noline:JMP E_NOLINE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -304,14 +300,13 @@ RUNSTK_PUSH:
         ADC #0
         CMP MEMTOP+1
         BCC _ok
-        BNE _full
+        BNE _e_memory
         CPY MEMTOP
-        BCS _full
+        BCS _e_memory
 _ok:    STY BMEMTOP
         STA BMEMTOP+1
         RTS
-_full:  LDA #ERR_MEMORY
-        JMP ERROR
+_e_memory:JMP E_MEMORY
 .scend
 
 ; RUNSTK_TOP - Z set if the run-time stack is empty; else RT_T1 = its top
@@ -382,14 +377,12 @@ RESUME_HEADER:
         RTS
 _search:
         JSR FIND_RUN_LINE
-        BCS _deleted
+        BCS _e_deleted
         JSR GOTO_LINEPTR
         PLA
         STA NXTSTD
         RTS
-_deleted:
-        LDA #ERR_DELETED
-        JMP ERROR
+_e_deleted:JMP E_DELETED
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -399,14 +392,13 @@ _deleted:
 .scope
 X_RETURN:
         JSR RUNSTK_TOP
-        BEQ _none
+        BEQ _e_return
         PHA
         JSR RUNSTK_DROP
         PLA
         BNE X_RETURN            ; a FOR entry: dropped
         JMP RESUME_HEADER       ; the header bytes stay readable above BMEMTOP
-_none:  LDA #ERR_RETURN
-        JMP ERROR
+_e_return:JMP E_RETURN
 .scend
 
 ; X_POP - drop the top entry of the run-time stack (nothing if empty)
@@ -572,15 +564,13 @@ X_NEXT:
         JSR NEXT_TOKEN
         STA RT_T0
 _find:  JSR RUNSTK_TOP
-        BEQ _nofor
+        BEQ _e_nofor
         CMP #0
-        BEQ _nofor
+        BEQ _e_nofor
         CMP RT_T0
         BEQ _found
         JSR RUNSTK_DROP
         JMP _find
-_nofor: LDA #ERR_NOFOR
-        JMP ERROR
 _found: ; RT_T2 = the entry's start (RT_T1 - 12)
         SEC
         LDA RT_T1
@@ -605,8 +595,7 @@ _found: ; RT_T2 = the entry's start (RT_T1 - 12)
         DEY
         DEX
         BPL -
-        JSR FADD
-        JSR CHECK_FP
+        JSR FADD_CHK
         JSR STORE_FR0
         ; FR1 = limit
         LDY #5
@@ -636,6 +625,7 @@ _exit:  LDA #FOR_ENTRY
         BCS +
         DEC BMEMTOP+1
 *       RTS
+_e_nofor:JMP E_NOFOR
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -778,7 +768,7 @@ X_DIM:
         LDY #0
         LDA (VVTPTR),Y
         LSR
-        BCS _dimerr             ; already dimensioned
+        BCS _e_dim             ; already dimensioned
         LDA (VVTPTR),Y
         BMI _string
         JSR SUBSCRIPTS          ; RT_I = m, RT_J = n (0 if absent)
@@ -786,11 +776,11 @@ X_DIM:
         INC RT_I
         BNE +
         INC RT_I+1
-        BEQ _dimerr
+        BEQ _e_dim
 *       INC RT_J
         BNE +
         INC RT_J+1
-        BEQ _dimerr
+        BEQ _e_dim
 *       LDY #4
         LDA RT_I
         STA (VVTPTR),Y
@@ -808,22 +798,22 @@ X_DIM:
         JSR MUL_I_T0            ; VALPTR = elements, RT_T2 = overflow
         LDA RT_T2
         ORA RT_T2+1
-        BNE _dimerr
+        BNE _e_dim
         ; bytes = elements * 6
         ASL VALPTR
         ROL VALPTR+1
-        BCS _dimerr
+        BCS _e_dim
         LDA VALPTR
         LDX VALPTR+1
         ASL VALPTR
         ROL VALPTR+1
-        BCS _dimerr
+        BCS _e_dim
         ADC VALPTR
         STA VALPTR
         TXA
         ADC VALPTR+1
         STA VALPTR+1
-        BCS _dimerr
+        BCS _e_dim
         JMP _allocate
 _string:
         LDA VVTPTR
@@ -841,7 +831,7 @@ _string:
         STA VVTPTR
         LDA VALPTR
         ORA VALPTR+1
-        BEQ _dimerr
+        BEQ _e_dim
         LDY #4
         LDA #0
         STA (VVTPTR),Y          ; length 0
@@ -885,9 +875,7 @@ _allocate:
         BEQ X_DIM
         DEC STINDEX
         RTS
-_dimerr:
-        LDA #ERR_DIM
-        JMP ERROR
+_e_dim: JMP E_DIM
 .scend
 
 ; ---------------------------------------------------------------------------

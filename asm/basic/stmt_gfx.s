@@ -122,7 +122,7 @@ X_LOCATE:
 X_SETCOLOR:
         JSR EVAL_BYTE
         CMP #5
-        BCS _bad
+        BCS _e_value
         PHA
         INC STINDEX
         JSR EVAL_BYTE
@@ -143,8 +143,7 @@ X_SETCOLOR:
         TYA
         STA COLOR0,X
         RTS
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -156,7 +155,7 @@ _bad:   LDA #ERR_VALUE
 X_SOUND:
         JSR EVAL_BYTE
         CMP #4
-        BCS _bad
+        BCS _e_value
         ASL
         PHA                     ; voice * 2
         INC STINDEX
@@ -189,6 +188,5 @@ X_SOUND:
         LDA RT_N
         STA AUDF1+1,X
         RTS
-_bad:   LDA #ERR_VALUE
-        JMP ERROR
+_e_value:JMP E_VALUE
 .scend

@@ -385,17 +385,16 @@ _read:  LDX RT_INIOCB
 .scope
 INPUT_NUMBER:
         JSR AFP
-        BCS _bad
+        BCS _e_input
         LDY CIX
         LDA (INBUFF),Y
         CMP #EOL
         BEQ _ok
         CMP #$2C
-        BNE _bad
+        BNE _e_input
         INC CIX
 _ok:    RTS
-_bad:   LDA #ERR_INPUT
-        JMP ERROR
+_e_input:JMP E_INPUT
 .scend
 
 ; INPUT_STRING - the rest of the line at LBUFF+CIX into the string
@@ -486,18 +485,16 @@ X_READ:
         PLA
         STA CIX
         JSR AFP
-        BCS _bad
+        BCS _e_input
         LDY CIX
         LDA (INBUFF),Y
         CMP #$2C
         BEQ _num_ok
         CMP #EOL
-        BNE _bad
+        BNE _e_input
 _num_ok:
         JSR STORE_FR0
         JMP _next
-_bad:   LDA #ERR_INPUT
-        JMP ERROR
 _string:
         ; the element runs to the next comma or the EOL
         LDY CIX
@@ -525,6 +522,7 @@ _next:  INC DATAD
         BEQ X_READ
         DEC STINDEX
         RTS
+_e_input:JMP E_INPUT
 .scend
 
 ; FIND_DATUM - INBUFF/CIX = element DATAD of the DATA in line DATALN or
@@ -550,7 +548,7 @@ FIND_DATUM:
         STA STMCUR
 _line:  LDY #1
         LDA (RT_LINEP),Y
-        BMI _nodata
+        BMI _e_nodata
         STA DATALN+1
         DEY
         LDA (RT_LINEP),Y
@@ -604,9 +602,7 @@ _next_line:
 *       LDA #0
         STA DATAD
         JMP _line
-_nodata:
-        LDA #ERR_NODATA
-        JMP ERROR
+_e_nodata:JMP E_NODATA
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -226,14 +226,13 @@ FASC_STRING:
 EVAL_IOCB:
         JSR EVAL_BYTE
         CMP #8
-        BCS _bad
+        BCS _e_device
         ASL
         ASL
         ASL
         ASL
         STA IODVC
         RTS
-_bad:   LDA #ERR_DEVICE
-        JMP ERROR
+_e_device:JMP E_DEVICE
 .scend
 
