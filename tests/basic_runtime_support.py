@@ -232,6 +232,7 @@ class BasicRunner:
     def run(self, source: str, immediate: str = "RUN", max_frames: int = 600, keys: str = "") -> list[str]:
         """Run ``source``; the rows it printed (without the left margin)."""
         program = tokenize_program(source, immediate)
+        self.clear_screen()
         self.load(program)
         machine = self.atari.machine
         machine.start_program(self.label("EXECUTE"))

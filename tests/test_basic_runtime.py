@@ -205,3 +205,81 @@ def test_variables_keep_their_values_in_the_value_table(basic: BasicRunner) -> N
     assert basic.number("B") == Decimal("6")
     assert basic.number("C") == Decimal("-6")
     assert basic.variable("A")[:2] == bytes((0x00, 0))
+
+
+def test_input_reads_numbers_from_the_keyboard_with_a_question_mark(basic: BasicRunner) -> None:
+    assert basic.run("10 INPUT A,B:PRINT A+B", keys="12,34\n") == ["?12,34", "46"]
+
+
+def test_input_asks_again_when_the_line_runs_out(basic: BasicRunner) -> None:
+    assert basic.run("10 INPUT A,B:PRINT A*B", keys="6\n7\n") == ["?6", "?7", "42"]
+
+
+def test_input_of_a_bad_number_is_error_8(basic: BasicRunner) -> None:
+    assert basic.run("10 INPUT A", keys="X\n") == ["?X", "ERROR-  8 AT LINE 10"]
+
+
+def test_plot_drawto_and_locate_in_graphics_3(basic: BasicRunner) -> None:
+    source = "10 GRAPHICS 3:COLOR 2:PLOT 5,5:DRAWTO 10,5:LOCATE 7,5,C:LOCATE 11,5,D:GRAPHICS 0:PRINT C;D"
+    assert basic.run(source) == ["20"]
+
+
+def test_position_moves_the_text_cursor(basic: BasicRunner) -> None:
+    assert basic.run('10 POSITION 5,3:PRINT "HERE"') == ["", "", "", "   HERE"]
+
+
+def test_setcolor_writes_the_colour_shadow(basic: BasicRunner) -> None:
+    assert basic.run("10 SETCOLOR 2,4,6:PRINT PEEK(710)") == ["70"]
+    assert basic.run("10 SETCOLOR 5,0,0") == ["ERROR-  3 AT LINE 10"]
+
+
+def test_sound_sets_pokey(basic: BasicRunner) -> None:
+    basic.run("10 SOUND 1,100,10,8:STOP")
+    registers = basic.atari.machine.pokey.registers
+    assert (registers[2], registers[3], registers[8], registers[15]) == (100, 0xA8, 0, 3)
+
+
+def test_end_silences_the_sound(basic: BasicRunner) -> None:
+    basic.run("10 SOUND 0,50,10,15:END")
+    assert basic.atari.machine.pokey.registers[1] == 0
+
+
+def test_clr_zeroes_the_variables(basic: BasicRunner) -> None:
+    assert basic.run("10 A=5:CLR:PRINT A") == ["0"]
+
+
+def test_pop_forgets_the_gosub(basic: BasicRunner) -> None:
+    assert basic.run('10 GOSUB 20:PRINT "X":END\n20 POP:GOTO 30\n30 PRINT "Y":RETURN') == [
+        "Y", "ERROR-  16 AT LINE 30"]
+
+
+def test_fre_and_rnd(basic: BasicRunner) -> None:
+    assert basic.run("10 PRINT FRE(0)>1000;RND(0)<1;RND(0)>=0;RND(0)<>RND(0)") == ["1111"]
+
+
+def test_usr_passes_arguments_and_returns_fr0(basic: BasicRunner) -> None:
+    # PLA (count) / PLA / STA $D5 (high) / PLA / STA $D4 (low) / RTS: returns its argument
+    code = "104,104,133,213,104,133,212,96"
+    source = f"10 FOR I=0 TO 7:READ B:POKE 1536+I,B:NEXT I\n20 PRINT USR(1536,1234)\n30 DATA {code}"
+    assert basic.run(source) == ["1234"]
+
+
+def test_put_and_open_close(basic: BasicRunner) -> None:
+    assert basic.run("10 PUT #0,65:PRINT") == ["A"]
+    assert basic.run('10 OPEN #1,8,0,"E:":PRINT #1;"VIA E":CLOSE #1') == ["VIA E"]
+
+
+def test_math_functions(basic: BasicRunner) -> None:
+    rows = basic.run(
+        '10 PRINT ATN(1);" ";SQR(2)\n15 PRINT SIN(1);" ";COS(1)\n'
+        '20 PRINT EXP(1);" ";LOG(10);" ";CLOG(1000)\n'
+        '30 DEG:PRINT ATN(1);" ";SIN(30);" ";COS(0)'
+    )
+    values = [[Decimal(x) for x in row.split()] for row in rows]
+    expected = [[Decimal("0.785398163"), Decimal("1.41421356")], [Decimal("0.841470985"), Decimal("0.540302306")],
+                [Decimal("2.71828183"), Decimal("2.30258509"), Decimal("3")],
+                [Decimal("45"), Decimal("0.5"), Decimal("1")]]
+    assert [len(row) for row in values] == [len(row) for row in expected], rows
+    for got_row, want_row in zip(values, expected):
+        for got, want in zip(got_row, want_row):
+            assert abs(got - want) < Decimal("1E-7") * max(1, abs(want)), (rows, got, want)

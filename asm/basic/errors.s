@@ -123,7 +123,6 @@ X_STOP:
         JSR CURRENT_LINE
         STA STOPLN
         STX STOPLN+1
-        JSR SILENCE
         JSR MSG_START
         LDA #<MSG_STOPPED
         LDX #>MSG_STOPPED

@@ -168,17 +168,29 @@ FIND_RUN_LINE:
         LDY #1
         LDA (RT_LINEP),Y
         CMP TSLNUM+1
-        BCC _loop               ; current < target
-        BNE _top
+        BCC FIND_LINE_ON         ; current < target
+        BNE FIND_FROM_TOP
         DEY
         LDA (RT_LINEP),Y
         CMP TSLNUM
-        BCC _loop
-        BEQ _loop
-_top:   LDA STMTAB
+        BCC FIND_LINE_ON
+        BEQ FIND_LINE_ON
+        ; fall into FIND_FROM_TOP
+.scend
+
+; FIND_FROM_TOP - FIND_RUN_LINE searching from the first line
+.scope
+FIND_FROM_TOP:
+        LDA STMTAB
         STA RT_LINEP
         LDA STMTAB+1
         STA RT_LINEP+1
+        ; fall into FIND_LINE_ON
+.scend
+
+; FIND_LINE_ON - FIND_RUN_LINE from the line at RT_LINEP on
+.scope
+FIND_LINE_ON:
 _loop:  LDY #1
         LDA (RT_LINEP),Y
         BMI _beyond             ; the end: line 32768 and above

@@ -287,7 +287,7 @@ _less:  LDA #1
 ; ---------------------------------------------------------------------------
 ; PUSH_FR0 / POP_FR0 - the argument stack ARGSTK (error 10 when full)
 ; ---------------------------------------------------------------------------
-.alias ARGSTK_SIZE 96           ; 16 pending operands
+.alias ARGSTK_SIZE 84           ; 14 pending operands
 
 .scope
 PUSH_FR0:

@@ -459,17 +459,10 @@ _half:  ; t > 1: 2 - t
         STA FR0
         LDX #K_TWO
         JSR ADDK
-_poly:  JSR STORE_X             ; FTMP1 = t
-        JSR FMOVE
-        JSR FMUL                ; t^2
-        LDX #<SIN_COEFF
+_poly:  LDX #<SIN_COEFF
         LDY #>SIN_COEFF
         LDA #9
-        JSR PLYEVL
-        LDX #<FTMP1
-        LDY #>FTMP1
-        JSR FLD1R
-        JSR FMUL                ; t * P(t^2)
+        JSR ODD_SERIES          ; t * P(t^2)
         LDA FR0
         BEQ +
         EOR RT_QUAD
@@ -490,59 +483,57 @@ _deg:   LDX #K_NINETY
 .scend
 
 ; ---------------------------------------------------------------------------
-; ATN(x): |x| > 1 uses atn(x) = pi/2 - atn(1/x); the halving
-; atn(x) = 2 atn(x / (1 + sqr(1 + x^2))) brings x below tan(pi/8), where
-; the Taylor series x - x^3/3 + x^5/5 ... (13 terms through PLYEVL) is
-; exact to ten digits.  In DEG mode the result is in degrees.
+; ATN(x): atn(-x) = -atn(x); |x| > 1 uses atn(x) = pi/2 - atn(1/x); and
+; x > tan(pi/8) uses atn(x) = pi/4 + atn((x-1)/(x+1)), which leaves
+; |x| <= tan(pi/8), where x * Q(x^2) with the Taylor series
+; x - x^3/3 + x^5/5 ... (13 terms through PLYEVL) is exact to ten digits.
+; In DEG mode the result is in degrees.
 ; ---------------------------------------------------------------------------
 .scope
 F_ATN:
         LDA FR0
         AND #$80
         STA RT_QUAD             ; bit 7: the sign of x
-        LDA FR0
-        AND #$7F
-        STA FR0
-        ; |x| > 1: 1 / |x|
+        EOR FR0
+        STA FR0                 ; |x|
+        LDA #0
+        STA RT_CNT              ; the angle to add: none yet
+        ; |x| > 1: 1 / |x|, and pi/2 - ... at the end
         LDX #K_ONE
         JSR CMPK
         CMP #4
-        BNE _small
-        LDA RT_QUAD
-        ORA #$01
-        STA RT_QUAD
+        BNE +
+        INC RT_QUAD             ; bit 0: pi/2 minus the result
         JSR FMOVE
         JSR FR0_ONE
-        JSR FDIV
-_small: LDA #1
-        STA RT_CNT
-_halve: JSR STORE_X             ; FTMP1 = x
-        JSR FMOVE
-        JSR FMUL                ; x^2
+        JSR FDIV_CHK
+*       ; x > tan(pi/8): (x-1)/(x+1), and pi/4 + ... at the end
+        LDX #K_TANPI8
+        JSR CMPK
+        CMP #4
+        BNE _series
+        DEC RT_CNT              ; $FF: add pi/4
+        JSR STORE_X             ; FTMP1 = x
         LDX #K_ONE
-        JSR ADDK                ; 1 + x^2
-        JSR F_SQR_KEEP
-        LDX #K_ONE
-        JSR ADDK                ; 1 + sqr(1 + x^2)
-        JSR FMOVE
+        JSR ADDK
+        JSR FST_G               ; FTMP2 = x + 1
         JSR LOAD_X
-        JSR FDIV
-        DEC RT_CNT
-        BNE _halve
-        JSR STORE_X
-        JSR FMOVE
-        JSR FMUL                ; x^2
+        LDX #K_ONE
+        JSR SUBK
+        LDX #<FTMP2
+        LDY #>FTMP2
+        JSR FLD1R
+        JSR FDIV_CHK
+_series:
         LDX #<ATN_COEFF
         LDY #>ATN_COEFF
         LDA #13
-        JSR PLYEVL
-        LDX #<FTMP1
-        LDY #>FTMP1
-        JSR FLD1R
-        JSR FMUL                ; x * Q(x^2)
-        LDX #K_TWO
-        JSR MULK                ; times 2 for the halving
-        LDA RT_QUAD
+        JSR ODD_SERIES
+        BIT RT_CNT
+        BPL +
+        LDX #K_QUARTERPI
+        JSR ADDK
+*       LDA RT_QUAD
         LSR
         BCC +
         LDA FR0                 ; pi/2 - y
@@ -563,25 +554,28 @@ _halve: JSR STORE_X             ; FTMP1 = x
 *       RTS
 .scend
 
-; F_SQR_KEEP - SQR for ATN: the square root of FR0, keeping FTMP1 (x)
+; ODD_SERIES - FR0 = x * P(x^2) for x in FR0, P's A coefficients at (X,Y)
+; (highest power first, as PLYEVL wants them); FTMP1 keeps x
 .scope
-F_SQR_KEEP:
-        LDX #5
-*       LDA FTMP1,X
-        STA FTMP3,X
-        DEX
-        BPL -
-        LDA RT_CNT
+ODD_SERIES:
         PHA
-        JSR F_SQR
+        TXA
+        PHA
+        TYA
+        PHA
+        JSR STORE_X
+        JSR FMOVE
+        JSR FMUL                ; x^2
         PLA
-        STA RT_CNT
-        LDX #5
-*       LDA FTMP3,X
-        STA FTMP1,X
-        DEX
-        BPL -
-        RTS
+        TAY
+        PLA
+        TAX
+        PLA
+        JSR PLYEVL
+        LDX #<FTMP1
+        LDY #>FTMP1
+        JSR FLD1R
+        JMP FMUL_CHK
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -782,6 +776,8 @@ FP_CONSTS:
         .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
         .byte $40, $90, $00, $00, $00, $00      ; 90
         .byte $40, $57, $29, $57, $79, $51      ; 180/pi
+        .byte $3F, $41, $42, $13, $56, $24      ; tan(pi/8)
+        .byte $3F, $78, $53, $98, $16, $34      ; pi/4
 .alias K_ONE 0
 .alias K_TWO 6
 .alias K_FOUR 12
@@ -791,6 +787,8 @@ FP_CONSTS:
 .alias K_TWO_OVER_PI 36
 .alias K_NINETY 42
 .alias K_RAD2DEG 48
+.alias K_TANPI8 54
+.alias K_QUARTERPI 60
 
 ; sin(pi/2 * t) = t * P(t^2): P's coefficients (-1)^k (pi/2)^(2k+1)/(2k+1)!,
 ; k = 8 down to 0 (PLYEVL wants the highest power first)

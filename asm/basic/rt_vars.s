@@ -24,7 +24,11 @@
 .alias COLOR    $C8             ; the colour of PLOT and DRAWTO (COLOR)
 
 ; --- page 4 -----------------------------------------------------------------
-.alias ARGSTK   RT_PAGE4        ; 96 bytes: pending operands, 6 bytes each
+.alias ARGSTK   RT_PAGE4        ; 84 bytes: pending operands, 6 bytes each
+.alias RT_TGT   RT_PAGE4+$54    ; (word) GET/STATUS/NOTE/LOCATE's variable
+.alias RT_ARGV  RT_PAGE4+$56    ; 4 words: EVAL_ARGS's values
+.alias RT_ARGN  RT_PAGE4+$5E    ; EVAL_ARGS: 2 * the count
+.alias RT_STOPCH RT_PAGE4+$5F   ; READ_ITEM: the character ending a string
 .alias RT_SP    RT_PAGE4+$60    ; the 6502 stack pointer when EXECUTE began
 .alias RT_JSET  RT_PAGE4+$61    ; $FF when a second subscript was given
 .alias RT_N     RT_PAGE4+$62    ; a count

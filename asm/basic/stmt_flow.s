@@ -883,21 +883,19 @@ _e_dim: JMP E_DIM
 ; ---------------------------------------------------------------------------
 .scope
 X_POKE:
-        JSR EVAL_INT
-        PHA
-        TXA
-        PHA
-        INC STINDEX             ; ","
-        JSR EVAL_BYTE
-        TAY
-        PLA
-        STA RT_T1+1
-        PLA
-        STA RT_T1
-        TYA
+        LDA #2
+        JSR EVAL_ARGS
+        LDA RT_ARGV+3
+        BNE _bad
+        LDA RT_ARGV
+        STA RT_T0
+        LDA RT_ARGV+1
+        STA RT_T0+1
+        LDA RT_ARGV+2
         LDY #0
-        STA (RT_T1),Y
+        STA (RT_T0),Y
         RTS
+_bad:   JMP E_VALUE
 .scend
 
 ; X_DEG / X_RAD - the unit of SIN, COS and ATN: RADFLG ($FB) 6 or 0

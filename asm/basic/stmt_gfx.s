@@ -55,17 +55,15 @@ X_COLOR:
 ; ---------------------------------------------------------------------------
 .scope
 X_POSITION:
-        JSR EVAL_INT
-        PHA
-        TXA
-        PHA
-        INC STINDEX             ; ","
-        JSR EVAL_BYTE
-        STA ROWCRS
-        PLA
-        STA COLCRS+1
-        PLA
+        LDA #2
+        JSR EVAL_ARGS
+        LDA RT_ARGV
         STA COLCRS
+        LDA RT_ARGV+1
+        STA COLCRS+1
+        LDA RT_ARGV+2
+        STA ROWCRS
+        LDX #IOCB6
         RTS
 .scend
 
@@ -73,14 +71,10 @@ X_POSITION:
 .scope
 X_PLOT:
         JSR X_POSITION
-        LDX #IOCB6
-        LDA #CPUTBYT
-        STA ICCOM,X
-        LDA #0
-        STA ICBLL,X
-        STA ICBLH,X
         LDA COLOR
-        JMP CIOCALL
+        STA RT_T0
+        LDA #CPUTBYT
+        JMP ONE_BYTE_IO
 .scend
 
 ; X_DRAWTO - DRAWTO x, y: POSITION, ATACHR = the colour, XIO 17 on IOCB 6
@@ -89,7 +83,6 @@ X_DRAWTO:
         JSR X_POSITION
         LDA COLOR
         STA ATACHR
-        LDX #IOCB6
         LDA #$0C
         STA ICAX1,X
         LDA #0
@@ -103,15 +96,10 @@ X_DRAWTO:
 X_LOCATE:
         JSR X_POSITION
         INC STINDEX             ; ","
-        JSR VAR_TARGET_PUSH
+        JSR VAR_TARGET
         LDX #IOCB6
-        LDA #CGETBYT
-        STA ICCOM,X
-        LDA #0
-        STA ICBLL,X
-        STA ICBLH,X
-        JSR CIOCALL
-        JMP STORE_BYTE_VAR
+        JSR GET_BYTE
+        JMP STORE_BYTE_TGT
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -120,30 +108,28 @@ X_LOCATE:
 ; ---------------------------------------------------------------------------
 .scope
 X_SETCOLOR:
-        JSR EVAL_BYTE
-        CMP #5
-        BCS _e_value
-        PHA
-        INC STINDEX
-        JSR EVAL_BYTE
-        ASL
-        ASL
-        ASL
-        ASL
-        PHA
-        INC STINDEX
-        JSR EVAL_BYTE
-        STA RT_N
-        PLA
-        CLC
-        ADC RT_N
-        TAY
-        PLA
-        TAX
-        TYA
+        LDA #3
+        JSR EVAL_ARGS
+        LDX RT_ARGV
+        CPX #5
+        BCS _bad
+        JSR HUE_TIMES_16        ; A = RT_ARGV+2 * 16 + RT_ARGV+4
         STA COLOR0,X
         RTS
-_e_value:JMP E_VALUE
+_bad:   JMP E_VALUE
+.scend
+
+; HUE_TIMES_16 - A = (RT_ARGV+2) * 16 + (RT_ARGV+4)
+.scope
+HUE_TIMES_16:
+        LDA RT_ARGV+2
+        ASL
+        ASL
+        ASL
+        ASL
+        CLC
+        ADC RT_ARGV+4
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -153,40 +139,25 @@ _e_value:JMP E_VALUE
 ; ---------------------------------------------------------------------------
 .scope
 X_SOUND:
-        JSR EVAL_BYTE
+        LDA #4
+        JSR EVAL_ARGS
+        LDA RT_ARGV
         CMP #4
-        BCS _e_value
+        BCS _bad
         ASL
-        PHA                     ; voice * 2
-        INC STINDEX
-        JSR EVAL_BYTE
-        PHA                     ; pitch
-        INC STINDEX
-        JSR EVAL_BYTE
-        ASL
-        ASL
-        ASL
-        ASL
-        PHA                     ; distortion * 16
-        INC STINDEX
-        JSR EVAL_BYTE
-        STA RT_N
-        PLA
-        CLC
-        ADC RT_N
-        STA RT_N                ; AUDC value
-        PLA
-        TAY                     ; pitch
-        PLA
-        TAX                     ; voice * 2
+        TAX
+        LDA RT_ARGV+2
+        STA AUDF1,X
+        LDA RT_ARGV+4           ; distortion and volume move down one word
+        STA RT_ARGV+2
+        LDA RT_ARGV+6
+        STA RT_ARGV+4
+        JSR HUE_TIMES_16
+        STA AUDF1+1,X
         LDA #0
         STA AUDCTL
         LDA #3
         STA SKCTL
-        TYA
-        STA AUDF1,X
-        LDA RT_N
-        STA AUDF1+1,X
         RTS
-_e_value:JMP E_VALUE
+_bad:   JMP E_VALUE
 .scend

@@ -13,53 +13,92 @@
 .alias CIO_POINT 37
 
 ; ---------------------------------------------------------------------------
+; EVAL_ARGS - A integer expressions, one separator token between two, into
+; RT_ARGV (a word each)
+; ---------------------------------------------------------------------------
+.scope
+EVAL_ARGS:
+        ASL
+        STA RT_ARGN             ; the end index
+        LDA #0
+_next:  PHA
+        JSR EVAL_INT
+        STA RT_T0
+        PLA
+        TAY
+        LDA RT_T0
+        STA RT_ARGV,Y
+        TXA
+        STA RT_ARGV+1,Y
+        INY
+        INY
+        CPY RT_ARGN
+        BCS +
+        INC STINDEX             ; the separator
+        TYA
+        BCC _next
+*       RTS
+.scend
+
+; SHARP_IOCB - "#n" and the separator after it: IODVC = n * 16, X = IODVC
+.scope
+SHARP_IOCB:
+        INC STINDEX             ; "#"
+        JSR EVAL_IOCB
+        INC STINDEX             ; "," or ";"
+        TAX
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
 ; X_OPEN - OPEN #n, aux1, aux2, filespec
 ; X_XIO  - XIO command, #n, aux1, aux2, filespec
 ; ---------------------------------------------------------------------------
 .scope
 X_OPEN:
         LDA #COPEN
-        PHA
-        JMP XIO_CHANNEL
+        BNE XIO_CHANNEL
 .scend
 .scope
 X_XIO:
         JSR EVAL_BYTE
-        PHA
         INC STINDEX             ; ","
         ; fall into XIO_CHANNEL
 .scend
 .scope
 XIO_CHANNEL:
-        INC STINDEX             ; "#"
-        JSR EVAL_IOCB
-        INC STINDEX
-        JSR EVAL_BYTE
-        PHA                     ; aux1
-        INC STINDEX
-        JSR EVAL_BYTE
-        PHA                     ; aux2
+        PHA                     ; the command
+        JSR SHARP_IOCB
+        LDA #2
+        JSR EVAL_ARGS           ; aux1, aux2
         INC STINDEX
         JSR EVAL_STR
         JSR FILESPEC_TO_LBUFF
         LDX IODVC
-        PLA
-        STA ICAX2,X
-        PLA
+        LDA RT_ARGV
         STA ICAX1,X
+        LDA RT_ARGV+2
+        STA ICAX2,X
         LDA #<LBUFF
         STA ICBAL,X
         LDA #>LBUFF
         STA ICBAH,X
         PLA
+        ; fall into IOCB_COMMAND
+.scend
+
+; IOCB_COMMAND - command A on the IOCB in IODVC, IODVC back to 0
+.scope
+IOCB_COMMAND:
+        LDX IODVC
         JSR CIO_CALL
-        LDA #0
-        STA IODVC
+        LDX #0
+        STX IODVC
         RTS
 .scend
 
 ; FILESPEC_TO_LBUFF - the string in FR0 (at most 127 characters) to LBUFF,
-; followed by an EOL, as CIO wants a device/file name
+; followed by an EOL, as CIO wants a device/file name (VAL uses it too)
 .scope
 FILESPEC_TO_LBUFF:
         LDY FR0+3
@@ -88,93 +127,81 @@ X_CLOSE:
         INC STINDEX             ; "#"
         JSR EVAL_IOCB
         LDA #CCLOSE
-        JMP IOCB_COMMAND
-.scend
-
-; IOCB_COMMAND - command A on the IOCB in IODVC, IODVC back to 0
-.scope
-IOCB_COMMAND:
-        LDX IODVC
-        JSR CIO_CALL
-        LDX #0
-        STX IODVC
-        RTS
+        BNE IOCB_COMMAND
 .scend
 
 ; ---------------------------------------------------------------------------
 ; X_GET - GET #n, var: one byte
+; X_STATUS - STATUS #n, var: the status CIO returns (not an error)
 ; ---------------------------------------------------------------------------
 .scope
 X_GET:
-        JSR CHANNEL_AND_VAR     ; IODVC, VALPTR (pushed)
+        JSR SHARP_IOCB
+        JSR VAR_TARGET
         LDX IODVC
+        JSR GET_BYTE
+        JMP STORE_BYTE_TGT
+.scend
+.scope
+X_STATUS:
+        JSR SHARP_IOCB
+        JSR VAR_TARGET
+        LDX IODVC
+        LDA #CSTATUS
+        STA ICCOM,X
+        JSR CIOV
+        TYA
+        JMP STORE_BYTE_TGT
+.scend
+
+; GET_BYTE - one byte from the IOCB X into A (CIO errors are BASIC errors)
+.scope
+GET_BYTE:
         LDA #CGETBYT
+        ; fall into ONE_BYTE_IO
+.scend
+
+; ONE_BYTE_IO - CIO command A with length 0 (the byte in / out in A) on the
+; IOCB X; the byte to put is in RT_T0
+.scope
+ONE_BYTE_IO:
         STA ICCOM,X
         LDA #0
         STA ICBLL,X
         STA ICBLH,X
-        JSR CIOV
-        CPY #128
-        BCC +
-        TYA
-        JMP ERROR
-*       JMP STORE_BYTE_VAR
-.scend
-
-; CHANNEL_AND_VAR - "#n, var": IODVC = n*16, then the variable's value
-; address, which is left on the 6502 stack (under the return address)
-.scope
-CHANNEL_AND_VAR:
-        INC STINDEX             ; "#"
-        JSR EVAL_IOCB
-        INC STINDEX             ; "," or ";"
-        ; fall into VAR_TARGET_PUSH
-.scend
-
-; VAR_TARGET_PUSH - the numeric variable (or element) at STINDEX: its
-; value address is pushed on the 6502 stack for STORE_BYTE_VAR/STORE_VAR
-.scope
-VAR_TARGET_PUSH:
-        LDA IODVC
-        PHA
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        JSR NUM_VAR_ADDR
-        PLA
-        STA IODVC
-        PLA                     ; our return address
-        TAX
-        PLA
-        TAY
-        LDA VALPTR
-        PHA
-        LDA VALPTR+1
-        PHA
-        TYA
-        PHA
-        TXA
-        PHA
+        LDA RT_T0
+        JSR CIOCALL
+        LDY #0
+        STY IODVC
         RTS
 .scend
 
-; STORE_BYTE_VAR - the byte in A as a number into the variable pushed by
-; VAR_TARGET_PUSH (jump here with that address on top of the stack)
+; VAR_TARGET - the numeric variable (or array element) at STINDEX: its
+; value address into RT_TGT
+; STORE_BYTE_TGT - the byte in A as a number into it; STORE_TGT - FR0
 .scope
-STORE_BYTE_VAR:
-        STA FR0
-        LDA #0
-        STA FR0+1
-        JSR IFP
-        ; fall into STORE_VAR
+VAR_TARGET:
+        JSR NEXT_TOKEN
+        JSR VAR_ENTRY
+        JSR NUM_VAR_ADDR
+        LDA VALPTR
+        STA RT_TGT
+        LDA VALPTR+1
+        STA RT_TGT+1
+        RTS
 .scend
 .scope
-STORE_VAR:
-        PLA
-        STA VALPTR+1
-        PLA
+STORE_BYTE_TGT:
+        LDX #0
+        JSR NUMBER_RESULT_INT
+        ; fall into STORE_TGT
+.scend
+.scope
+STORE_TGT:
+        LDA RT_TGT
         STA VALPTR
-        LDA #0
-        STA IODVC
+        LDA RT_TGT+1
+        STA VALPTR+1
         JMP STORE_FR0
 .scend
 
@@ -183,127 +210,58 @@ STORE_VAR:
 ; ---------------------------------------------------------------------------
 .scope
 X_PUT:
-        INC STINDEX             ; "#"
-        JSR EVAL_IOCB
-        LDA IODVC
-        PHA
-        INC STINDEX             ; ","
+        JSR SHARP_IOCB
         JSR EVAL_BYTE
-        TAY
-        PLA
-        STA IODVC
-        TAX
-        LDA #CPUTBYT
-        STA ICCOM,X
-        LDA #0
-        STA ICBLL,X
-        STA ICBLH,X
-        TYA
-        JSR CIOV
-        TYA
-        BPL +
-        JMP ERROR
-*       LDA #0
-        STA IODVC
-        RTS
-.scend
-
-; ---------------------------------------------------------------------------
-; X_STATUS - STATUS #n, var: the status CIO returns (not an error)
-; ---------------------------------------------------------------------------
-.scope
-X_STATUS:
-        JSR CHANNEL_AND_VAR
+        STA RT_T0
         LDX IODVC
-        LDA #CSTATUS
-        STA ICCOM,X
-        JSR CIOV
-        TYA
-        JMP STORE_BYTE_VAR
+        LDA #CPUTBYT
+        BNE ONE_BYTE_IO
 .scend
 
 ; ---------------------------------------------------------------------------
 ; X_NOTE - NOTE #n, sector, byte: XIO 38, the sector from ICAX3/4, the
 ; byte from ICAX5
-; ---------------------------------------------------------------------------
-.scope
-X_NOTE:
-        INC STINDEX             ; "#"
-        JSR EVAL_IOCB
-        LDA #CIO_NOTE
-        LDX IODVC
-        JSR CIO_CALL
-        INC STINDEX             ; ","
-        JSR VAR_TARGET_PUSH
-        LDX IODVC
-        LDA ICAX3,X
-        STA FR0
-        LDA ICAX4,X
-        STA FR0+1
-        JSR IFP
-        JSR STORE_VAR_KEEP
-        INC STINDEX             ; ","
-        JSR VAR_TARGET_PUSH
-        LDX IODVC
-        LDA ICAX5,X
-        JMP STORE_BYTE_VAR
-.scend
-
-; STORE_VAR_KEEP - STORE_VAR for a caller that goes on with the same IOCB
-.scope
-STORE_VAR_KEEP:
-        PLA                     ; our return address
-        TAX
-        PLA
-        TAY
-        PLA
-        STA VALPTR+1
-        PLA
-        STA VALPTR
-        TYA
-        PHA
-        TXA
-        PHA
-        JMP STORE_FR0
-.scend
-
-; ---------------------------------------------------------------------------
 ; X_POINT - POINT #n, sector, byte: ICAX3/4 and ICAX5, then XIO 37
 ; ---------------------------------------------------------------------------
 .scope
-X_POINT:
-        INC STINDEX             ; "#"
-        JSR EVAL_IOCB
-        LDA IODVC
-        PHA
-        INC STINDEX
-        JSR EVAL_INT
-        PHA
-        TXA
-        PHA
-        INC STINDEX
-        JSR EVAL_BYTE
-        TAY
-        PLA
-        STA RT_T0+1
-        PLA
-        STA RT_T0
-        PLA
-        STA IODVC
+X_NOTE:
+        JSR SHARP_IOCB
+        LDA #CIO_NOTE
+        JSR CIO_CALL
+        JSR VAR_TARGET
+        LDX IODVC
+        LDY ICAX3,X
+        LDA ICAX4,X
         TAX
         TYA
-        STA ICAX5,X
-        LDA RT_T0
+        JSR _store
+        INC STINDEX             ; ","
+        JSR VAR_TARGET
+        LDX IODVC
+        LDA ICAX5,X
+        LDX #0
+_store: JSR NUMBER_RESULT_INT
+        JMP STORE_TGT
+.scend
+.scope
+X_POINT:
+        JSR SHARP_IOCB
+        LDA #2
+        JSR EVAL_ARGS
+        LDX IODVC
+        LDA RT_ARGV
         STA ICAX3,X
-        LDA RT_T0+1
+        LDA RT_ARGV+1
         STA ICAX4,X
+        LDA RT_ARGV+2
+        STA ICAX5,X
         LDA #CIO_POINT
-        JMP IOCB_COMMAND
+        BNE IOCB_COMMAND
 .scend
 
 ; ---------------------------------------------------------------------------
 ; X_INPUT - INPUT [#n {,|;}] var {, var}: a line is read into LBUFF (with a
-; "?" prompt on the screen); numbers are separated by commas, a string
+; "?" prompt on the screen); its elements are separated by commas, a string
 ; takes the rest of the line.  When the line runs out before the variables
 ; another line is read.  Error 8 for a number that does not parse.
 ; ---------------------------------------------------------------------------
@@ -313,47 +271,22 @@ X_INPUT:
         STA IODVC
         JSR PEEK_TOKEN
         CMP #TOK_O_SHARP
-        BNE _start
-        INC STINDEX
-        JSR EVAL_IOCB
-        INC STINDEX             ; "," or ";"
-_start: LDA IODVC
+        BNE +
+        JSR SHARP_IOCB
+*       LDA IODVC
         STA RT_INIOCB
-        JSR INPUT_LINE
-_var:   LDA RT_INIOCB
-        STA IODVC
+        LDA #EOL                ; a string takes the whole rest of the line
+        STA RT_STOPCH
+_line:  JSR INPUT_LINE
+_var:   JSR READ_ITEM
         JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
-        BMI _string
-        JSR NUM_VAR_ADDR
-        LDA VALPTR
-        PHA
-        LDA VALPTR+1
-        PHA
-        LDA CIX
-        PHA
-        JSR INPUT_NUMBER        ; FR0, error 8
-        PLA
-        PLA
-        STA VALPTR+1
-        PLA
-        STA VALPTR
-        JSR STORE_FR0
-        JMP _after
-_string:
-        JSR INPUT_STRING
-_after: JSR NEXT_TOKEN
         CMP #TOK_O_COMMA
         BNE _done
-        ; another variable: the line must still have something
-        LDY CIX
-        LDA LBUFF,Y
+        LDY CIX                 ; another variable: a new line if this one ran out
+        LDA (INBUFF),Y
         CMP #EOL
         BNE _var
-        JSR INPUT_LINE
-        JMP _var
+        BEQ _line
 _done:  DEC STINDEX
         LDA #0
         STA IODVC
@@ -361,7 +294,7 @@ _done:  DEC STINDEX
 .scend
 
 ; INPUT_LINE - "?" on the screen (when reading from IOCB 0), then a line
-; from the IOCB RT_INIOCB into LBUFF; CIX = 0
+; from the IOCB RT_INIOCB into LBUFF; INBUFF = LBUFF, CIX = 0
 .scope
 INPUT_LINE:
         LDA RT_INIOCB
@@ -370,7 +303,7 @@ INPUT_LINE:
         LDA #'?
         JSR PUT_CHAR
 _read:  LDX RT_INIOCB
-        JSR GETLINE             ; LBUFF, INBUFF = LBUFF, CIX = 0
+        JSR GETLINE
         BPL +
         TYA
         JMP ERROR
@@ -379,55 +312,58 @@ _read:  LDX RT_INIOCB
         RTS
 .scend
 
-; INPUT_NUMBER - a number at LBUFF+CIX into FR0; CIX past it and past the
-; comma after it.  Error 8 if there is no number or it is not followed by
-; a comma or the end of the line.
+; ---------------------------------------------------------------------------
+; READ_ITEM - the element of text at (INBUFF)+CIX into the variable named at
+; STINDEX.  A number is read by AFP and must end at "," or EOL (error 8);
+; a string runs to RT_STOPCH ("," for READ, EOL for INPUT) or the EOL.
+; CIX ends past the element and its comma.
+; ---------------------------------------------------------------------------
 .scope
-INPUT_NUMBER:
+READ_ITEM:
+        JSR NEXT_TOKEN
+        JSR VAR_ENTRY
+        LDY #0
+        LDA (VVTPTR),Y
+        BMI _string
+        LDA CIX
+        PHA
+        JSR NUM_VAR_ADDR
+        PLA
+        STA CIX
         JSR AFP
-        BCS _e_input
-        LDY CIX
-        LDA (INBUFF),Y
-        CMP #EOL
-        BEQ _ok
-        CMP #$2C
-        BNE _e_input
-        INC CIX
-_ok:    RTS
-_e_input:JMP E_INPUT
-.scend
-
-; INPUT_STRING - the rest of the line at LBUFF+CIX into the string
-; variable at VVTPTR (as LET would assign it); CIX then points at the EOL
-.scope
-INPUT_STRING:
+        BCS _bad
+        JSR STORE_FR0
+        JMP _end
+_string:
         LDY CIX
         LDX #0
 *       LDA (INBUFF),Y
         CMP #EOL
         BEQ +
+        CMP RT_STOPCH
+        BEQ +
         INY
         INX
         BNE -
-*       STY RT_T3               ; where the EOL is
-        TXA
-        PHA                     ; the length
-        LDA CIX
+*       STX RT_N
         CLC
-        ADC INBUFF
-        PHA
+        LDA INBUFF
+        ADC CIX
+        STA RT_T3
         LDA INBUFF+1
         ADC #0
-        PHA
-        LDA RT_T3
-        STA CIX
-        PLA
         STA RT_T3+1
-        PLA
-        STA RT_T3
-        PLA
-        STA RT_N
-        JMP ASSIGN_TEXT
+        STY CIX
+        JSR ASSIGN_TEXT
+_end:   LDY CIX
+        LDA (INBUFF),Y
+        CMP #EOL
+        BEQ +
+        CMP #$2C                ; ","
+        BNE _bad
+        INC CIX
+*       RTS
+_bad:   JMP E_INPUT
 .scend
 
 ; ASSIGN_TEXT - the whole string variable at VVTPTR = RT_N characters at
@@ -443,18 +379,16 @@ ASSIGN_TEXT:
         STA FR0
         LDA RT_T3+1
         STA FR0+1
-        LDA RT_N
-        STA FR0+2
         LDA #0
         STA FR0+3
-        ; count = min(n, DIM)
+        LDX RT_N                ; count = min(n, DIM)
         LDA FR0+5
         BNE _fits
-        LDA FR0+4
-        CMP RT_N
-        BCS _fits
-        STA FR0+2
-_fits:  JSR COPY_FR0_TO_FR1
+        CPX FR0+4
+        BCC _fits
+        LDX FR0+4
+_fits:  STX FR0+2
+        JSR COPY_FR0_TO_FR1
         LDY #4
         LDA FR0+2
         STA (VVTPTR),Y
@@ -473,87 +407,38 @@ _fits:  JSR COPY_FR0_TO_FR1
 ; ---------------------------------------------------------------------------
 .scope
 X_READ:
-        JSR FIND_DATUM          ; INBUFF/CIX at the element
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
-        BMI _string
-        LDA CIX
-        PHA
-        JSR NUM_VAR_ADDR        ; (subscripts may use INBUFF? no: AFP only)
-        PLA
-        STA CIX
-        JSR AFP
-        BCS _e_input
-        LDY CIX
-        LDA (INBUFF),Y
-        CMP #$2C
-        BEQ _num_ok
-        CMP #EOL
-        BNE _e_input
-_num_ok:
-        JSR STORE_FR0
-        JMP _next
-_string:
-        ; the element runs to the next comma or the EOL
-        LDY CIX
-        LDX #0
-*       LDA (INBUFF),Y
-        CMP #$2C
-        BEQ +
-        CMP #EOL
-        BEQ +
-        INY
-        INX
-        BNE -
-*       STX RT_N
-        CLC
-        LDA INBUFF
-        ADC CIX
-        STA RT_T3
-        LDA INBUFF+1
-        ADC #0
-        STA RT_T3+1
-        JSR ASSIGN_TEXT
-_next:  INC DATAD
+        LDA #$2C                ; a string element ends at a comma
+        STA RT_STOPCH
+_var:   JSR FIND_DATUM          ; INBUFF/CIX at the element
+        JSR READ_ITEM
+        INC DATAD
         JSR NEXT_TOKEN
         CMP #TOK_O_COMMA
-        BEQ X_READ
+        BEQ _var
         DEC STINDEX
         RTS
-_e_input:JMP E_INPUT
 .scend
 
 ; FIND_DATUM - INBUFF/CIX = element DATAD of the DATA in line DATALN or
 ; the lines after it (DATALN/DATAD move on past lines that have run out)
 .scope
 FIND_DATUM:
-        LDA STMCUR
-        PHA
-        LDA STMCUR+1
-        PHA
         LDA DATALN
         STA TSLNUM
         LDA DATALN+1
         STA TSLNUM+1
-        LDA STMTAB              ; search from the top
-        STA STMCUR
-        LDA STMTAB+1
-        STA STMCUR+1
-        JSR FIND_RUN_LINE       ; RT_LINEP = that line or the next
-        PLA
-        STA STMCUR+1
-        PLA
-        STA STMCUR
+        JSR FIND_FROM_TOP       ; RT_LINEP = that line or the next
 _line:  LDY #1
         LDA (RT_LINEP),Y
-        BMI _e_nodata
+        BMI _nodata
         STA DATALN+1
         DEY
         LDA (RT_LINEP),Y
         STA DATALN
-        ; the DATA statements of this line, element by element
+        LDA RT_LINEP            ; the elements are read from the line itself
+        STA INBUFF
+        LDA RT_LINEP+1
+        STA INBUFF+1
         LDA DATAD
         STA RT_N                ; elements to skip
         LDY #3
@@ -568,28 +453,21 @@ _stmt:  STY RT_T3               ; the statement's start
         CMP #TOK_DATA
         BEQ _data
 _skip:  LDY RT_T3
-        LDA (RT_LINEP),Y         ; the next statement
+        LDA (RT_LINEP),Y        ; the next statement
         TAY
-        JMP _stmt
+        BNE _stmt
 _data:  INY                     ; the first character
-        STY CIX
-        LDA RT_LINEP
-        STA INBUFF
-        LDA RT_LINEP+1
-        STA INBUFF+1
-_elem:  LDA RT_N
+_elem:  STY CIX
+        LDA RT_N
         BEQ _found
-        ; skip one element: to after the next comma, or the end
-        LDY CIX
-*       LDA (INBUFF),Y
+        DEC RT_N
+*       LDA (INBUFF),Y          ; skip one element: past its comma
         CMP #EOL
         BEQ _skip
         INY
         CMP #$2C
         BNE -
-        STY CIX
-        DEC RT_N
-        JMP _elem
+        BEQ _elem
 _found: RTS
 _next_line:
         LDY #2
@@ -601,8 +479,9 @@ _next_line:
         INC RT_LINEP+1
 *       LDA #0
         STA DATAD
-        JMP _line
-_e_nodata:JMP E_NODATA
+        BEQ _line
+_nodata:
+        JMP E_NODATA
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -613,17 +492,19 @@ X_RESTORE:
         JSR AT_END_OF_STMT
         BEQ RESTORE_START
         JSR EVAL_INT
-        STA DATALN
-        STX DATALN+1
-        LDA #0
-        STA DATAD
-        RTS
+        JMP RESTORE_AX
 .scend
 .scope
 RESTORE_START:
         LDA #0
+        TAX
+        ; fall into RESTORE_AX
+.scend
+.scope
+RESTORE_AX:
         STA DATALN
-        STA DATALN+1
+        STX DATALN+1
+        LDA #0
         STA DATAD
         RTS
 .scend
