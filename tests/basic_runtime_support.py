@@ -1,7 +1,7 @@
 """Run tokenized BASIC programs on the free BASIC's runtime in the headless emulator.
 
-`BasicRunner.run(source)` boots the free OS with the freshly built BASIC cartridge, lays the
-program out in memory exactly as Atari BASIC keeps it (variable name table at VNTP, value
+`BasicRunner.run(source)` boots the free OS with the freshly built BASIC cartridge, tokenizes
+the listing with the host's tokenizer (host/atari_basic), lays the program out in memory exactly as Atari BASIC keeps it (variable name table at VNTP, value
 table at VVTP, statement table at STMTAB ending in the immediate line, string/array area and
 run-time stack above), points STMCUR at the immediate line ("RUN" unless told otherwise) and
 jumps to the runtime's EXECUTE.  When BASIC is back at READY it returns what the program
@@ -22,7 +22,7 @@ from emulator.headless import HeadlessAtari
 from host import atari_fp
 from host.build import build_basic, build_os, label_map
 
-from tests.basic_tokens import Program, tokenize_program
+from host.atari_basic.program import Program, enter_listing
 
 REPO = Path(__file__).resolve().parents[1]
 FR0, FR1, CIX, INBUFF, FLPTR, LBUFF = 0xD4, 0xE0, 0xF2, 0xF3, 0xFC, 0x0580
@@ -214,12 +214,12 @@ class BasicRunner:
         atari = self.atari
         lomem = atari.peek_word(LOMEM)
         vntp = lomem + 0x100
-        vnt, vvt = program.vnt(), program.vvt()
+        vnt, vvt = program.vnt_bytes(), program.vvt_bytes()
         vvtp = vntp + len(vnt)
         stmtab = vvtp + len(vvt)
-        statements = b"".join(program.lines)
+        statements = program.statement_table() + program.immediate
         starp = stmtab + len(statements)
-        immediate = starp - len(program.lines[-1])
+        immediate = starp - len(program.immediate)
         data = vnt + vvt + statements
         for offset, byte in enumerate(data):
             atari.poke(vntp + offset, byte)
@@ -231,7 +231,8 @@ class BasicRunner:
 
     def run(self, source: str, immediate: str = "RUN", max_frames: int = 600, keys: str = "") -> list[str]:
         """Run ``source``; the rows it printed (without the left margin)."""
-        program = tokenize_program(source, immediate)
+        program = enter_listing(source)
+        program.enter_line(immediate)
         self.clear_screen()
         self.load(program)
         machine = self.atari.machine
