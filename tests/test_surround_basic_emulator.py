@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from host import rules
-from host.atari_basic import Program, enter_listing
+from host.atari_basic import enter_listing
 from host.atari_basic.lister import list_line
 from tests.basic_runtime_support import BasicRunner, Images
 
@@ -25,20 +25,6 @@ DRIVER = """\
 """
 
 
-class _Layout:
-    """A Program in the shape BasicRunner.load takes (the immediate line last)."""
-
-    def __init__(self, program: Program) -> None:
-        self.program = program
-        self.lines = [program.lines[number] for number in sorted(program.lines)] + [program.immediate]
-
-    def vnt(self) -> bytes:
-        return self.program.vnt_bytes()
-
-    def vvt(self) -> bytes:
-        return self.program.vvt_bytes()
-
-
 def hash_lines() -> str:
     game = enter_listing((ROOT / "basic" / "surround.lst").read_bytes())
     names = game.variables.names
@@ -49,7 +35,7 @@ def test_the_programs_hash_routine_gives_every_nr(tmp_path_factory):
     program = enter_listing(DRIVER + hash_lines())
     program.enter_line("RUN")
     runner = BasicRunner(Images(tmp_path_factory.mktemp("surround-basic-roms")))
-    runner.load(_Layout(program))
+    runner.load(program)
     runner.atari.machine.start_program(runner.label("EXECUTE"))
     assert runner.atari.run_until_idle(60_000), "the driver did not finish"
     assert "ERROR" not in runner.atari.screen_text(), runner.atari.screen_text()
