@@ -272,3 +272,25 @@ def test_atr_commands_end_to_end(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is True and report["problems"] == []
     assert Dos2Disk.open(image).free_count() == 707
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzzed_images_are_never_written_by_add_or_delete(tmp_path, capsys, data):
+    blob = bytearray(SAMPLE)
+    for _ in range(data.draw(st.integers(1, 6))):
+        position = data.draw(st.integers(16 + 3 * 128, 16 + 369 * 128 - 1))
+        blob[position] = data.draw(st.integers(0, 255))
+    image = tmp_path / "fuzz.atr"
+    image.write_bytes(bytes(blob))
+    extra = tmp_path / "NEW.DAT"
+    extra.write_bytes(b"new file")
+    broken = bool(Dos2Disk.open(image).problems())
+    for argv in (["add", str(image), str(extra)], ["delete", str(image), "README"]):
+        status = main(["atr", *argv])
+        error = capsys.readouterr().err
+        if broken:
+            assert status == 2 and error.startswith(f"surround: {image}: ") and error.count("\n") == 1
+            assert image.read_bytes() == bytes(blob)
+        else:
+            assert Dos2Disk.open(image).problems() == []
