@@ -7,6 +7,8 @@ and our D: handler, exactly as a program's JSR CIOV would.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -297,7 +299,6 @@ BASIC_PROGRAM = '''10 OPEN #1,8,0,"D:TEST.DAT":PRINT #1;"HI":CLOSE #1
 def test_from_basic_create_read_list_delete_not_found_and_disk_full(tmp_path):
     """BASIC booted with the disk (menu item 3, READY), then a program that uses D:."""
     from tests.basic_runtime_support import BasicRunner, Images, install_fp_traps
-    from tests.basic_tokens import tokenize_program
 
     images = Images(tmp_path / "roms")
     path = tmp_path / "basic.atr"
@@ -313,14 +314,43 @@ def test_from_basic_create_read_list_delete_not_found_and_disk_full(tmp_path):
     assert runner.atari.boot(basic=True)
     assert "2  SURROUND IN ATARI BASIC" in runner.atari.screen_text()  # BASIC is on
     runner.atari.type_text("3")
-    runner.load(tokenize_program(BASIC_PROGRAM, "RUN"))
-    runner.atari.machine.start_program(runner.label("EXECUTE"))
-    assert runner.atari.run_until_idle(1200)
-    rows = [row.strip() for row in runner.atari.screen_text().split("\n")]
-    printed = rows[rows.index("READY") + 1:]
+    printed = runner.run(BASIC_PROGRAM, max_frames=1200)
     dos_sectors = disk.find(DOS_SYS_NAME).sector_count
-    assert printed[:9] == ["72 73 155", f"DOS     SYS {dos_sectors:03d}", f"BIG         {disk.find('BIG').sector_count:03d}", "TEST    DAT 001",
-                           "001 FREE SECTORS", "END 136", "ERROR 170", "GONE 170", "FULL 162"]
+    assert printed == ["72 73 155", f"  DOS     SYS {dos_sectors:03d}", f"  BIG         {disk.find('BIG').sector_count:03d}",
+                       "  TEST    DAT 001", "001 FREE SECTORS", "END 136", "ERROR 170", "GONE 170", "FULL 162"]
     host = Dos2Disk.open(path)
     assert host.problems() == [] and [e.name for e in host.entries()] == ["DOS.SYS", "BIG", "FULL"]
     assert host.read("FULL") == b"A" * 250 and host.free_count() == 0
+
+
+# -- from a 6502 test program (tests/asm/dostest.s) --------------------------------------------
+
+def test_a_6502_program_creates_reads_lists_deletes_and_fills_the_disk(tmp_path):
+    from host.build import assemble
+
+    program = tmp_path / "dostest.xex"
+    assemble(Path(__file__).parent / "asm" / "dostest.s", program)
+    path = tmp_path / "prog.atr"
+    disk = new_system_disk(path=path)
+    disk.add("BIG", bytes(125 * (disk.free_count() - 10)))  # ten sectors stay free
+    disk.save()
+    atari = HeadlessAtari(seed=1)
+    atari.insert_disk(1, path)
+    assert atari.boot(basic=False)
+    assert atari.load_xex(program, max_frames=1200)
+    results = atari.peek_bytes(0x4000, 18)
+    assert atari.peek(0x401F) == 1, results.hex()
+    assert list(results[:5]) == [1, 1, 1, 1, 136]
+    assert results[5] | results[6] << 8 == 300
+    pattern = bytes(7 * i & 0xFF for i in range(300))
+    assert atari.peek_bytes(0x4400, 300) == pattern
+    assert list(results[7:9]) == [1, 1]
+    lines = [atari.peek_bytes(0x4800 + 40 * i, 40).split(b"\x9b")[0].decode("ascii") for i in range(results[9])]
+    assert lines == [f"  DOS     SYS {disk.find(DOS_SYS_NAME).sector_count:03d}",
+                     f"  BIG         {disk.find('BIG').sector_count:03d}", "  PROG    DAT 003", "007 FREE SECTORS"]
+    assert list(results[10:17]) == [136, 1, 1, 170, 1, 162, 1]
+    assert results[17] == 4  # 4 x 300 bytes fit into the ten sectors (1250 bytes), the 5th only in part
+    host = Dos2Disk.open(path)
+    assert host.problems() == [] and host.free_count() == 0
+    assert [e.name for e in host.entries()] == [DOS_SYS_NAME, "BIG", "FULL"]
+    assert host.read("FULL") == (pattern * 5)[:1250]
