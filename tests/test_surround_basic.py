@@ -1,10 +1,11 @@
-"""basic/surround.lst: what real Atari BASIC accepts, and its arithmetic checked in Python.
+"""basic/surround.lst: what real Atari BASIC accepts, and its routines checked in Python.
 
-The program runs in the emulator once the free BASIC can run it (issue 10's basic engine);
-until then these tests check what can be checked without an interpreter: the limits of
-Atari BASIC, the canonical LIST form, the tables in its DATA lines against the rules, its
-texts against the 6502 game, and its hash and black-list arithmetic, evaluated statement by
-statement with the math-pack model for every position.
+The limits of Atari BASIC, the canonical LIST form, the tables in its DATA lines against the
+rules and the 6502 screen, its texts against the 6502 game; and its hash and black-list
+routines for every position, run on the Python model of the BASIC runtime
+(tests/basic_model.py, every number through the math-pack model). Whole games against the
+reference: tests/test_surround_basic_model.py; on the free BASIC in the emulator:
+tests/test_surround_basic_emulator.py.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from host import atari_fp as fp
 from host import rules
 from host.atari_basic import list_program, listing_bytes, read_listing_file
 from host.atari_basic import tokens as T
-from tests.basic_eval import Evaluator
+from tests.basic_model import BasicModel
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTING = ROOT / "basic" / "surround.lst"
@@ -95,51 +96,57 @@ def test_texts_are_the_6502_games(program):
         assert text in listing, text
 
 
-def run(program, evaluator: Evaluator, first: int) -> None:
-    for number in sorted(n for n in program.lines if n >= first):
-        if not evaluator.run_line(program.lines[number]):
-            return
+@pytest.fixture(scope="module")
+def model(program):
+    """The program RUN on the Python model up to its first prompt (tables set up)."""
+    running = BasicModel(program, seed=7)
+    running.run()
+    return running
 
 
-def test_hash_lines_compute_nr_of_every_position(program):
-    """Lines 7000-7020 (the seed's formula), in Atari floating point, for all 1320 positions."""
-    evaluator = Evaluator(program.variables.names)
+def set_numbers(model: BasicModel, **values: int) -> None:
+    for name, value in values.items():
+        model.scalars[name] = fp.from_int(value)
+
+
+def test_hash_routine_computes_nr_of_every_position(model):
+    """GOSUB 7000 (the seed's formula, line 7020) in Atari floating point, all 1320 positions."""
     for nr in range(1, rules.NR_COUNT + 1):
         position = rules.position_of(nr)
-        for name, value in zip(("H1", "H2", "H3", "HW"), (*position.sheep, position.wolf)):
-            evaluator.numbers[name] = fp.from_int(value)
-        run(program, evaluator, 7000)
-        assert evaluator.numbers["NR"] == fp.from_int(nr), position
+        set_numbers(model, H1=position.sheep[0], H2=position.sheep[1], H3=position.sheep[2], HW=position.wolf)
+        model.call(7000)
+        assert model.number("NR") == fp.from_int(nr), position
 
 
-def test_black_list_bit_test_and_set(program):
-    """Lines 7100-7120 (is NR on the list?) and 6220 (put it on) against the rules' layout."""
+def test_black_list_bit_test_and_lesson(model):
+    """GOSUB 7100 (is NR on the list?) for every NR, and GOSUB 6200 (the lesson) puts a
+    position on the list, counts it and saves the 165 bytes."""
     rng = random.Random(10)
-    evaluator = Evaluator(program.variables.names)
-    power = [fp.from_int(1)]
-    for _ in range(8):  # line 150: BIT(I)=BIT(I-1)*2
-        power.append(fp.mul(power[-1], fp.from_int(2)))
-    evaluator.arrays["BIT("] = power
     data = bytearray(rng.randrange(256) for _ in range(rules.BLACKLIST_BYTES))
-    evaluator.strings["BL$"] = bytearray(data)
+    model.strings["BL$"].data[:] = data
     for nr in range(1, rules.NR_COUNT + 1):
-        evaluator.numbers["NR"] = fp.from_int(nr)
-        run(program, evaluator, 7100)
+        set_numbers(model, NR=nr)
+        model.call(7100)
         on_list = bool(data[(nr - 1) // 8] >> ((nr - 1) % 8) & 1)
-        assert evaluator.numbers["V"] == fp.from_int(int(on_list)), nr
-        if not on_list:
-            evaluator.run_line(program.lines[6220], count=1)  # BL$(BY,BY)=CHR$(BV+BIT(BT))
-            data[(nr - 1) // 8] |= 1 << ((nr - 1) % 8)
-            assert evaluator.strings["BL$"] == data, nr
+        assert model.number("V") == fp.from_int(int(on_list)), nr
+    for nr in (1, 602, 1310, 1320):
+        position = rules.position_of(nr)
+        learned = int(model.value("LEARNED"))
+        set_numbers(model, PSA=position.sheep[0], PSB=position.sheep[1], PSC=position.sheep[2], PWOLF=position.wolf)
+        was_on = bool(data[(nr - 1) // 8] >> ((nr - 1) % 8) & 1)
+        model.call(6200)
+        data[(nr - 1) // 8] |= 1 << ((nr - 1) % 8)
+        assert model.string("BL$") == data and int(model.value("LNR")) == nr
+        assert int(model.value("LEARNED")) == learned + (not was_on)
+        if not was_on:
+            assert model.files["D:SURROUND.BLK"] == data
 
 
-def test_start_position_and_examples(program):
-    evaluator = Evaluator(program.variables.names)
+def test_start_position_and_examples(model):
     for sheep, wolf, nr in (((1, 2, 4), 6, 602), ((6, 8, 10), 11, 1310), ((8, 9, 10), 11, 1320)):
-        for name, value in zip(("H1", "H2", "H3", "HW"), (*sheep, wolf)):
-            evaluator.numbers[name] = fp.from_int(value)
-        run(program, evaluator, 7000)
-        assert fp.to_int(evaluator.numbers["NR"]) == nr
+        set_numbers(model, H1=sheep[0], H2=sheep[1], H3=sheep[2], HW=wolf)
+        model.call(7000)
+        assert int(model.value("NR")) == nr
 
 
 def test_variables_the_harness_reads_exist(program):

@@ -1,0 +1,164 @@
+"""basic/surround.lst played on the Python model of the BASIC runtime (tests/basic_model.py),
+checked move by move against the reference by the project's own lockstep harness.
+
+The engine below does what the emulator's basic engine will do: it types "FROM,TO" RETURN
+as a person would and reads the state from the program's variables by name.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from host.atari_basic import read_listing_file
+from host.engines.base import Engine, EngineReply
+from host.harness import LockstepChecker
+from host.players import parse_sheep_spec
+from host.rules import BLACKLIST_BYTES, RESULTS, Move, Position, nr_of
+from tests.basic_model import BasicModel
+
+ROOT = Path(__file__).resolve().parents[1]
+PROGRAM = read_listing_file(ROOT / "basic" / "surround.lst")
+BLACKLIST_FILE = "D:SURROUND.BLK"
+
+
+class ModelEngine(Engine):
+    """SURROUND.BAS on the model; the black list file lives in `files`."""
+
+    name = "basic-model"
+
+    def __init__(self, seed: int = 0, files: dict[str, bytes] | None = None) -> None:
+        self.seed = seed
+        self.start(files or {})
+
+    def start(self, files: dict[str, bytes]) -> None:
+        self.model = BasicModel(PROGRAM, seed=self.seed, files=files)
+        self.model.run()
+        self.expect_waiting("after RUN")
+
+    def var(self, name: str) -> int:
+        value = self.model.value(name)
+        assert value == int(value), (name, value)
+        return int(value)
+
+    def expect_waiting(self, when: str) -> None:
+        assert self.var("KWAIT") == 1 and not self.model.ended, f"not waiting for a key {when}"
+
+    def type_line(self, text: str) -> None:
+        before = self.var("LINES")
+        self.model.type(text + "\n")
+        assert self.var("LINES") == before + 1, f"the line {text!r} was not read"
+        self.expect_waiting(f"after {text!r}")
+
+    def position(self) -> Position:
+        return Position((self.var("SHA"), self.var("SHB"), self.var("SHC")), self.var("WOLF"))
+
+    def new_game(self) -> None:
+        games = self.var("GAMES")
+        under_way = self.var("RESULT") == 0 and self.var("MOVES") > 0
+        self.type_line("N")
+        if under_way:
+            assert self.var("ASKING") == 1, "N during a game did not ask"
+            self.type_line("Y")
+        assert self.var("GAMES") == games + 1 and self.var("MOVES") == 0
+
+    def sheep_move(self, src: int, dst: int) -> EngineReply:
+        self.type_line(f"{src},{dst}")
+        assert self.var("EC") == 0, f"the program refused {src},{dst} (EC {self.var('EC')})"
+        result = self.var("RESULT")
+        target = self.var("WTO")
+        wolf_move = Move(self.var("WFROM"), target) if target else None
+        return EngineReply(wolf_move, RESULTS[result - 1] if result else None, self.blacklist_bytes(), self.position())
+
+    def blacklist_bytes(self) -> bytes:
+        return self.model.string("BL$")
+
+    def load_blacklist(self, data: bytes) -> None:
+        self.start({BLACKLIST_FILE: bytes(data)})
+        assert self.var("LEARNED") == sum(bin(byte).count("1") for byte in data)
+
+
+@pytest.mark.parametrize(("sheep", "seed"), [("mix:0.5", 1), ("random", 2), ("perfect", 3)])
+def test_lockstep_against_the_reference(sheep, seed):
+    engine = ModelEngine(seed=seed)
+    summary = LockstepChecker(engine, parse_sheep_spec(sheep, seed=seed)).run(12)
+    assert summary.mismatch is None, summary.mismatch.report()
+    assert summary.final_blacklists_equal
+    if summary.learned:  # the file holds what was learned (saved after every lesson)
+        assert engine.model.files[BLACKLIST_FILE] == engine.blacklist_bytes()
+
+
+EXAMPLE = ("1,2,4-6 2,3,4-6 2,3,4-8 2,3,6-8 2,3,6-11 2,3,8-11 2,3,8-9 2,6,8-9 2,6,8-11 2,8,10-11 "
+           "2,8,10-9 6,8,10-9 6,8,10-11 8,9,10-11")
+
+
+def test_the_seeds_example_game_teaches_6_8_10_11():
+    engine = ModelEngine()
+    positions = [Position.parse(text) for text in EXAMPLE.split()]
+    wanted_targets = iter(after.wolf for before, after in zip(positions[1::2], positions[2::2]))
+    state = {}
+
+    def choose(model: BasicModel) -> Decimal:
+        """RND for the example's wolf moves: the fraction that picks the wanted target."""
+        good = int(model.value("NG"))
+        table, count = ("GD(", good) if good else ("MV(", int(model.value("NM")))
+        targets = [int(model.array_value(table, index)) for index in range(count)]
+        return (Decimal(targets.index(state["target"])) + Decimal("0.5")) / count
+
+    engine.model.rnd_source = choose
+    for before, after in zip(positions[:-1:2], positions[1::2]):
+        src, = set(before.sheep) - set(after.sheep)
+        dst, = set(after.sheep) - set(before.sheep)
+        state["target"] = next(wanted_targets, None)
+        reply = engine.sheep_move(src, dst)
+    assert reply.result == "trapped"
+    assert engine.var("LNR") == 1310 == nr_of((6, 8, 10), 11)
+    assert engine.var("LEARNED") == 1
+    assert "LEARNED: 6,8,10-11 IS LOST (NR 1310)" in engine.model.screen.text()
+    assert engine.model.files[BLACKLIST_FILE] == engine.blacklist_bytes()
+
+
+def test_black_list_file_round_trip_and_broken_files():
+    data = bytes(((index * 37) % 256) for index in range(BLACKLIST_BYTES))
+    engine = ModelEngine(files={BLACKLIST_FILE: data})
+    assert engine.blacklist_bytes() == data
+    assert engine.var("CANSAVE") == 1
+    short = ModelEngine(files={BLACKLIST_FILE: data[:100]})
+    assert short.blacklist_bytes() == bytes(BLACKLIST_BYTES) and short.var("CANSAVE") == 0
+    long = ModelEngine(files={BLACKLIST_FILE: data + b"X"})
+    assert long.var("CANSAVE") == 0 and long.var("LEARNED") == 0
+    fresh = ModelEngine()
+    assert fresh.var("CANSAVE") == 1 and fresh.var("LEARNED") == 0
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(
+    st.text(alphabet=" 0123456789,NCYnxc-!.", max_size=40),
+    st.sampled_from(["\x7e", "\x7d", "\x9c", "\x1c", "\x1f", "\x1b", "\xa0", "\x7f"]),
+), max_size=8))
+def test_no_input_breaks_the_screen(lines):
+    """Any keys (overlong lines, DELETE, CLEAR, cursor keys, ESC, inverse): the model raises
+    if the program ever prints into the last column or scrolls; rows outside 17-21 keep
+    their texts."""
+    engine = ModelEngine()
+    fixed = [engine.model.screen.row_text(row) for row in (0, 12, 23)]
+    for text in lines:
+        engine.model.type(text + "\n")
+        engine.expect_waiting(f"after {text!r}")
+    assert [engine.model.screen.row_text(row) for row in (0, 12, 23)] == fixed
+
+
+def test_the_screen_is_the_6502_games():
+    """Start screen and the screen after a refused move, cell for cell as the 6502 game's."""
+    from host.engines.asm import start_program
+
+    atari, _ = start_program(seed=1)
+    engine = ModelEngine(seed=1)
+    assert engine.model.screen.unicode_text() == atari.screen_text()
+    atari.type_text("9,9\n")
+    engine.model.type("9,9\n")
+    assert engine.model.screen.unicode_text() == atari.screen_text()
