@@ -283,3 +283,38 @@ def test_math_functions(basic: BasicRunner) -> None:
     for got_row, want_row in zip(values, expected):
         for got, want in zip(got_row, want_row):
             assert abs(got - want) < Decimal("1E-7") * max(1, abs(want)), (rows, got, want)
+
+
+STRING_AND_ARRAY_PROGRAMS = {
+    "substrings": (
+        '10 DIM A$(10):A$="HELLO":PRINT A$;LEN(A$);A$(2,3);A$(4)', ["HELLO5ELLO"]),
+    "assigning_to_a_substring_sets_the_length": (
+        '10 DIM A$(10):A$="HELLO":A$(2)="A":PRINT A$:A$="HELLO":A$(2,2)="A":PRINT A$',
+        ["HA", "HALLO"]),
+    "a_string_copied_onto_itself_repeats_its_first_character": (
+        '10 DIM A$(20):A$="X":A$(20)="X":A$(2)=A$:PRINT A$', ["X" * 20]),
+    "assignment_stops_at_the_dim": ('10 DIM A$(5):A$="ABCDEFGH":PRINT A$', ["ABCDE"]),
+    "string_variable_comparisons": (
+        '10 DIM A$(3),B$(3):A$="AB":B$="AC":PRINT A$<B$;A$=B$;A$(1,1)=B$(1,1)', ["101"]),
+    "arrays_of_one_and_two_dimensions": (
+        '10 DIM A(3),B(2,2):A(1)=5:B(2,1)=7:B(1,2)=1:PRINT A(1)+B(2,1);" ";B(1,2)', ["12 1"]),
+    "array_in_loops": (
+        '10 DIM Q(5):FOR I=0 TO 5:Q(I)=I*I:NEXT I:FOR I=5 TO 0 STEP -1:PRINT Q(I);" ";:NEXT I',
+        ["25 16 9 4 1 0"]),
+    "read_strings_and_numbers": (
+        '10 DIM A$(10):READ A$:PRINT A$:READ X:PRINT X\n20 DATA HI THERE,42', ["HI THERE", "42"]),
+    "subscript_out_of_range_is_error_9": ("10 DIM A(3):A(4)=1", ["ERROR-  9 AT LINE 10"]),
+    "dimensioning_twice_is_error_9": ("10 DIM A$(3):DIM A$(3)", ["ERROR-  9 AT LINE 10"]),
+    "a_substring_past_the_length_is_error_5": (
+        '10 DIM A$(5):A$="AB":PRINT A$(2,4)', ["ERROR-  5 AT LINE 10"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRING_AND_ARRAY_PROGRAMS))
+def test_strings_and_arrays(basic: BasicRunner, name: str) -> None:
+    source, expected = STRING_AND_ARRAY_PROGRAMS[name]
+    assert basic.run(source) == expected
+
+
+def test_input_of_a_string_takes_the_whole_line(basic: BasicRunner) -> None:
+    assert basic.run("10 DIM A$(9):INPUT A$:PRINT A$;LEN(A$)", keys="A,B C\n") == ["?A,B C", "A,B C5"]

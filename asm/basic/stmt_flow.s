@@ -72,138 +72,110 @@ LET_STRING:
         LDA #0
         STA RT_I+1
         STA RT_JSET             ; mode 0: the whole string
+        JSR PEEK_TOKEN
+        CMP #TOK_O_SLPAREN
+        BNE _mode
+        JSR PUSH_FR0
+        JSR SUBSCRIPTS          ; RT_JSET = $FF with J (mode $FF)
+        JSR POP_FR0
+        LDA RT_JSET
+        BNE _mode
+        INC RT_JSET             ; mode 1: A$(I)
+_mode:  LDA RT_JSET
+        PHA
+        BMI _check
         LDA FR0+4               ; J = DIM
         STA RT_J
         LDA FR0+5
         STA RT_J+1
-        JSR PEEK_TOKEN
-        CMP #TOK_O_SLPAREN
-        BNE _target
-        JSR PUSH_FR0
-        JSR SUBSCRIPTS
-        JSR POP_FR0
-        BIT RT_JSET
-        BMI _two
-        LDA #1                  ; mode 1: A$(I)
-        STA RT_JSET
-        LDA FR0+4
-        STA RT_J
-        LDA FR0+5
-        STA RT_J+1
-        JMP _target
-_two:   LDA #2                  ; mode 2: A$(I,J)
-        STA RT_JSET
-        ; J <= DIM
-        LDA FR0+5
-        CMP RT_J+1
-        BCC _e_strlen
-        BNE _target
-        LDA FR0+4
+_check: LDA FR0+4               ; J <= DIM
         CMP RT_J
-        BCC _e_strlen
-_target:
+        LDA FR0+5
+        SBC RT_J+1
+        BCC _lenerr
         JSR SUBSTRING           ; FR0 = destination, room
-        ; keep the target while the source is evaluated
+        LDA RT_I
+        STA FR0+4
+        LDA RT_I+1
+        STA FR0+5
+        JSR PUSH_FR0            ; destination, room, I
         LDA VVTPTR
         PHA
         LDA VVTPTR+1
         PHA
-        LDA RT_I
-        PHA
-        LDA RT_I+1
-        PHA
-        LDA RT_JSET
-        PHA
-        LDX #3
-*       LDA FR0,X
-        PHA
-        DEX
-        BPL -
         INC STINDEX             ; the "="
-        JSR EVAL_STR            ; FR0 = source
-        LDX #0
-*       PLA
-        STA FR1,X               ; FR1 = destination, room
-        INX
-        CPX #4
-        BNE -
-        PLA
-        STA RT_JSET
-        PLA
-        STA RT_I+1
-        PLA
-        STA RT_I
+        JSR EVAL_STR
+        JSR FMOVE               ; FR1 = source
         PLA
         STA VVTPTR+1
         PLA
         STA VVTPTR
+        JSR POP_FR0
+        PLA
+        STA RT_JSET
+        JMP STRING_STORE
+_lenerr:
+        JMP E_STRLEN
+.scend
+
+; STRING_STORE - copy the string FR1 (address, length) into FR0 (address,
+; room, I) of the string variable at VVTPTR and set its length, by the mode
+; in RT_JSET (see LET_STRING)
+.scope
+STRING_STORE:
         ; count = min(source length, room) -> FR0+2/3
-        LDA FR0+3
-        CMP FR1+3
-        BCC _copy
-        BNE _room
-        LDA FR0+2
-        CMP FR1+2
-        BCC _copy
-_room:  LDA FR1+2
+        LDA FR1+2
+        CMP FR0+2
+        LDA FR1+3
+        SBC FR0+3
+        BCS +
+        LDA FR1+2
         STA FR0+2
         LDA FR1+3
         STA FR0+3
-_copy:  JSR COPY_FR0_TO_FR1
-        ; new length
-        LDA RT_JSET
-        BEQ _whole
-        ; I - 1 + count
+*       JSR COPY_FR1_TO_FR0
+        ; the end of the copy: I - 1 + count -> FR1
         CLC
-        LDA RT_I
+        LDA FR0+4
         ADC FR0+2
         STA FR1
-        LDA RT_I+1
+        LDA FR0+5
         ADC FR0+3
         STA FR1+1
         LDA FR1
         BNE +
         DEC FR1+1
 *       DEC FR1
-        LDA RT_JSET
-        CMP #2
-        BNE _set
-        ; mode 2: keep the old length if it is longer
-        LDY #5
-        LDA (VVTPTR),Y
-        CMP FR1+1
-        BCC _set
-        BNE _done
-        DEY
+        LDY #4
+        BIT RT_JSET
+        BPL _set
+        ; mode $FF: keep the old length if it is longer
         LDA (VVTPTR),Y
         CMP FR1
+        INY
+        LDA (VVTPTR),Y
+        SBC FR1+1
         BCS _done
-        BCC _set
-_whole: LDA FR0+2
-        STA FR1
-        LDA FR0+3
-        STA FR1+1
-_set:   LDY #4
-        LDA FR1
+        DEY
+_set:   LDA FR1
         STA (VVTPTR),Y
         INY
         LDA FR1+1
         STA (VVTPTR),Y
 _done:  RTS
-_e_strlen:JMP E_STRLEN
 .scend
 
-; COPY_FR0_TO_FR1 - copy FR0+2/3 bytes from address FR0 to address FR1,
+; COPY_FR1_TO_FR0 - copy FR0+2/3 bytes from address FR1 to address FR0,
 ; first byte first.  Uses RT_T0, RT_T1.
 .scope
-COPY_FR0_TO_FR1:
-        LDA FR0
-        STA RT_T0
-        LDA FR0+1
-        STA RT_T0+1
+COPY_FR1_TO_FR0:
         LDA FR1
-        STA RT_T1
+        STA RT_T0
         LDA FR1+1
+        STA RT_T0+1
+        LDA FR0
+        STA RT_T1
+        LDA FR0+1
         STA RT_T1+1
         LDX FR0+3               ; whole pages
         LDY #0

@@ -371,31 +371,23 @@ _bad:   JMP E_INPUT
 .scope
 ASSIGN_TEXT:
         JSR STRING_WHOLE        ; FR0 = address, length, DIM
-        LDA FR0
-        STA FR1
-        LDA FR0+1
-        STA FR1+1
-        LDA RT_T3
-        STA FR0
-        LDA RT_T3+1
-        STA FR0+1
-        LDA #0
-        STA FR0+3
-        LDX RT_N                ; count = min(n, DIM)
+        LDA FR0+4               ; room = DIM
+        STA FR0+2
         LDA FR0+5
-        BNE _fits
-        CPX FR0+4
-        BCC _fits
-        LDX FR0+4
-_fits:  STX FR0+2
-        JSR COPY_FR0_TO_FR1
-        LDY #4
-        LDA FR0+2
-        STA (VVTPTR),Y
-        INY
+        STA FR0+3
+        LDA #1                  ; I = 1
+        STA FR0+4
         LDA #0
-        STA (VVTPTR),Y
-        RTS
+        STA FR0+5
+        STA FR1+3
+        STA RT_JSET             ; mode 0
+        LDA RT_T3
+        STA FR1
+        LDA RT_T3+1
+        STA FR1+1
+        LDA RT_N
+        STA FR1+2
+        JMP STRING_STORE
 .scend
 
 ; ---------------------------------------------------------------------------
