@@ -151,9 +151,7 @@ _loop:  LDY STINDEX
         CMP RT_LEVEL            ; minimum > this operator's level: done
         BEQ _take
         BCS _done
-_take:  BIT VTYPE               ; a string cannot take a numeric operator
-        BMI _mixed
-        INC STINDEX
+_take:  INC STINDEX
         LDA (STMCUR),Y
         PHA                     ; the operator
         JSR PUSH_FR0            ; the left operand
@@ -161,8 +159,6 @@ _take:  BIT VTYPE               ; a string cannot take a numeric operator
         INX
         TXA
         JSR EXPR                ; the right operand into FR0
-        BIT VTYPE
-        BMI _mixed
         JSR FMOVE               ; FR1 = right
         JSR POP_FR0             ; FR0 = left
         PLA
@@ -170,7 +166,6 @@ _take:  BIT VTYPE               ; a string cannot take a numeric operator
         JMP _loop
 _done:  PLA
         RTS
-_mixed: JMP TYPE_ERROR
 .scend
 
 ; Level of each binary operator token $1D-$2A (0 = not binary).
@@ -293,46 +288,29 @@ _less:  LDA #1
 PUSH_FR0:
         LDX ARSLVL
         CPX #ARGSTK_SIZE
-        BCS _e_argstk
-        LDA FR0
+        BCS _full
+        LDY #0
+*       LDA FR0,Y
         STA ARGSTK,X
-        LDA FR0+1
-        STA ARGSTK+1,X
-        LDA FR0+2
-        STA ARGSTK+2,X
-        LDA FR0+3
-        STA ARGSTK+3,X
-        LDA FR0+4
-        STA ARGSTK+4,X
-        LDA FR0+5
-        STA ARGSTK+5,X
-        TXA
-        CLC
-        ADC #6
-        STA ARSLVL
+        INX
+        INY
+        CPY #6
+        BNE -
+        STX ARSLVL
         RTS
-_e_argstk:JMP E_ARGSTK
+_full:  JMP E_ARGSTK
 .scend
 
 .scope
 POP_FR0:
-        LDA ARSLVL
-        SEC
-        SBC #6
-        STA ARSLVL
-        TAX
+        LDX ARSLVL
+        LDY #5
+*       DEX
         LDA ARGSTK,X
-        STA FR0
-        LDA ARGSTK+1,X
-        STA FR0+1
-        LDA ARGSTK+2,X
-        STA FR0+2
-        LDA ARGSTK+3,X
-        STA FR0+3
-        LDA ARGSTK+4,X
-        STA FR0+4
-        LDA ARGSTK+5,X
-        STA FR0+5
+        STA FR0,Y
+        DEY
+        BPL -
+        STX ARSLVL
         RTS
 .scend
 
@@ -382,19 +360,14 @@ _number:                        ; $0E and six bytes of BCD
         RTS
 
 _minus: JSR UNARY
-        BIT VTYPE
-        BMI _mixed
         LDA FR0
         BEQ +                   ; zero stays zero
         EOR #$80
         STA FR0
 *       RTS
-_mixed: JMP TYPE_ERROR
 
 _not:   LDA #LVL_REL
         JSR EXPR
-        BIT VTYPE
-        BMI _mixed
         LDA FR0
         BEQ +
         JMP ZFR0
@@ -488,39 +461,30 @@ _mixed: JMP TYPE_ERROR
 ; ---------------------------------------------------------------------------
 .scope
 STRCOMPARE:
-        LDA FR0
-        STA RT_T0
-        LDA FR0+1
-        STA RT_T0+1
-        LDA FR1
-        STA RT_T1
-        LDA FR1+1
-        STA RT_T1+1
         LDY #0
-_next:  ; end of either string?
-        LDA FR0+2
+_next:  LDA FR0+2               ; the left string ended?
         ORA FR0+3
         BEQ _left_end
-        LDA FR1+2
+        LDA FR1+2               ; the right one?
         ORA FR1+3
         BEQ _greater
-        LDA (RT_T0),Y
-        CMP (RT_T1),Y
+        LDA (FR0),Y
+        CMP (FR1),Y
         BCC _less
         BNE _greater
-        INY
-        BNE +
-        INC RT_T0+1
-        INC RT_T1+1
-*       LDA FR0+2
-        BNE +
-        DEC FR0+3
-*       DEC FR0+2
-        LDA FR1+2
-        BNE +
-        DEC FR1+3
-*       DEC FR1+2
+        LDX #0                  ; both pointers on, both lengths down
+        JSR _step
+        LDX #FR1-FR0
+        JSR _step
         JMP _next
+_step:  INC FR0,X
+        BNE +
+        INC FR0+1,X
+*       LDA FR0+2,X
+        BNE +
+        DEC FR0+3,X
+*       DEC FR0+2,X
+        RTS
 _left_end:
         LDA FR1+2
         ORA FR1+3
@@ -589,25 +553,20 @@ _array: LDA (VVTPTR),Y
         BCC _e_dim
         JSR SUBSCRIPTS          ; RT_I, RT_J (VVTPTR kept)
         ; I < DIM1+1 and J < DIM2+1
-        LDY #5
-        LDA RT_I+1
+        LDX #0
+        LDY #4
+_check: LDA RT_I,X
         CMP (VVTPTR),Y
-        BCC _i_ok
-        BNE _e_dim
-        DEY
-        LDA RT_I
-        CMP (VVTPTR),Y
+        INY
+        LDA RT_I+1,X
+        SBC (VVTPTR),Y
         BCS _e_dim
-_i_ok:  LDY #7
-        LDA RT_J+1
-        CMP (VVTPTR),Y
-        BCC _j_ok
-        BNE _e_dim
-        DEY
-        LDA RT_J
-        CMP (VVTPTR),Y
-        BCS _e_dim
-_j_ok:  ; VALPTR = (I * (DIM2+1) + J) * 6 + STARP + offset
+        INY
+        INX
+        INX
+        CPX #4
+        BNE _check
+        ; VALPTR = (I * (DIM2+1) + J) * 6 + STARP + offset
         LDY #6
         LDA (VVTPTR),Y
         STA RT_T0
@@ -622,19 +581,7 @@ _j_ok:  ; VALPTR = (I * (DIM2+1) + J) * 6 + STARP + offset
         LDA VALPTR+1
         ADC RT_J+1
         STA VALPTR+1
-        ; times 6 = times 2 plus times 4
-        ASL VALPTR
-        ROL VALPTR+1
-        LDA VALPTR
-        LDX VALPTR+1
-        ASL VALPTR
-        ROL VALPTR+1
-        CLC
-        ADC VALPTR
-        STA VALPTR
-        TXA
-        ADC VALPTR+1
-        STA VALPTR+1
+        JSR TIMES6
         JMP ADD_AREA_OFFSET
 _e_dim: JMP E_DIM
 .scend
@@ -687,6 +634,26 @@ _shift: ROR RT_T2+1
         DEX
         BNE _bit
         RTS
+.scend
+
+; TIMES6 - VALPTR = VALPTR * 6; carry set if it overflowed 16 bits
+.scope
+TIMES6:
+        LDA VALPTR              ; times 2 ...
+        ASL
+        STA VALPTR
+        ROL VALPTR+1
+        BCS _done
+        LDX VALPTR+1
+        ASL                     ; ... plus times 4
+        ROL VALPTR+1
+        BCS _done
+        ADC VALPTR
+        STA VALPTR
+        TXA
+        ADC VALPTR+1
+        STA VALPTR+1
+_done:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -588,15 +588,8 @@ _down:  LDA RT_LEVEL            ; counting down: done when var < limit
         CMP #1
         BEQ _exit
         JMP RESUME_HEADER
-_exit:  LDA #FOR_ENTRY
-        STA RT_T2
-        SEC
-        LDA BMEMTOP
-        SBC RT_T2
-        STA BMEMTOP
-        BCS +
-        DEC BMEMTOP+1
-*       RTS
+_exit:  LDA #1                  ; drop the FOR entry
+        JMP RUNSTK_DROP
 _e_nofor:JMP E_NOFOR
 .scend
 
@@ -740,80 +733,55 @@ X_DIM:
         LDY #0
         LDA (VVTPTR),Y
         LSR
-        BCS _e_dim             ; already dimensioned
+        BCS _dimerr             ; already dimensioned
+        JSR SUBSCRIPTS          ; RT_I = m, RT_J = n (0 if absent)
+        LDY #0
         LDA (VVTPTR),Y
         BMI _string
-        JSR SUBSCRIPTS          ; RT_I = m, RT_J = n (0 if absent)
-        ; DIM1+1, DIM2+1
+        ; an array: DIM1+1 and DIM2+1 into bytes 4-7, then 6 bytes each
         INC RT_I
         BNE +
         INC RT_I+1
-        BEQ _e_dim
+        BEQ _dimerr
 *       INC RT_J
         BNE +
         INC RT_J+1
-        BEQ _e_dim
-*       LDY #4
-        LDA RT_I
+        BEQ _dimerr
+*       LDY #7
+        LDX #3
+*       LDA RT_I,X
         STA (VVTPTR),Y
-        INY
-        LDA RT_I+1
-        STA (VVTPTR),Y
-        INY
+        DEY
+        DEX
+        BPL -
         LDA RT_J
-        STA (VVTPTR),Y
         STA RT_T0
-        INY
         LDA RT_J+1
-        STA (VVTPTR),Y
         STA RT_T0+1
-        JSR MUL_I_T0            ; VALPTR = elements, RT_T2 = overflow
+        JSR MUL_I_T0            ; RT_T2:VALPTR = elements
         LDA RT_T2
         ORA RT_T2+1
-        BNE _e_dim
-        ; bytes = elements * 6
-        ASL VALPTR
-        ROL VALPTR+1
-        BCS _e_dim
-        LDA VALPTR
-        LDX VALPTR+1
-        ASL VALPTR
-        ROL VALPTR+1
-        BCS _e_dim
-        ADC VALPTR
-        STA VALPTR
-        TXA
-        ADC VALPTR+1
-        STA VALPTR+1
-        BCS _e_dim
-        JMP _allocate
+        BNE _dimerr
+        JSR TIMES6              ; bytes
+        BCC _allocate
+_dimerr:
+        JMP E_DIM
 _string:
-        LDA VVTPTR
-        PHA
-        LDA VVTPTR+1
-        PHA
-        INC STINDEX             ; "("
-        JSR EVAL_INT
-        STA VALPTR
-        STX VALPTR+1
-        INC STINDEX             ; ")"
-        PLA
-        STA VVTPTR+1
-        PLA
-        STA VVTPTR
-        LDA VALPTR
-        ORA VALPTR+1
-        BEQ _e_dim
+        LDA RT_I                ; the size: not 0
+        ORA RT_I+1
+        BEQ _dimerr
         LDY #4
         LDA #0
         STA (VVTPTR),Y          ; length 0
         INY
         STA (VVTPTR),Y
         INY
-        LDA VALPTR
+        LDA RT_I
+        STA VALPTR
         STA (VVTPTR),Y          ; DIM
         INY
-        LDA VALPTR+1
+        LDA RT_I+1
+        STA VALPTR+1
         STA (VVTPTR),Y
 _allocate:
         ; offset = RUNSTK - STARP
@@ -847,7 +815,6 @@ _allocate:
         BEQ X_DIM
         DEC STINDEX
         RTS
-_e_dim: JMP E_DIM
 .scend
 
 ; ---------------------------------------------------------------------------
