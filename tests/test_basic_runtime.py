@@ -1,6 +1,6 @@
 """The free BASIC's runtime (asm/basic/exec.s, expr.s, stmt_*.s, func.s, errors.s).
 
-Small programs, tokenized by tests/basic_tokens.py and run by the 6502 runtime in the
+Small programs, tokenized by host/atari_basic and run by the 6502 runtime in the
 headless emulator; each expected screen is written from documented Atari BASIC behaviour
 (Atari BASIC Reference Manual; The Atari BASIC Source Book; De Re Atari):
 
