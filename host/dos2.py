@@ -114,6 +114,29 @@ def split_name(name: str, image: str = "name") -> tuple[str, str]:
     return base, extension
 
 
+def wildcard_template(text: str, image: str = "name") -> str:
+    """A name with wildcards as the 11 characters DOS compares: 'A*.B?' -> 'A???????B? '.
+
+    '*' fills the rest of its part with '?'; '*' alone (no dot) also means any extension."""
+    body = text.strip().upper()
+    if ":" in body[:3]:
+        body = body.split(":", 1)[1]
+    base, dot, extension = body.partition(".")
+
+    def part(chars: str, width: int) -> str:
+        out = ""
+        for ch in chars:
+            if ch == "*":
+                return (out + "?" * width)[:width]
+            out += ch
+        if len(out) > width or not set(out) <= _NAME_CHARS | {"?"}:
+            raise SurroundError(f"{image}: {text!r} is not a DOS 2 file name pattern")
+        return out.ljust(width)
+
+    extension_part = part(extension, 3) if dot else ("???" if base.startswith("*") else "   ")
+    return part(base, 8) + extension_part
+
+
 def display_name(base: str, extension: str) -> str:
     return f"{base}.{extension}" if extension else base
 
@@ -317,6 +340,24 @@ class Dos2Disk:
             ext_pattern = "*" if base_pattern == "*" else ""
         return [e for e in self.entries()
                 if fnmatch.fnmatchcase(e.base, base_pattern or "*") and fnmatch.fnmatchcase(e.extension, ext_pattern)]
+
+    def rename(self, pattern: str, new_name: str) -> int:
+        """Rename every file matching ``pattern``; a '?' (or '*') in ``new_name`` keeps the old
+        character there (DOS 2.0S: "*.DAT,*.OLD").  Returns how many were renamed."""
+        template = wildcard_template(new_name, self.name)
+        entries = self.matching(pattern)
+        if not entries:
+            raise self._error(f"no file {pattern.upper()} (DOS error 170)")
+        for entry in entries:
+            if entry.locked:
+                raise self._error(f"{entry.name} is locked (DOS error 167)")
+            old = entry.base.ljust(8) + entry.extension.ljust(3)
+            new = "".join(o if t == "?" else t for o, t in zip(old, template))
+            entry.base, entry.extension = new[:8].rstrip(), new[8:].rstrip()
+            if not entry.base:
+                raise self._error(f"{new_name!r} would leave {old.strip()} without a name (DOS error 165)")
+            self._write_entry(entry.index, entry.to_bytes())
+        return len(entries)
 
     # -- file data -------------------------------------------------------------------------------
 

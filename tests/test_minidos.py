@@ -354,3 +354,37 @@ def test_a_6502_program_creates_reads_lists_deletes_and_fills_the_disk(tmp_path)
     assert host.problems() == [] and host.free_count() == 0
     assert [e.name for e in host.entries()] == [DOS_SYS_NAME, "BIG", "FULL"]
     assert host.read("FULL") == (pattern * 5)[:1250]
+
+
+def test_rename_with_wildcards_as_dos_does(booted, tmp_path):
+    atari, _ = booted
+    model = fresh_disk(atari, tmp_path / "r.atr")
+    cio = Cio(atari)
+    for name in ("A.DAT", "BB.DAT", "C.TXT"):
+        assert cio.write_file(f"D:{name}", name.encode()) == 1
+        model.add(name, name.encode())
+    assert cio.xio(32, 4, "D:*.DAT,*.OLD") == 1
+    assert model.rename("*.DAT", "*.OLD") == 2
+    assert cio.xio(32, 4, "D:C.TXT,README") == 1
+    model.rename("C.TXT", "README")
+    assert cio.xio(32, 4, "D:B?.OLD,X?") == 1  # BB.OLD -> XB (no extension)
+    model.rename("B?.OLD", "X?")
+    real = disk_in_drive(atari)
+    assert [e.name for e in real.entries()] == [DOS_SYS_NAME, "A.OLD", "XB", "README"]
+    for sector in range(361, 369):
+        assert real.atr.read_sector(sector) == model.atr.read_sector(sector)
+    assert cio.read_file("D:README") == (136, b"C.TXT")
+    assert cio.xio(32, 4, "D:NOPE,X") == 170
+    assert cio.xio(32, 4, "D:A.OLD") == 165  # no new name
+    assert cio.xio(35, 4, "D:A.OLD") == 1
+    assert cio.xio(32, 4, "D:A.OLD,Z") == 167
+    assert disk_in_drive(atari).problems() == []
+
+
+def test_host_rename_refuses_locked_missing_and_nameless_results():
+    disk = Dos2Disk.new()
+    disk.add("A.DAT", b"1")
+    with pytest.raises(Exception, match="DOS error 170"):
+        disk.rename("NOPE", "X")
+    with pytest.raises(Exception, match="not a DOS 2 file name pattern"):
+        disk.rename("A.DAT", "TOOLONGNAME")

@@ -19,13 +19,13 @@
 ;           ("D:*.*": one line per file "* NAME    EXT 001", then
 ;           "NNN FREE SECTORS")
 ;     GET / PUT bytes, CLOSE, STATUS (on a closed IOCB: does the file exist)
-;     XIO 33 delete, 35 lock, 36 unlock (wildcards allowed)
+;     XIO 32 rename "D:OLD,NEW", 33 delete, 35 lock, 36 unlock (wildcards)
 ;   D1: to D4:, up to 8 files open at once (one per IOCB), one of them for
 ;   writing.  Errors are DOS 2's numbers (equates.s): 162 disk full, 170
 ;   file not found, 167 locked, 169 directory full, 165 bad name, 164
 ;   broken chain, 160 bad drive, 136 end of file, 146 not implemented.
-;   Not offered: append (9) and update (12) modes, NOTE/POINT, rename,
-;   format; writing on an enhanced-density disk (read-only there: 163).
+;   Not offered: append (9) and update (12) modes, NOTE/POINT, format;
+;   writing on an enhanced-density disk (read-only there: 163).
 ;
 ; MEMORY
 ;   $0700-$087F  boot sectors (only during the boot)
@@ -65,6 +65,8 @@
 .space FSECH    8
 .space FPAT     88              ; listing: the pattern, 11 bytes per IOCB
 .space FNAME    11              ; the parsed name: 8 + 3, space padded, ? = any
+.space NEWNAME  11              ; rename: the new name ('?' keeps the old character)
+.space NAMEEND  1               ; where the parsed name ended in the caller's text
 .space WILD     1               ; the name has wildcards
 .space SLOT     1               ; the IOCB number of this call
 .space DRIVE    1               ; the drive of this call
@@ -565,19 +567,21 @@ _exit:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
-; DSPEC - XIO: 33 delete, 35 lock, 36 unlock every file that matches
+; DSPEC - XIO: 32 rename ("D:OLD,NEW"), 33 delete, 35 lock, 36 unlock every
+; file that matches; a '?' (or '*') in the new name keeps the old character
+; there, as DOS 2.0S renames ("D:*.DAT,*.OLD")
 ; ---------------------------------------------------------------------------
 .scope
 DSPEC:
         JSR SETSLOT
         LDA ICCOMZ
-        CMP #33
-        BEQ _go
-        CMP #35
-        BEQ _go
-        CMP #36
-        BEQ _go
-        LDY #FNCNOT
+        CMP #32
+        BCC _nfn
+        CMP #34
+        BEQ _nfn
+        CMP #37
+        BCC _go
+_nfn:   LDY #FNCNOT
         RTS
 _go:    JSR SETDRIVE
         BCS _exit
@@ -585,6 +589,12 @@ _go:    JSR SETDRIVE
         JSR PARSENAME
         BCS _exit
         LDA ICCOMZ
+        CMP #32
+        BNE _notren
+        JSR NEWNAMES
+        BCS _exit
+        BCC _scan
+_notren:
         CMP #33
         BNE _scan
         LDA WRITER              ; delete needs the VTOC of this drive
@@ -618,25 +628,79 @@ _match: INC FOUND
         LDY #0
         LDA (ZENT),Y
         LDX ICCOMZ
+        CPX #35
+        BCS _lock
+        AND #FLAGLOCK           ; rename and delete leave a locked file
+        BEQ _unlocked
+        LDY #ELOCKED
+        SEC
+        RTS
+_unlocked:
         CPX #33
-        BEQ _del
-        ORA #FLAGLOCK
+        BEQ _free
+        JSR RENAME1
+        JMP _save
+_lock:  ORA #FLAGLOCK
         CPX #35
         BEQ _put
         AND #$FF-FLAGLOCK
 _put:   STA (ZENT),Y
-        JSR SAVEDIR
+_save:  JSR SAVEDIR
         BCS _exit
         JMP _step
-_del:   AND #FLAGLOCK
-        BEQ _free
-        LDY #ELOCKED
-        SEC
-        RTS
 _free:  JSR DELENTRY
         BCS _exit
 _step:  INC ENTIDX
         JMP _next
+.scend
+
+; NEWNAMES - after "D:OLD" a comma and the new name: NEWNAME = the new
+; one, FNAME = the old pattern again; carry set, Y = 165 when it is missing
+.scope
+NEWNAMES:
+        LDY NAMEEND
+        LDA (ICBALZ),Y
+        CMP #$2C                ; ','
+        BNE _bad
+        LDX #10
+_save:  LDA FNAME,X             ; the old pattern, for a moment in NEWNAME
+        STA NEWNAME,X
+        DEX
+        BPL _save
+        INY
+        LDA #0
+        JSR PARSEAT
+        BCS _exit
+        LDX #10
+_swap:  LDA FNAME,X
+        PHA
+        LDA NEWNAME,X
+        STA FNAME,X
+        PLA
+        STA NEWNAME,X
+        DEX
+        BPL _swap
+        CLC
+_exit:  RTS
+_bad:   LDY #ENAME
+        SEC
+        RTS
+.scend
+
+; RENAME1 - give the entry at ZENT the new name ('?' keeps a character)
+.scope
+RENAME1:
+        LDX #0
+        LDY #5
+_char:  LDA NEWNAME,X
+        CMP #'?
+        BEQ +
+        STA (ZENT),Y
+*       INY
+        INX
+        CPX #11
+        BNE _char
+        RTS
 .scend
 
 BOOTED: .byte 0                 ; DINIT ran once (part of the file: 0 at boot)

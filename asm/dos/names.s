@@ -15,6 +15,20 @@
 ; ---------------------------------------------------------------------------
 .scope
 PARSENAME:
+        PHA
+        LDY #0
+_dev:   LDA (ICBALZ),Y          ; skip "D:" or "D1:"
+        INY
+        CMP #$3A                ; ':'
+        BEQ _found
+        CPY #3
+        BCC _dev
+        PLA
+        JMP _bad
+_found: PLA
+; PARSEAT - the same for the name at (ICBALZ),Y; A as for PARSENAME.
+; Out also: NAMEEND = the place of the character that ended the name.
+PARSEAT:
         STA _empty
         LDX #10
         LDA #32
@@ -24,14 +38,6 @@ _clear: STA FNAME,X
         LDA #0
         STA WILD
         STA _star1
-        LDY #0
-_dev:   LDA (ICBALZ),Y          ; skip "D:" or "D1:"
-        INY
-        CMP #$3A                ; ':'
-        BEQ _name
-        CPY #3
-        BCC _dev
-        JMP _bad
 _name:  LDX #0
         LDA #8
         STA _limit
@@ -87,7 +93,8 @@ _dot:   LDA _limit
         LDX #8
         INY
         BNE _char
-_end:   LDA FNAME               ; no name at all?
+_end:   STY NAMEEND
+        LDA FNAME               ; no name at all?
         CMP #32
         BNE _ok
         LDA _empty
