@@ -162,3 +162,31 @@ def test_the_screen_is_the_6502_games():
     atari.type_text("9,9\n")
     engine.model.type("9,9\n")
     assert engine.model.screen.unicode_text() == atari.screen_text()
+
+
+def test_black_list_files_travel_between_basic_6502_and_reference(tmp_path):
+    """The file the BASIC game writes loads into the 6502 game and the reference, and a list
+    the 6502 game learned loads into the BASIC game (one 165-byte format for all three)."""
+    from host.engines.asm import AsmEngine
+    from host.records import read_blacklist_file, write_blacklist_file
+    from host.rules import Blacklist
+
+    basic = ModelEngine(seed=4)
+    summary = LockstepChecker(basic, parse_sheep_spec("perfect", seed=4)).run(6)
+    assert summary.mismatch is None and summary.learned > 0
+    written = basic.model.files[BLACKLIST_FILE]
+    path = tmp_path / "SURROUND.BLK"
+    write_blacklist_file(path, written)
+    assert Blacklist(read_blacklist_file(path)).nrs() == sorted(
+        nr for nr in range(1, 1321) if written[(nr - 1) // 8] >> ((nr - 1) % 8) & 1
+    )
+    with AsmEngine(seed=4) as asm:
+        asm.load_blacklist(read_blacklist_file(path))
+        assert asm.blacklist_bytes() == written and asm.learned() == summary.learned
+        asm_summary = LockstepChecker(asm, parse_sheep_spec("perfect", seed=5), blacklist=written).run(4)
+        assert asm_summary.mismatch is None
+        learned_by_asm = asm.blacklist_bytes()
+        assert asm_summary.learned > 0 and learned_by_asm != written
+    again = ModelEngine(files={BLACKLIST_FILE: learned_by_asm})
+    assert again.blacklist_bytes() == learned_by_asm
+    assert again.var("LEARNED") == sum(bin(byte).count("1") for byte in learned_by_asm)
