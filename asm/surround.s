@@ -22,7 +22,8 @@
 ;    $2000-$23FF  CHARSET: our character set (filled at run time)
 ;    $2400-$24FF  buffers filled at run time (input line, screen tables)
 ;    $2500-$3407  the program, its tables and its state (loaded)
-;    $0080-$00A1  zero page: free for a machine-language program that does
+;    $4000-$43BF  SCREENCOPY: the game screen while the help page shows
+;    $0080-$00A3  zero page: free for a machine-language program that does
 ;                 not use BASIC or the floating-point package (we use
 ;                 neither); listed below
 ;    Screen memory is the OS's own (SAVMSC) after opening E:.  Above DOS
@@ -110,7 +111,8 @@
 .space ARG2     1
 .space MOVEIDX  1       ; the wolf move being examined
 .space DIGITS   5       ; decimal digits of NUMLO/NUMHI
-.checkpc $A2
+.space TBL      2       ; a table of texts to draw (DRAWTEXTS)
+.checkpc $A4
 
 ; ---------------------------------------------------------------------------
 ; RAM filled at run time (not part of the file)
@@ -124,6 +126,10 @@
 .space CELLLO   12      ; address of every board point's cell
 .space CELLHI   12
 .checkpc $2500
+
+.data screencopy
+.org $4000
+.space SCREENCOPY 960   ; the game screen while the help page shows
 
 ; ---------------------------------------------------------------------------
 ; The file: one segment with the program, one with the run address
@@ -143,6 +149,8 @@ Start:
         jsr OpenScreen
         jsr MakeFont
         jsr MakeTables
+        jsr InstallVbi
+        jsr HookReset
         jsr CountLearned
         jsr DrawAll
         jsr NewGame
@@ -153,6 +161,117 @@ MainLoop:
         jsr ParseLine
         jsr Obey
         jmp MainLoop
+.scend
+
+; ---------------------------------------------------------------------------
+; RESTART - where a RESET brings the game back (the OS jumps through
+; DOSVEC, see HOOKRESET).  The OS has cleared its own variables and opened
+; a fresh screen, but our memory is as it was: the game, the score and the
+; black list.  Only the screen, the font and the VBI are set up again.
+; ---------------------------------------------------------------------------
+.scope
+Restart:
+        cld
+        jsr OpenScreen
+        jsr MakeFont
+        jsr MakeTables
+        jsr InstallVbi
+        lda #0
+        sta ASKING
+        sta INPUTWAIT
+        sta HELPREQ
+        jsr Redraw
+        jmp MainLoop
+.scend
+
+; ---------------------------------------------------------------------------
+; HOOKRESET - survive the RESET key, as a booted program does (Mapping the
+; Atari, DOSINI and DOSVEC; De Re Atari): on a warm start the OS calls
+; (DOSINI) when bit 0 of BOOT? is set, then jumps through DOSVEC.  The
+; previous DOSINI (DOS's, when loaded from DOS) is kept in OLDINI and still
+; called first; DOS may point DOSVEC back at itself, so RESETINIT points
+; it at RESTART again afterwards.
+; ---------------------------------------------------------------------------
+.scope
+HookReset:
+        lda DOSINI              ; hooked already?  Then keep OLDINI.
+        cmp #<ResetInit
+        bne _save
+        lda DOSINI+1
+        cmp #>ResetInit
+        beq _hook
+_save:  lda DOSINI
+        sta OLDINI
+        lda DOSINI+1
+        sta OLDINI+1
+_hook:  lda #<ResetInit
+        sta DOSINI
+        lda #>ResetInit
+        sta DOSINI+1
+        lda BOOTQ
+        ora #1
+        sta BOOTQ
+        jmp SetDosvec
+
+ResetInit:
+        lda OLDINI+1            ; the previous initialisation, if any
+        beq SetDosvec
+        jsr _old
+SetDosvec:
+        lda #<Restart
+        sta DOSVEC
+        lda #>Restart
+        sta DOSVEC+1
+        rts
+_old:   jmp (OLDINI)
+.scend
+
+; ---------------------------------------------------------------------------
+; INSTALLVBI - our deferred vertical blank routine (SETVBV, A = 7)
+; HELPVBI - the XL's HELP key does not reach K: (the OS only sets HELPFG),
+; so once a frame: if HELPFG is set and no key waits, clear it, note
+; HELPREQ and put the ESC key into CH.  K: then returns, and READLINE
+; sees HELPREQ and shows the help page.
+; ---------------------------------------------------------------------------
+.scope
+InstallVbi:
+        lda #7
+        ldx #>HelpVbi
+        ldy #<HelpVbi
+        jmp SETVBV
+
+HelpVbi:
+        lda HELPFG
+        beq _out
+        lda CH
+        cmp #$FF
+        bne _out                ; a key waits: HELP comes next frame
+        lda #0
+        sta HELPFG
+        lda #1
+        sta HELPREQ
+        lda #KEYESC
+        sta CH
+_out:   jmp XITVBV
+.scend
+
+; ---------------------------------------------------------------------------
+; HELP - the help page: the game screen goes to SCREENCOPY, the page is
+; drawn, any key brings the game screen back
+; ---------------------------------------------------------------------------
+.scope
+Help:
+        jsr SwapScreen
+        jsr ClearScreen
+        lda #<HELPTEXTS
+        sta TBL
+        lda #>HELPTEXTS
+        sta TBL+1
+        jsr DrawTexts
+        jsr GetKey
+        lda #0
+        sta HELPREQ
+        jmp SwapScreen
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -313,6 +432,7 @@ NewGame:
         jsr PlaceStart
         lda #0
         sta MOVENUM
+        sta GAMELESSONS
         sta GAMESTATE
         sta WOLFFROM
         sta WOLFTO
@@ -342,6 +462,27 @@ DrawAll:
         lda #0
         sta PROMPTSHOWN
         jmp ShowLearned
+.scend
+
+; ---------------------------------------------------------------------------
+; REDRAW - the whole screen as the game stands (after RESET): the pieces,
+; the move counter, the wolf's last move and the result of a finished game
+; ---------------------------------------------------------------------------
+.scope
+Redraw:
+        jsr DrawAll
+        jsr DrawPoints
+        jsr ShowMove
+        jsr ShowWolfMove
+        lda #0
+        sta LEARNSHOWN
+        sta ERRSHOWN
+        lda GAMESTATE
+        beq +
+        jsr ShowResult
+        lda #1
+        sta ERRSHOWN
+*       rts
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -438,25 +579,46 @@ _wolfwins:
         inc WOLFWINS+1
 _shown: jsr ShowScore
         jsr ShowWolfMove        ; the wolf's last move, if it made one
+        jsr ShowLearned
         lda LEARNFLAG
         beq +
-        jsr ShowLesson
-        jsr ShowLearned
-        jsr SaveBlacklist       ; after every lesson
-*       ldx GAMESTATE
+        jsr SaveBlacklist       ; after every lesson (blkfile.s)
+*       lda GAMESTATE
+        cmp #RES_TRAPPED
+        bne _wolfwon
+        lda GAMELESSONS         ; the sheep won: what did this game teach?
+        bne _lesson
+        jsr ShowNothingNew      ; nothing: P was known already
+        jmp _result
+_wolfwon:
+        lda LEARNFLAG           ; a lesson in the wolf's last turn
+        beq _result
+_lesson:
+        jsr ShowLesson          ; this game's (latest) new lesson
+_result:
+        jsr ShowResult
+        lda #1
+        sta ERRSHOWN
+        rts
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWRESULT - the result of the finished game, in inverse video
+; ---------------------------------------------------------------------------
+.scope
+ShowResult:
+        ldx GAMESTATE
         lda RESULTLO-1,x
         ldy RESULTHI-1,x
         ldx #ROW_RESULT
         jsr ShowLine
-        ldy #COL_TEXT           ; the result in inverse video
-_inv:   lda (PTR),y
-        beq +
+        ldy CURCOL              ; from the text's end back to its start
+_inv:   dey
+        lda (PTR),y
         ora #INVERSE
         sta (PTR),y
-        iny
+        cpy #COL_TEXT
         bne _inv
-*       lda #1
-        sta ERRSHOWN
         rts
 .scend
 
@@ -573,7 +735,8 @@ WOLFFROM:   .byte 0         ; the wolf's move in this turn (0, 0: none)
 WOLFTO:     .byte 0
 LEARNED:    .word 0         ; positions on the black list
 LEARNNR:    .word 0         ; NR of the position learned last
-LEARNFLAG:  .byte 0         ; 1: the wolf learned something this turn
+LEARNFLAG:  .byte 0         ; 1: the wolf learned something new this turn
+GAMELESSONS: .byte 0        ; new positions learned in this game
 SHEEPWINS:  .word 0         ; games won by the sheep
 WOLFWINS:   .word 0         ; games won by the wolf
 GAMENUM:    .word 0         ; games started
@@ -587,6 +750,10 @@ FROMPT:     .byte 0         ; the typed move
 TOPT:       .byte 0
 PSHEEP:     .byte 1, 2, 4   ; P: the position the sheep last moved from
 PWOLF:      .byte 6
+LSHEEP:     .byte 0, 0, 0   ; the latest new lesson (right after P: PUTPOS)
+LWOLF:      .byte 0
+OLDINI:     .word 0         ; DOSINI before the game hooked RESET
+HELPREQ:    .byte 0         ; 1: the HELP key was pressed (HELPVBI)
 OCC:        .byte 0,0,0,0,0,0,0,0,0,0,0,0   ; what stands on points 0..11
 WMOVES:     .byte 0,0,0,0,0,0,0,0   ; the wolf's legal moves (targets)
 NWMOVES:    .byte 0
@@ -598,6 +765,7 @@ LEARNSHOWN: .byte 0         ; the lesson row shows something
 BLACKLIST:                  ; 1320 bits: the lost positions
             .advance BLACKLIST+BLACKLISTLEN, 0
 PROGEND:
+.checkpc SCREENCOPY
 
 ; the run address
         .word RUNAD, RUNAD+1

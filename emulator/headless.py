@@ -33,6 +33,8 @@ API (all addresses and values are ints):
 * ``type_text(text, max_frames_per_key=120)``: ASCII/ATASCII text, "\\n" is
   RETURN; each key is pressed, held two frames, and the machine runs until the
   program waits for the next key (EmulatorError if it does not in time).
+* ``type_script(script)``: like type_text, with named keys in braces ({HELP}, {UP},
+  {CTRL-A}, {START}, {RESET}, ...; see emulator.keyboard.parse_key_script).
 * ``press_key(keycode, shift=False, ctrl=False, frames=2)``: hold one key
   (codes in emulator/keyboard.py) for ``frames`` frames, then release it.
 * ``press_console(start=False, select=False, option=False, frames=2)``.
@@ -194,6 +196,33 @@ class HeadlessAtari:
                     f"type_text: the program did not wait for the next key within "
                     f"{max_frames_per_key} frames after {char!r}"
                 )
+
+    def type_script(self, script: str, max_frames_per_key: int = 120) -> None:
+        """Type a key script (emulator.keyboard.parse_key_script: text, "\\n" for RETURN, named
+        keys in braces such as {HELP}, {UP}, {CTRL-A}, {START}, {RESET}), waiting after each key
+        until the program wants the next."""
+        from emulator.keyboard import parse_key_script
+
+        try:
+            steps = parse_key_script(script)
+        except ValueError as error:
+            raise EmulatorError(str(error)) from None
+        for kind, value in steps:
+            if kind == "text":
+                self.type_text(value, max_frames_per_key)
+            elif kind == "key":
+                keycode, shift, ctrl = value
+                self.press_key(keycode, shift, ctrl)
+                self.run_until_idle(max_frames_per_key)
+            elif value == "RESET":
+                self.reset(warm=True)
+                self.run_until_idle(600)
+            elif value == "BREAK":
+                self.machine.pokey.press_break()
+                self.run_until_idle(max_frames_per_key)
+            else:
+                self.press_console(**{value.lower(): True}, frames=8)
+                self.run_until_idle(max_frames_per_key)
 
     def _wait_key_gap(self) -> None:
         wait = self._last_key_frame + MIN_FRAMES_BETWEEN_KEYS - self.machine.frames

@@ -95,3 +95,91 @@ PC_KEYS: dict[str, KeyPress] = {
 for _name, _code in KEYCODES.items():
     if len(_name) == 1:
         PC_KEYS.setdefault(_name.lower(), (_code, False, False))
+
+
+# ---------------------------------------------------------------------------------------------
+# Key scripts: text with named keys, for `surround emu --type` and HeadlessAtari.type_script
+# ---------------------------------------------------------------------------------------------
+
+#: names in {...} that are not in KEYCODES: the cursor keys and other CONTROL/SHIFT combinations
+KEY_ALIASES: dict[str, KeyPress] = {
+    "DELETE": (KEYCODES["BACKSPACE"], False, False),
+    "UP": (KEYCODES["-"], False, True),
+    "DOWN": (KEYCODES["="], False, True),
+    "LEFT": (KEYCODES["+"], False, True),
+    "RIGHT": (KEYCODES["*"], False, True),
+    "CLEAR": (KEYCODES["<"], True, False),
+    "INSERT": (KEYCODES[">"], False, True),
+}
+#: names in {...} that are not keyboard keys
+SPECIAL_KEYS = ("START", "SELECT", "OPTION", "RESET", "BREAK")
+
+
+class KeyStep(tuple):
+    """One step of a key script: ("text", characters), ("key", (keycode, shift, ctrl)) or
+    ("special", name) for START, SELECT, OPTION, RESET and BREAK."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, value: object) -> "KeyStep":
+        return super().__new__(cls, (kind, value))
+
+
+def parse_key_script(script: str) -> list[KeyStep]:
+    """Split a key script into steps.
+
+    Plain characters are typed as they are; a real newline or the two characters ``\\n`` are
+    RETURN; ``\\\\`` is a backslash and ``\\{`` a brace. ``{NAME}`` presses a named key: a key
+    of KEYCODES (RETURN, ESC, TAB, HELP, CAPS, INVERSE, SPACE, BACKSPACE, A, 1, ...), DELETE,
+    UP, DOWN, LEFT, RIGHT, CLEAR, INSERT, optionally with ``CTRL-`` and/or ``SHIFT-`` before it
+    ({CTRL-A}, {SHIFT-DELETE}); or START, SELECT, OPTION, RESET (warm) or BREAK. Names are
+    case-blind. ValueError names what is wrong.
+    """
+    steps: list[KeyStep] = []
+    text: list[str] = []
+
+    def flush() -> None:
+        if text:
+            steps.append(KeyStep("text", "".join(text)))
+            text.clear()
+
+    index = 0
+    while index < len(script):
+        char = script[index]
+        if char == "\\" and index + 1 < len(script):
+            following = script[index + 1]
+            text.append({"n": "\n", "\\": "\\", "{": "{"}.get(following, char + following))
+            index += 2
+        elif char == "{":
+            end = script.find("}", index)
+            if end < 0:
+                raise ValueError(f"key script: '{{' at position {index + 1} has no closing '}}'")
+            flush()
+            steps.append(_named_step(script[index + 1:end]))
+            index = end + 1
+        else:
+            text.append(char)
+            index += 1
+    flush()
+    return steps
+
+
+def _named_step(name: str) -> KeyStep:
+    """The step for ``{name}``."""
+    words = name.strip().upper().split("-")
+    base = words[-1] if words[-1] else "-"  # {CTRL--} is CONTROL and the minus key
+    modifiers = set(words[:-1]) - {""}
+    if base in SPECIAL_KEYS and not modifiers:
+        return KeyStep("special", base)
+    unknown = modifiers - {"CTRL", "SHIFT"}
+    if base in KEY_ALIASES:
+        keycode, shift, ctrl = KEY_ALIASES[base]
+    elif base in KEYCODES:
+        keycode, shift, ctrl = KEYCODES[base], False, False
+    else:
+        unknown.add(base)
+    if unknown:
+        names = sorted(key for key in [*KEYCODES, *KEY_ALIASES, *SPECIAL_KEYS] if len(key) > 1)
+        raise ValueError(f"key script: unknown key name {{{name}}} (a letter, a digit, a sign, or one "
+                         f"of {', '.join(names)}; CTRL- and SHIFT- may stand before it)")
+    return KeyStep("key", (keycode, shift or "SHIFT" in modifiers, ctrl or "CTRL" in modifiers))

@@ -20,6 +20,8 @@ DOCUMENTED = {
     0x55: "COLCRS", 0x56: "COLCRS+1", 0x58: "SAVMSC", 0x59: "SAVMSC+1",
     0x02C4: "COLOR0", 0x02C5: "COLOR1", 0x02C6: "COLOR2", 0x02C7: "COLOR3", 0x02C8: "COLOR4",
     0x02E0: "RUNAD", 0x02E2: "INITAD", 0x02F0: "CRSINH", 0x02F4: "CHBAS", 0x02FC: "CH",
+    0x09: "BOOT?", 0x0A: "DOSVEC", 0x0B: "DOSVEC+1", 0x0C: "DOSINI", 0x0D: "DOSINI+1", 0x02DC: "HELPFG",
+    0xE45C: "SETVBV", 0xE462: "XITVBV",
     **{0x0340 + offset: "IOCB 0" for offset in range(16)},
     0xE456: "CIOV", 0xD20A: "RANDOM",
 }

@@ -59,3 +59,18 @@ def test_the_wheel_carries_the_sources_and_only_the_shipped_roms(tmp_path: Path)
     roms = {name for name in names if name.startswith("host/_data/roms/")}
     assert all(Path(name).name.startswith("surround-") for name in roms), roms
     assert "host/resources.py" in names and "emulator/headless.py" in names
+
+
+def test_a_build_from_other_sources_is_stale(tmp_path: Path) -> None:
+    """The 6502 game is rebuilt when its sources changed, whatever the files' times say."""
+    from host.engines import asm
+
+    asm.ensure_built()
+    xex, labels = tmp_path / "surround.xex", tmp_path / "surround.map"
+    shutil.copy2(asm.XEX, xex)
+    shutil.copy2(asm.LABELS, labels)
+    assert asm.is_stale(xex, labels), "no digest beside it: stale"
+    (tmp_path / "surround.sources").write_text("0" * 64 + "\n")
+    assert asm.is_stale(xex, labels), "built from other sources: stale, even though it is newer"
+    (tmp_path / "surround.sources").write_text(asm.sources_digest() + "\n")
+    assert not asm.is_stale(xex, labels)

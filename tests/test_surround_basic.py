@@ -87,10 +87,16 @@ def test_board_picture_matches_the_6502_game(program):
     assert [row.replace(".", " ") for row in data] == [row.replace("\\\\", "\\") for row in picture]
 
 
+#: texts of 6502 features the BASIC version does not have yet: the HELP page (TXT_H0..), the
+#: footer that names HELP, and the "NOTHING NEW: ... WAS KNOWN." line (issue 7)
+NOT_IN_BASIC_YET = re.compile(r"TXT_(H\d+|HELP|NOTHINGNEW|WASKNOWN)$")
+
+
 def test_texts_are_the_6502_games(program):
     texts = (ROOT / "asm" / "surround" / "texts.s").read_text()
     listing = LISTING.read_text()
-    plain = [text for text in re.findall(r'\.byte "([^"]*)", ENDTXT', texts)]
+    labelled = re.findall(r'^(\w+):\s*\.byte "([^"]*)", ENDTXT', texts, flags=re.MULTILINE)
+    plain = [text for label, text in labelled if not NOT_IN_BASIC_YET.match(label)]
     assert len(plain) >= 15
     for text in plain:
         assert text in listing, text

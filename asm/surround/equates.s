@@ -7,6 +7,10 @@
 ; ===========================================================================
 
 ; --- Page zero, OS (read or set through their documented meaning) --------
+.alias BOOTQ    $09     ; BOOT?: bit 0 set = a disk program was booted, and
+                        ; a RESET calls its DOSINI (Mapping the Atari, 9)
+.alias DOSVEC   $0A     ; where the OS goes at the end of a RESET (word)
+.alias DOSINI   $0C     ; the booted program's initialisation (word)
 .alias RTCLOK   $12     ; real-time clock, 3 bytes, +1 every VBLANK
 .alias LMARGN   $52     ; left margin of the screen editor (normally 2)
 .alias ROWCRS   $54     ; cursor row (0..23), as set by BASIC's POSITION
@@ -16,6 +20,8 @@
 ; --- Page two and three, OS shadows and IOCBs ---------------------------
 .alias RUNAD    $02E0   ; run address of a binary-load file
 .alias INITAD   $02E2   ; init address of a binary-load file
+.alias VVBLKD   $0224   ; deferred vertical blank vector
+.alias HELPFG   $02DC   ; XL HELP key flag: $11 after HELP (+$40 SHIFT, +$80 CTRL)
 .alias CRSINH   $02F0   ; cursor inhibit (0 = cursor shown)
 .alias CHBAS    $02F4   ; character-set base, shadow of CHBASE (page number)
 .alias CH       $02FC   ; last key pressed ($FF = none)
@@ -47,6 +53,11 @@
 
 ; --- OS entry points (jump vectors in ROM) -------------------------------
 .alias CIOV     $E456   ; central input/output
+.alias SETVBV   $E45C   ; set a VBI vector: A = 7 (deferred), X = hi, Y = lo
+.alias XITVBV   $E462   ; the end of a deferred VBI routine
+
+; --- Key codes (as in CH) -------------------------------------------------
+.alias KEYESC   $1C     ; the ESC key
 
 ; --- Hardware ------------------------------------------------------------
 .alias RANDOM   $D20A   ; POKEY: random byte (read)

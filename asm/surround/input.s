@@ -73,7 +73,8 @@ GetKey:
 ; character counts as the plain one); DELETE BACK S removes the last
 ; character, SHIFT-DELETE and CLEAR the whole line; RETURN ends it.
 ; Other keys (cursor keys, ESC, TAB, ...) and keys past a full field are
-; ignored; so is an error status from K: (BREAK).
+; ignored; so is an error status from K: (BREAK).  HELP shows the help
+; page and comes back to the line as it was.
 ; Out: INBUF = the line, ended by EOL; INPUTSEQ counts the lines read.
 ; ---------------------------------------------------------------------------
 .scope
@@ -84,7 +85,11 @@ ReadLine:
         sta INPUTWAIT           ; the program waits for the player now
 _show:  jsr ShowField
 _key:   jsr GetKey
-        cpy #128                ; an error (BREAK): no key
+        ldx HELPREQ             ; the HELP key (HELPVBI)?
+        beq +
+        jsr Help
+        jmp _show
+*       cpy #128                ; an error (BREAK): no key
         bcs _key
         cmp #EOL
         beq _done

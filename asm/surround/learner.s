@@ -22,8 +22,9 @@
 
 ; ---------------------------------------------------------------------------
 ; LEARNP - put P (the position the sheep last moved from) on the black list
-; Out: LEARNNR = NR of P; LEARNED counts the positions on the list
-;      (a position already there is not counted twice)
+; Out: when P is new: LEARNFLAG = 1, the lesson LSHEEP/LWOLF = P, LEARNNR =
+;      its NR, GAMELESSONS counts it; LEARNED counts the positions on the
+;      list.  A position already there teaches nothing: LEARNFLAG stays 0.
 ; ---------------------------------------------------------------------------
 .scope
 LearnP:
@@ -35,23 +36,29 @@ LearnP:
         lda PWOLF
         sta HW
         jsr PosNr
-        lda NRLO
-        sta LEARNNR
-        lda NRHI
-        sta LEARNNR+1
         ldx NRBYTE
         lda BLACKLIST,x
         and NRMASK
-        bne _known              ; already on the list
+        bne _known              ; already on the list: nothing new
         lda BLACKLIST,x
         ora NRMASK
         sta BLACKLIST,x
         inc LEARNED
-        bne _known
+        bne +
         inc LEARNED+1
-_known: lda #1
+*       lda NRLO                ; the lesson, for the screen
+        sta LEARNNR
+        lda NRHI
+        sta LEARNNR+1
+        ldx #3
+*       lda PSHEEP,x            ; (PSHEEP, PWOLF -> LSHEEP, LWOLF)
+        sta LSHEEP,x
+        dex
+        bpl -
+        inc GAMELESSONS
+        lda #1
         sta LEARNFLAG           ; tell the screen to show the lesson
-        rts
+_known: rts
 .scend
 
 ; ---------------------------------------------------------------------------

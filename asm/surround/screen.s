@@ -84,15 +84,7 @@ PTCOL:  .byte 0, 0+COL_BOARD, 6+COL_BOARD, 6+COL_BOARD, 6+COL_BOARD
 ; ---------------------------------------------------------------------------
 .scope
 DrawStatic:
-        ldx #0                  ; clear all 24 rows
-*       txa
-        pha
-        jsr ClearRow
-        pla
-        tax
-        inx
-        cpx #24
-        bne -
+        jsr ClearScreen
         ; the board picture, BOARD_H rows of BOARD_W characters
         lda #<BOARDPIC
         sta SRC
@@ -120,32 +112,92 @@ _row:   lda ROWLO,x
 *       inx
         cpx #ROW_BOARD+BOARD_H
         bne _row
-        ; the texts
-        ldx #0
-_text:  lda STATICTEXTS,x
+        lda #<STATICTEXTS       ; the texts
+        sta TBL
+        lda #>STATICTEXTS
+        sta TBL+1
+        jmp DrawTexts
+.scend
+
+; ---------------------------------------------------------------------------
+; DRAWTEXTS - draw the texts of the table at TBL: entries of row, column,
+; inverse mask and text address (5 bytes), ended by a negative row
+; ---------------------------------------------------------------------------
+.scope
+DrawTexts:
+        ldy #0
+        lda (TBL),y
         bmi _done
-        sta TMP                 ; row
-        lda STATICTEXTS+1,x
-        sta CURCOL
-        lda STATICTEXTS+2,x
-        sta TXTMASK
-        txa
-        pha
-        ldx TMP
-        jsr SetRow
-        pla
-        pha
         tax
-        lda STATICTEXTS+3,x
-        ldy STATICTEXTS+4,x
-        jsr PutStr
+        jsr SetRow
+        iny
+        lda (TBL),y
+        sta CURCOL
+        iny
+        lda (TBL),y
+        sta TXTMASK
+        iny
+        lda (TBL),y
+        pha
+        iny
+        lda (TBL),y
+        tay
         pla
+        jsr PutStr
+        lda TBL
         clc
         adc #5
-        tax
-        bne _text
+        sta TBL
+        bcc DrawTexts
+        inc TBL+1
+        bne DrawTexts
 _done:  lda #0
         sta TXTMASK
+        rts
+.scend
+
+; ---------------------------------------------------------------------------
+; CLEARSCREEN - blank all 24 rows
+; ---------------------------------------------------------------------------
+.scope
+ClearScreen:
+        ldx #23
+*       jsr ClearRow            ; (keeps X)
+        dex
+        bpl -
+        rts
+.scend
+
+; ---------------------------------------------------------------------------
+; SWAPSCREEN - exchange the 24 rows of the screen with SCREENCOPY (done
+; twice, everything is back as it was)
+; ---------------------------------------------------------------------------
+.scope
+SwapScreen:
+        lda #<SCREENCOPY
+        sta DST
+        lda #>SCREENCOPY
+        sta DST+1
+        ldx #0
+_row:   jsr SetRow
+        ldy #39
+*       lda (PTR),y
+        pha
+        lda (DST),y
+        sta (PTR),y
+        pla
+        sta (DST),y
+        dey
+        bpl -
+        lda DST
+        clc
+        adc #40
+        sta DST
+        bcc +
+        inc DST+1
+*       inx
+        cpx #24
+        bne _row
         rts
 .scend
 
@@ -300,7 +352,8 @@ _clear: jmp ClearRow
 .scend
 
 ; ---------------------------------------------------------------------------
-; SHOWLESSON - "WOLF LEARNS: s,s,s-w IS LOST (NR n)" after LEARNP
+; SHOWLESSON - "LEARNED: s,s,s-w IS LOST (NR n)": the latest new lesson
+; (LSHEEP/LWOLF, LEARNNR, set by LEARNP)
 ; ---------------------------------------------------------------------------
 .scope
 ShowLesson:
@@ -310,19 +363,8 @@ ShowLesson:
         lda #<TXT_LEARNS
         ldy #>TXT_LEARNS
         jsr PutStr
-        ldx #0                  ; the position P: s,s,s-w
-*       lda PSHEEP,x
-        jsr PutByte
-        lda #$0C                ; ","
-        cpx #2
-        bne +
-        lda #$0D                ; "-"
-*       jsr PutChar
-        inx
-        cpx #3
-        bne --
-        lda PWOLF
-        jsr PutByte
+        ldx #LSHEEP-PSHEEP
+        jsr PutPos
         lda #<TXT_ISLOST
         ldy #>TXT_ISLOST
         jsr PutStr
@@ -337,6 +379,50 @@ ShowLesson:
         lda #1
         sta LEARNSHOWN
         jmp ClearRest
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWNOTHINGNEW - "NOTHING NEW: s,s,s-w WAS KNOWN.": the sheep won from a
+; position P that was on the black list already
+; ---------------------------------------------------------------------------
+.scope
+ShowNothingNew:
+        ldx #ROW_LEARNMSG
+        lda #COL_TEXT
+        jsr SetPos
+        lda #<TXT_NOTHINGNEW
+        ldy #>TXT_NOTHINGNEW
+        jsr PutStr
+        ldx #0                  ; P
+        jsr PutPos
+        lda #<TXT_WASKNOWN
+        ldy #>TXT_WASKNOWN
+        jsr PutStr
+        lda #1
+        sta LEARNSHOWN
+        jmp ClearRest
+.scend
+
+; ---------------------------------------------------------------------------
+; PUTPOS - write a position as s,s,s-w: the four bytes at PSHEEP+X
+; (X = 0: P;  X = LSHEEP-PSHEEP: the latest lesson)
+; ---------------------------------------------------------------------------
+.scope
+PutPos:
+        lda #3
+        sta TMP2                ; sheep still to write
+_sheep: lda PSHEEP,x
+        jsr PutByte
+        lda #$0C                ; ","
+        dec TMP2
+        bne +
+        lda #$0D                ; "-" before the wolf
+*       jsr PutChar
+        inx
+        lda TMP2
+        bne _sheep
+        lda PSHEEP,x            ; the wolf
+        jmp PutByte
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -536,7 +622,7 @@ ClearRest:
 .scend
 
 .scope
-ClearRow:
+ClearRow:                       ; (keeps X)
         jsr SetRow
         lda #0
         ldy #39

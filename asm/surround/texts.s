@@ -12,11 +12,13 @@ TXT_SHEEPROW:   .byte "SHEEP", ENDTXT
 TXT_WOLFROW:    .byte "WOLF", ENDTXT
 TXT_LEARNED:    .byte "LEARNED", ENDTXT
 TXT_POSITIONS:  .byte "POSITIONS", ENDTXT
-TXT_HELP:       .byte "N = NEW GAME    C = CLEAR BLACK LIST", ENDTXT
+TXT_HELP:       .byte "N NEW GAME  C CLEAR LIST  HELP: RULES", ENDTXT
 TXT_MOVE:       .byte "MOVE ", ARG1TXT, "/15 ", ENDTXT
 TXT_WOLFMOVES:  .byte "THE WOLF MOVES FROM ", ARG1TXT, " TO ", ARG2TXT, ".", ENDTXT
 TXT_LEARNS:     .byte "LEARNED: ", ENDTXT
 TXT_ISLOST:     .byte " IS LOST (NR ", ENDTXT
+TXT_NOTHINGNEW: .byte "NOTHING NEW: ", ENDTXT
+TXT_WASKNOWN:   .byte " WAS KNOWN.", ENDTXT
 TXT_CLEARED:    .byte "THE BLACK LIST IS EMPTY NOW.", ENDTXT
 TXT_ASKNEW:     .byte "ABANDON THIS GAME (Y/N)?", ENDTXT
 TXT_ASKCLEAR:   .byte "CLEAR THE BLACK LIST (Y/N)?", ENDTXT
@@ -47,3 +49,62 @@ ERRLO:          .byte <TXT_ERR1, <TXT_ERR2, <TXT_ERR3, <TXT_ERR4
                 .byte <TXT_ERR5, <TXT_ERR6, <TXT_ERR7
 ERRHI:          .byte >TXT_ERR1, >TXT_ERR2, >TXT_ERR3, >TXT_ERR4
                 .byte >TXT_ERR5, >TXT_ERR6, >TXT_ERR7
+
+; the help page (the HELP key): row, column, inverse mask, text - as
+; STATICTEXTS in screen.s
+HELPTEXTS:
+        .byte 0, 2, INVERSE
+        .word TXT_H0
+        .byte 2, 2, 0
+        .word TXT_H1
+        .byte 3, 2, 0
+        .word TXT_H2
+        .byte 4, 2, 0
+        .word TXT_H3
+        .byte 5, 2, 0
+        .word TXT_H4
+        .byte 7, 2, 0
+        .word TXT_H5
+        .byte 8, 2, 0
+        .word TXT_H6
+        .byte 9, 2, 0
+        .word TXT_H7
+        .byte 10, 2, 0
+        .word TXT_H8
+        .byte 12, 2, 0
+        .word TXT_H9
+        .byte 13, 2, 0
+        .word TXT_H10
+        .byte 14, 2, 0
+        .word TXT_H11
+        .byte 15, 2, 0
+        .word TXT_H12
+        .byte 17, 2, 0
+        .word TXT_H13
+        .byte 18, 2, 0
+        .word TXT_H14
+        .byte 19, 2, 0
+        .word TXT_H15
+        .byte 20, 2, 0
+        .word TXT_H16
+        .byte 22, 2, INVERSE
+        .word TXT_H17
+        .byte $FF
+TXT_H0:  .byte " SURROUND - HOW TO PLAY              ", ENDTXT
+TXT_H1:  .byte "YOU MOVE THE THREE SHEEP: ONE MOVE", ENDTXT
+TXT_H2:  .byte "GOES ALONG A LINE TO A FREE POINT.", ENDTXT
+TXT_H3:  .byte "TYPE FROM,TO AND RETURN, E.G. 2,3.", ENDTXT
+TXT_H4:  .byte "SHEEP NEVER MOVE BACK (TO THE LEFT).", ENDTXT
+TXT_H5:  .byte "THE SHEEP WIN WHEN THE WOLF CANNOT", ENDTXT
+TXT_H6:  .byte "MOVE. THE WOLF WINS WHEN IT GETS", ENDTXT
+TXT_H7:  .byte "LEFT OF ALL SHEEP, WHEN THE SHEEP", ENDTXT
+TXT_H8:  .byte "ARE STUCK, OR AFTER 15 SHEEP MOVES.", ENDTXT
+TXT_H9:  .byte "THE WOLF LEARNS: A POSITION FROM", ENDTXT
+TXT_H10: .byte "WHICH IT LOST GOES ON ITS BLACK", ENDTXT
+TXT_H11: .byte "LIST, AND IT NEVER MOVES INTO ONE", ENDTXT
+TXT_H12: .byte "OF THOSE AGAIN.", ENDTXT
+TXT_H13: .byte "N       NEW GAME", ENDTXT
+TXT_H14: .byte "C       CLEAR THE BLACK LIST", ENDTXT
+TXT_H15: .byte "RETURN  NEXT GAME, WHEN ONE IS OVER", ENDTXT
+TXT_H16: .byte "DELETE  TAKE BACK A TYPED CHARACTER", ENDTXT
+TXT_H17: .byte " PRESS ANY KEY TO GO ON PLAYING.     ", ENDTXT

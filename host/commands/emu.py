@@ -4,7 +4,8 @@ H: shows a host directory (``--hdir``, default: the current one).
 Front-ends: ``window`` (pygame), ``terminal`` (40x24 Unicode text) and
 ``headless`` (no display: run ``--frames N`` frames, or until the program waits
 for a key, then print the screen with ``--screen`` and/or save
-``--screenshot PNG``).  Without ``--frontend`` the window is used when a display
+``--screenshot PNG``). ``--type TEXT`` types keys first (named keys in braces), so
+scripts can drive any program without Python.  Without ``--frontend`` the window is used when a display
 can be opened, else the terminal.
 """
 
@@ -38,6 +39,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "'original' (roms/ataribas.rom) or an 8 KiB image (default: none)")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
+    parser.add_argument(
+        "--type", default=None, metavar="TEXT",
+        help="type TEXT once the program waits for a key, as a person would, before the front-end "
+        "takes over: \\n is RETURN, {NAME} a named key ({HELP}, {ESC}, {UP}, {CTRL-A}, "
+        "{SHIFT-DELETE}, {START}, {RESET}, ...), \\{ a brace",
+    )
     add_machine_options(parser)
     parser.set_defaults(handler=run)
 
@@ -64,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
     atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
+    if args.type:
+        if not atari.run_until_idle(600):
+            raise EmulatorError("--type: the program did not wait for a key within 600 frames")
+        atari.type_script(args.type)
     return int(open_frontend(args.frontend, atari, args) or 0)
 
 

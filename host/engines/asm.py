@@ -7,12 +7,14 @@ the program's memory at the addresses of its labels (build/surround.map), never 
 the screen. A new game is started through the program's own user interface (the N
 command, answered with Y when a game is under way).
 
-The XEX is (re)built with Ophis when it is missing or older than its sources (into the
+The XEX is (re)built with Ophis when it is missing or was built from other sources (a
+digest of the sources is kept in build/surround.sources) (into the
 checkout's build/, or the user cache directory for an installed package: host.resources).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -28,6 +30,7 @@ BUILD_DIR = resources.build_dir()
 XEX = BUILD_DIR / "surround.xex"
 LISTING = BUILD_DIR / "surround.lst"
 LABELS = BUILD_DIR / "surround.map"
+STAMP_SUFFIX = ".sources"  # build/surround.sources: the digest of the sources it was built from
 
 #: GAMESTATE values of the program -> harness results
 RESULTS = {0: None, 1: TRAPPED, 2: ESCAPED, 3: TIME, 4: SHEEP_STUCK}
@@ -55,12 +58,25 @@ def sources() -> list[Path]:
     return [SOURCE, *sorted(INCLUDE_DIR.glob("*.s"))]
 
 
+def sources_digest() -> str:
+    """A SHA-256 of every source file's name and contents."""
+    digest = hashlib.sha256()
+    for source in sources():
+        digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def is_stale(xex: Path = XEX, labels: Path = LABELS) -> bool:
-    """True when the XEX or its label map is missing or older than a source file."""
+    """True when the XEX or its label map is missing, or was not built from the sources as
+    they are now (their digest is kept beside the XEX: file times alone can be fooled by a
+    checkout, a copy or an older build written later)."""
     if not (xex.is_file() and labels.is_file()):
         return True
-    built = min(xex.stat().st_mtime, labels.stat().st_mtime)
-    return any(source.stat().st_mtime > built for source in sources())
+    stamp = xex.with_suffix(STAMP_SUFFIX)
+    try:
+        return stamp.read_text(encoding="ascii").strip() != sources_digest()
+    except (OSError, UnicodeDecodeError):
+        return True
 
 
 def ensure_built() -> Path:
@@ -68,7 +84,9 @@ def ensure_built() -> Path:
     if is_stale():
         from host.build import assemble
 
+        digest = sources_digest()
         assemble(SOURCE, XEX, LISTING, LABELS)
+        XEX.with_suffix(STAMP_SUFFIX).write_text(digest + "\n", encoding="ascii")
     return XEX
 
 
