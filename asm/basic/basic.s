@@ -38,7 +38,6 @@
 .include "list.s"
 .include "files.s"
 .include "tokens.s"
-.include "standin.s"
 ED_END:                         ; the size report: end of the editor side
 
 ; --- the run-time side ----------------------------------------------------------

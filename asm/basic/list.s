@@ -1,1 +1,351 @@
-; list.s - (being written)
+; ===========================================================================
+; list.s - LIST: turning tokenized lines back into text
+; ===========================================================================
+;
+; LIST prints each line as Atari BASIC does ("The Atari BASIC Source Book",
+; the LIST chapter; Atari BASIC Reference Manual, LIST): the line number
+; and a blank, then each statement's name and a blank (none for the
+; implied LET), the operands with no blanks between them except around the
+; operators that are words (GOTO GOSUB TO STEP THEN NOT OR AND), numbers as
+; the math pack's FASC writes them, strings in quotes, ":" between
+; statements.  REM, DATA and ERROR- print the rest of their text as typed.
+; ===========================================================================
+
+.alias ED_LIDX  $0555   ; the index of the next byte of the line being listed
+.alias ED_LNEXT $0556   ; the offset of the statement after this one
+.alias ED_LLEN  $0557   ; the line's length
+
+; ---------------------------------------------------------------------------
+; X_LIST - the LIST statement: LIST [file,] [first [,last]]
+; STINDEX is on the first operand.  A file is opened on IOCB 7 for writing,
+; listed to and closed.  Without a last line only the first is listed.
+; ---------------------------------------------------------------------------
+.scope
+X_LIST: LDA #0
+        STA ED_LISTLO
+        STA ED_LISTLO+1
+        STA IODVC
+        LDA #<MAXLINE
+        STA ED_LISTHI
+        LDA #>MAXLINE
+        STA ED_LISTHI+1
+        JSR OPERANDTYPE
+        BCS _range              ; no operands, or a number
+        JSR EVAL_STR            ; a file
+        JSR NAMEFROMFR0
+        LDX #$70
+        LDA #8
+        JSR OPENIO
+        LDA #$70
+        STA IODVC
+        JSR SKIPCOMMA
+        BCS _lines
+_range: JSR ATOPEND
+        BEQ _lines
+        JSR EVAL_INT
+        STA ED_LISTLO
+        STA ED_LISTHI
+        STX ED_LISTLO+1
+        STX ED_LISTHI+1
+        JSR SKIPCOMMA
+        BCS _lines
+        JSR EVAL_INT
+        STA ED_LISTHI
+        STX ED_LISTHI+1
+_lines: LDA ED_LISTLO
+        LDX ED_LISTLO+1
+        JSR FIND_LINE
+_line:  LDY #1                  ; past the last line asked for?
+        LDA (LINEPTR),Y
+        BMI _done               ; the immediate line
+        CMP ED_LISTHI+1
+        BCC _list
+        BNE _done
+        DEY
+        LDA (LINEPTR),Y
+        CMP ED_LISTHI
+        BEQ _list
+        BCS _done
+_list:  LDA BRKKEY              ; BREAK stops the listing
+        BEQ _done
+        JSR LISTLINE
+        LDY #2
+        LDA (LINEPTR),Y
+        CLC
+        ADC LINEPTR
+        STA LINEPTR
+        BCC _line
+        INC LINEPTR+1
+        BNE _line
+_done:  LDA IODVC
+        BEQ _screen
+        LDX #$70
+        JSR CLOSEIO
+        LDA #0
+        STA IODVC
+_screen:
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; OPERANDTYPE - what the operand at STINDEX is: C clear = a string (a
+; string constant or a string variable), C set = anything else
+; ---------------------------------------------------------------------------
+.scope
+OPERANDTYPE:
+        LDY STINDEX
+        LDA (STMCUR),Y
+        CMP #TOK_O_SCONST
+        BEQ _string
+        CMP #$80
+        BCC _other
+        AND #$7F                ; a variable: its type in the value table
+        LDX #0
+        STX ED_PTR3+1
+        ASL                     ; * 8
+        ROL ED_PTR3+1
+        ASL
+        ROL ED_PTR3+1
+        ASL
+        ROL ED_PTR3+1
+        CLC
+        ADC VVTP
+        STA ED_PTR3
+        LDA ED_PTR3+1
+        ADC VVTP+1
+        STA ED_PTR3+1
+        LDY #0
+        LDA (ED_PTR3),Y
+        BMI _string
+_other: SEC
+        RTS
+_string:
+        CLC
+        RTS
+.scend
+
+; ATOPEND - Z set if the statement's operands end at STINDEX (":" or EOL)
+.scope
+ATOPEND:
+        LDY STINDEX
+        LDA (STMCUR),Y
+        CMP #TOK_O_EOS
+        BEQ _done
+        CMP #TOK_O_EOL
+_done:  RTS
+.scend
+
+; SKIPCOMMA - if a "," is at STINDEX, step over it (C clear); else C set
+.scope
+SKIPCOMMA:
+        LDY STINDEX
+        LDA (STMCUR),Y
+        CMP #TOK_O_COMMA
+        BNE _none
+        INC STINDEX
+        CLC
+        RTS
+_none:  SEC
+        RTS
+.scend
+
+; NAMEFROMFR0 - the string EVAL_STR left in FR0 (address, length) as a
+; file name in ED_NAME
+.scope
+NAMEFROMFR0:
+        LDA FR0
+        STA ED_PTR3
+        LDA FR0+1
+        STA ED_PTR3+1
+        LDA FR0+3               ; longer than 255: as good as too long
+        BEQ +
+        LDA #$FF
+        BNE ++
+*       LDA FR0+2
+*       JMP SETNAME
+.scend
+
+; ---------------------------------------------------------------------------
+; LISTLINE - print the line at LINEPTR (and an EOL) to the IOCB in IODVC
+; The immediate line (32768) is printed without its number.
+; ---------------------------------------------------------------------------
+.scope
+LISTLINE:
+        LDY #1
+        LDA (LINEPTR),Y
+        BMI _body
+        STA FR0+1
+        DEY
+        LDA (LINEPTR),Y
+        STA FR0
+        JSR PUTINT
+        LDA #CH_BLANK
+        JSR PUTC
+_body:  LDY #2
+        LDA (LINEPTR),Y
+        STA ED_LLEN
+        INY
+        STY ED_LIDX
+_stmt:  LDY ED_LIDX
+        CPY ED_LLEN
+        BCC +
+        JMP PUTEOL
+*       LDA (LINEPTR),Y
+        STA ED_LNEXT
+        INY
+        LDA (LINEPTR),Y
+        INY
+        STY ED_LIDX
+        CMP #TOK_ILET
+        BEQ _ops
+        PHA
+        JSR PUTSTMTNAME
+        PLA
+        CMP #TOK_DATA+1
+        BCC _raw
+        CMP #TOK_SYNERR
+        BEQ _raw
+        LDY ED_LIDX             ; a blank unless no operands follow
+        LDA (LINEPTR),Y
+        CMP #TOK_O_EOS
+        BEQ _ops
+        CMP #TOK_O_EOL
+        BEQ _ops
+        LDA #CH_BLANK
+        JSR PUTC
+_ops:   LDY ED_LIDX
+        CPY ED_LNEXT
+        BCS _stmt
+        LDA (LINEPTR),Y
+        INY
+        STY ED_LIDX
+        CMP #$80
+        BCS _var
+        CMP #TOK_O_NCONST
+        BEQ _num
+        CMP #TOK_O_SCONST
+        BEQ _str
+        JSR PUTOP
+        JMP _ops
+_var:   AND #$7F
+        JSR PUTVARNAME
+        JMP _ops
+_num:   LDX #0
+*       LDA (LINEPTR),Y
+        STA FR0,X
+        INY
+        INX
+        CPX #6
+        BCC -
+        STY ED_LIDX
+        JSR FASC
+        JSR PUTFASC
+        JMP _ops
+_str:   LDA #CH_QUOTE
+        JSR PUTC
+        LDA (LINEPTR),Y
+        INY
+        TAX
+        BEQ _close
+*       LDA (LINEPTR),Y
+        JSR PUTC
+        INY
+        DEX
+        BNE -
+_close: STY ED_LIDX
+        LDA #CH_QUOTE
+        JSR PUTC
+        JMP _ops
+_raw:   LDY ED_LIDX             ; REM, DATA, ERROR-: the text as typed
+        LDA (LINEPTR),Y
+        CMP #EOL
+        BEQ _eol
+        LDA #CH_BLANK
+        JSR PUTC
+*       LDA (LINEPTR),Y
+        CMP #EOL
+        BEQ _eol
+        JSR PUTC
+        INY
+        BNE -
+_eol:   JMP PUTEOL
+.scend
+
+; ---------------------------------------------------------------------------
+; PUTOP - print operator token A; the word operators with a blank before
+; and after (GOTO GOSUB TO STEP THEN, NOT OR AND)
+; ---------------------------------------------------------------------------
+.scope
+PUTOP:  PHA
+        JSR OPNAME
+        PLA
+        CMP #TOK_O_ON_GOTO
+        BCC _plain
+        CMP #TOK_O_THEN+1
+        BCC _word
+        CMP #TOK_O_NOT
+        BCC _plain
+        CMP #TOK_O_AND+1
+        BCS _plain
+_word:  LDA #CH_BLANK
+        JSR PUTC
+        JSR PUTNAME
+        LDA #CH_BLANK
+        JMP PUTC
+_plain: JMP PUTNAME
+.scend
+
+; PUTSTMTNAME - print the name of statement token A
+.scope
+PUTSTMTNAME:
+        TAX
+        LDA #<STMTNAMES
+        STA ED_PTR3
+        LDA #>STMTNAMES
+        STA ED_PTR3+1
+        JMP PUTNTHNAME
+.scend
+
+; PUTVARNAME - print the name of variable A (its name table entry)
+.scope
+PUTVARNAME:
+        TAX
+        LDA VNTP
+        STA ED_PTR3
+        LDA VNTP+1
+        STA ED_PTR3+1
+.scend
+; PUTNTHNAME - print name X of the name list at ED_PTR3
+.scope
+PUTNTHNAME:
+        LDY #0
+_skip:  DEX
+        BMI _put
+_char:  LDA (ED_PTR3),Y
+        INC ED_PTR3
+        BNE +
+        INC ED_PTR3+1
+*       AND #$80
+        BEQ _char
+        BNE _skip
+_put:   JMP PUTNAME
+.scend
+
+; PUTINT - print the number 0-65535 in FR0 (word) in decimal
+.scope
+PUTINT: JSR IFP
+        JSR FASC
+.scend
+; PUTFASC - print FASC's text at INBUFF (its last character has bit 7 set)
+.scope
+PUTFASC:
+        LDY #0
+_char:  LDA (INBUFF),Y
+        PHA
+        AND #$7F
+        JSR PUTC
+        INY
+        PLA
+        BPL _char
+        RTS
+.scend

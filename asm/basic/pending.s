@@ -31,16 +31,3 @@
 .alias EXP10    $DDCC   ; owner: mathpack - FR0 = 10 ^ FR0
 .alias LOG      $DECD   ; owner: mathpack - FR0 = ln FR0
 .alias LOG10    $DED1   ; owner: mathpack - FR0 = log10 FR0
-
-; --- editor side (owner: basic-editor): not written yet; each stops with an
-; --- error (17 for the statements, 2 for EXPAND) until the real one lands
-.alias X_LIST    X_SYNERR       ; owner: basic-editor
-.alias X_ENTER   X_SYNERR       ; owner: basic-editor
-.alias X_LOAD    X_SYNERR       ; owner: basic-editor
-.alias X_SAVE    X_SYNERR       ; owner: basic-editor
-.alias X_CSAVE   X_SYNERR       ; owner: basic-editor
-.alias X_CLOAD   X_SYNERR       ; owner: basic-editor
-.alias X_NEW     X_SYNERR       ; owner: basic-editor
-.alias LOAD_FILE X_SYNERR       ; owner: basic-editor
-EXPAND:         LDA #ERR_MEMORY ; owner: basic-editor
-                JMP ERROR       ; owner: basic-editor

@@ -1,1 +1,412 @@
-; program.s - (being written)
+; ===========================================================================
+; program.s - the program in memory: finding, inserting and deleting lines,
+; the variable tables, and moving memory (EXPAND, CONTRACT)
+; ===========================================================================
+;
+; BASIC's memory, from LOMEM up ("The Atari BASIC Source Book", chapter 2;
+; "Mapping the Atari" 128-145): token buffer | variable name table |
+; variable value table | statement table | strings and arrays | run-time
+; stack.  Each area begins where its pointer says; inserting into one area
+; moves everything above it and every pointer above it.
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; EXPAND - open a gap of A/Y bytes (low/high) at the pointer in X
+; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
+; The memory from (X) up to BMEMTOP moves n bytes up; the pointer at X and
+; every later one up to BMEMTOP grow by n; the gap begins at the pointer's
+; old value.  Error 2 (memory insufficient) if BMEMTOP + n passes the OS's
+; MEMTOP ($02E5).  Out: ED_MVSRC = the gap.  APPMHI follows BMEMTOP.
+; ---------------------------------------------------------------------------
+.scope
+EXPAND: STA ED_LEN
+        STY ED_LEN+1
+        STX ED_TMP1
+        CLC                     ; the new BMEMTOP must stay within MEMTOP
+        LDA BMEMTOP
+        ADC ED_LEN
+        STA ED_MVDST
+        LDA BMEMTOP+1
+        ADC ED_LEN+1
+        STA ED_MVDST+1
+        BCS _full
+        LDA MEMTOP
+        CMP ED_MVDST
+        LDA MEMTOP+1
+        SBC ED_MVDST+1
+        BCC _full
+        SEC                     ; the bytes to move: BMEMTOP - (X)
+        LDA BMEMTOP
+        SBC $00,X
+        STA ED_MVCNT
+        LDA BMEMTOP+1
+        SBC $01,X
+        STA ED_MVCNT+1
+        LDA $00,X               ; from (X) to (X) + n
+        STA ED_MVSRC
+        CLC
+        ADC ED_LEN
+        STA ED_MVDST
+        LDA $01,X
+        STA ED_MVSRC+1
+        ADC ED_LEN+1
+        STA ED_MVDST+1
+        JSR MOVEUP
+        LDA $00,X               ; MOVEUP moved ED_MVSRC: the gap again
+        STA ED_MVSRC
+        LDA $01,X
+        STA ED_MVSRC+1
+_adj:   CLC                     ; the pointers from X on
+        LDA $00,X
+        ADC ED_LEN
+        STA $00,X
+        LDA $01,X
+        ADC ED_LEN+1
+        STA $01,X
+        INX
+        INX
+        CPX #BMEMTOP+2
+        BCC _adj
+        LDX ED_TMP1
+        JMP SETAPPMHI
+_full:  LDA #2                  ; memory insufficient
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; CONTRACT - close the A/Y bytes (low/high) just below the pointer in X
+; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
+; The memory from (X) up to BMEMTOP moves n bytes down; the pointer at X
+; and every later one shrink by n (the inverse of EXPAND).
+; ---------------------------------------------------------------------------
+.scope
+CONTRACT:
+        STA ED_LEN
+        STY ED_LEN+1
+        STX ED_TMP1
+        SEC                     ; the bytes to move: BMEMTOP - (X)
+        LDA BMEMTOP
+        SBC $00,X
+        STA ED_MVCNT
+        LDA BMEMTOP+1
+        SBC $01,X
+        STA ED_MVCNT+1
+        LDA $00,X               ; from (X) to (X) - n
+        STA ED_MVSRC
+        SEC
+        SBC ED_LEN
+        STA ED_MVDST
+        LDA $01,X
+        STA ED_MVSRC+1
+        SBC ED_LEN+1
+        STA ED_MVDST+1
+        JSR MOVEDOWN
+_adj:   SEC
+        LDA $00,X
+        SBC ED_LEN
+        STA $00,X
+        LDA $01,X
+        SBC ED_LEN+1
+        STA $01,X
+        INX
+        INX
+        CPX #BMEMTOP+2
+        BCC _adj
+        LDX ED_TMP1
+        JMP SETAPPMHI
+.scend
+
+; ---------------------------------------------------------------------------
+; MOVEUP - copy ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the highest byte
+; first (the destination lies above the source).  X is kept.
+; The partial page at the top goes first, then the whole pages below it.
+; ---------------------------------------------------------------------------
+.scope
+MOVEUP: TXA
+        PHA
+        CLC                     ; both pointers to the start of the top part
+        LDA ED_MVSRC+1
+        ADC ED_MVCNT+1
+        STA ED_MVSRC+1
+        CLC
+        LDA ED_MVDST+1
+        ADC ED_MVCNT+1
+        STA ED_MVDST+1
+        LDY ED_MVCNT
+        BEQ _pages
+_part:  DEY
+        LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        CPY #0
+        BNE _part
+_pages: LDX ED_MVCNT+1
+        BEQ _done
+_page:  DEC ED_MVSRC+1
+        DEC ED_MVDST+1
+        LDY #$FF
+_byte:  LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        DEY
+        BNE _byte
+        LDA (ED_MVSRC),Y        ; Y = 0
+        STA (ED_MVDST),Y
+        DEX
+        BNE _page
+_done:  PLA
+        TAX
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; MOVEDOWN - copy ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the lowest byte
+; first (the destination lies below the source).  X is kept.
+; ---------------------------------------------------------------------------
+.scope
+MOVEDOWN:
+        TXA
+        PHA
+        LDY #0
+        LDX ED_MVCNT+1
+        BEQ _part
+_page:  LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        INY
+        BNE _page
+        INC ED_MVSRC+1
+        INC ED_MVDST+1
+        DEX
+        BNE _page
+_part:  LDX ED_MVCNT
+        BEQ _done
+_byte:  LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        INY
+        DEX
+        BNE _byte
+_done:  PLA
+        TAX
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; FIND_LINE - find a line in the statement table
+; In: A = line number low, X = high.  Out: LINEPTR = that line, or the
+; first line with a higher number (the immediate line, 32768, at the
+; latest: numbers above 32767 find it); C clear = found exactly.
+; ---------------------------------------------------------------------------
+.scope
+FIND_LINE:
+        CPX #$80                ; 32768 and above: the immediate line
+        BCC _keep
+        LDA #0
+        LDX #$80
+_keep:  STA ED_LINE
+        STX ED_LINE+1
+        LDA STMTAB
+        STA LINEPTR
+        LDA STMTAB+1
+        STA LINEPTR+1
+_test:  LDY #1
+        LDA (LINEPTR),Y
+        CMP ED_LINE+1
+        BCC _next
+        BNE _past
+        DEY
+        LDA (LINEPTR),Y
+        CMP ED_LINE
+        BCC _next
+        BNE _past
+        CLC                     ; found
+        RTS
+_past:  SEC
+        RTS
+_next:  LDY #2
+        LDA (LINEPTR),Y
+        CLC
+        ADC LINEPTR
+        STA LINEPTR
+        BCC _test
+        INC LINEPTR+1
+        BNE _test
+.scend
+
+; ---------------------------------------------------------------------------
+; STORELINE - put the tokenized line at LOMEM into the statement table
+; The line's number and length are its first three bytes.  An existing
+; line with that number is replaced; a line of only 3 bytes (a number
+; without statements) deletes it.  The immediate line (32768) replaces the
+; previous one.  Out: STMCUR = the stored line (or the immediate line).
+; ---------------------------------------------------------------------------
+.scope
+STORELINE:
+        LDY #1
+        LDA (LOMEM),Y
+        TAX
+        DEY
+        LDA (LOMEM),Y
+        JSR FIND_LINE
+        BCS _insert
+        LDY #2                  ; delete the old line: close its bytes
+        LDA (LINEPTR),Y         ; just below the line after it
+        STA ED_TMP1
+        CLC
+        ADC LINEPTR
+        STA STMCUR
+        LDA LINEPTR+1
+        ADC #0
+        STA STMCUR+1
+        LDA ED_TMP1
+        LDY #0
+        LDX #STMCUR
+        JSR CONTRACT
+_insert:
+        LDY #2                  ; only a number: nothing to insert
+        LDA (LOMEM),Y
+        CMP #4
+        BCC _done
+        PHA
+        LDA LINEPTR             ; the gap opens where the line belongs
+        STA STMCUR
+        LDA LINEPTR+1
+        STA STMCUR+1
+        PLA
+        LDY #0
+        LDX #STMCUR
+        JSR EXPAND
+        LDY #2
+        LDA (LOMEM),Y
+        TAY
+_copy:  DEY
+        LDA (LOMEM),Y
+        STA (LINEPTR),Y
+        TYA
+        BNE _copy
+_done:  LDA LINEPTR             ; STMCUR: the line stored (or the next)
+        STA STMCUR
+        LDA LINEPTR+1
+        STA STMCUR+1
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; NAMECHAR - character Y of the variable name described by ED_VSTART (its
+; position in LBUFF), ED_VLEN (letters and digits) and ED_VSUFX ("$", "("
+; or 0 for none)
+; In: Y.  Out: A = the character, with bit 7 set if it is the last.
+; ---------------------------------------------------------------------------
+.scope
+NAMECHAR:
+        STY ED_TMP3
+        CPY ED_VLEN
+        BCS _suffix
+        TYA
+        CLC
+        ADC ED_VSTART
+        TAY
+        LDA LBUFF,Y
+        LDY ED_TMP3
+        INY
+        CPY ED_VLEN
+        BCC _plain              ; not the last letter
+        PHA
+        LDA ED_VSUFX
+        BNE _pop                ; a suffix follows
+        PLA
+        ORA #$80
+        DEY
+        RTS
+_pop:   PLA
+_plain: DEY
+        RTS
+_suffix:
+        LDA ED_VSUFX
+        ORA #$80
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; FINDVAR - the number of the variable whose name NAMECHAR describes; a new
+; variable is created: its name appended to the variable name table (before
+; the final zero byte), 8 bytes appended to the value table: the type ($00
+; number, $40 array, $80 string), the number, 6 zero bytes ("Mapping the
+; Atari" 134: the value table's layout).
+; Out: A = the variable number (0-127).  Error 4 (too many variables) for
+; a 129th variable; error 2 if memory is full.
+; ---------------------------------------------------------------------------
+.scope
+FINDVAR:
+        LDA VNTP
+        STA ED_PTR2
+        LDA VNTP+1
+        STA ED_PTR2+1
+        LDA #0
+        STA ED_TMP4             ; the variable number
+_entry: LDY #0
+        LDA (ED_PTR2),Y
+        BEQ _new                ; the end of the table
+_cmp:   JSR NAMECHAR
+        CMP (ED_PTR2),Y
+        BNE _skip
+        INY
+        AND #$80
+        BEQ _cmp
+        LDA ED_TMP4             ; the whole name matched
+        RTS
+_skip:  LDY #0                  ; to the next name
+_skip1: LDA (ED_PTR2),Y
+        INY
+        AND #$80
+        BEQ _skip1
+        TYA
+        CLC
+        ADC ED_PTR2
+        STA ED_PTR2
+        BCC +
+        INC ED_PTR2+1
+*       INC ED_TMP4
+        JMP _entry
+_new:   LDA ED_TMP4
+        BPL _room
+        LDA #4                  ; too many variables
+        JMP ERROR
+_room:  LDA ED_VLEN             ; the name's length
+        LDX ED_VSUFX
+        BEQ +
+        CLC
+        ADC #1
+*       PHA
+        LDY #0
+        LDX #VNTD
+        JSR EXPAND
+        PLA
+        TAY
+_name:  DEY                     ; the name into the gap
+        JSR NAMECHAR
+        STA (ED_MVSRC),Y
+        TYA
+        BNE _name
+        LDA #8                  ; 8 bytes at the end of the value table
+        LDY #0
+        LDX #STMTAB
+        JSR EXPAND
+        LDA #0
+        LDY #7
+_zero:  STA (ED_MVSRC),Y
+        DEY
+        BNE _zero
+        LDA ED_TMP4
+        INY
+        STA (ED_MVSRC),Y        ; byte 1: the number
+        LDA #$00                ; byte 0: the type
+        LDX ED_VSUFX
+        CPX #$24                ; "$"
+        BNE +
+        LDA #$80
+*       CPX #$28                ; "("
+        BNE +
+        LDA #$40
+*       DEY
+        STA (ED_MVSRC),Y
+        LDA ED_TMP4
+        RTS
+.scend
