@@ -20,7 +20,8 @@
 ;   $BFFE  CARTAD  the init address (word), called (JSR) before the boot
 ;
 ; The parts (see README.md in this folder for who owns which):
-;   editor side:  main.s io.s syntax.s program.s list.s files.s tokens.s
+;   editor side:  editor.s (main.s io.s syntax.s program.s list.s files.s
+;                 tokens.s); editor_stub.s until both sides fit in 8 KiB
 ;   run-time side: runtime.s (and the files it includes)
 ;   pending.s     seam labels the other side has not written yet
 ; ===========================================================================
@@ -31,13 +32,7 @@
 .org $A000
 
 ; --- the editor side ---------------------------------------------------------
-.include "main.s"
-.include "io.s"
-.include "syntax.s"
-.include "program.s"
-.include "list.s"
-.include "files.s"
-.include "tokens.s"
+.include "editor_stub.s"        ; editor.s once both sides fit (README.md)
 ED_END:                         ; the size report: end of the editor side
 
 ; --- the run-time side ----------------------------------------------------------

@@ -15,9 +15,7 @@
 
 .alias IOCB7    $70     ; the IOCB the editor's file statements use
 
-; ---------------------------------------------------------------------------
 ; X_NEW - NEW: an empty program, the variables cleared, READY
-; ---------------------------------------------------------------------------
 .scope
 X_NEW:  JSR NEWPROG
         JSR CLEAR_VARS
@@ -28,25 +26,16 @@ X_NEW:  JSR NEWPROG
 ; X_SAVE - SAVE file;  X_CSAVE - CSAVE (to C:)
 ; ---------------------------------------------------------------------------
 .scope
-X_SAVE: JSR EVAL_STR
-        JSR NAMEFROMFR0
-        LDA #0
-        BEQ SAVEPROG
-.scend
-.scope
+X_SAVE: JSR FILEOPERAND
+        LDA #8
+        BNE SAVEPROG
 X_CSAVE:
         JSR CASNAME
-        LDA #$80
 .scend
-; SAVEPROG - write the program to the file in ED_NAME (A = AUX2)
+; SAVEPROG - write the program to the file in ED_NAME (A = ICAX1, X = ICAX2)
 .scope
 SAVEPROG:
-        PHA
-        LDX #IOCB7
-        LDA #8
-        JSR OPENIO
-        PLA
-        STA ICAX2+IOCB7         ; (used by C: at the first record)
+        JSR OPEN7
         LDX #0                  ; the header: pointers - LOMEM
 _head:  SEC
         LDA LOMEM,X
@@ -59,27 +48,63 @@ _head:  SEC
         INX
         CPX #14
         BCC _head
-        LDA #<ED_SAVEH
-        STA ED_PTR3
-        LDA #>ED_SAVEH
-        STA ED_PTR3+1
-        LDA #14
-        STA ED_LEN
-        LDA #0
-        STA ED_LEN+1
-        LDX #IOCB7
         LDA #CPUTBYT
-        JSR BLOCKIO
-        JSR PROGBLOCK
+        JSR HEADERIO
         LDA #CPUTBYT
-        JSR BLOCKIO
+        JSR PROGIO
+        BMI ERROR7
+.scend
+; CLOSE7 - close IOCB 7 (A, Y kept)
+.scope
+CLOSE7: PHA
+        TYA
+        PHA
         LDX #IOCB7
-        JMP CLOSEIO
+        JSR CLOSEIO
+        PLA
+        TAY
+        PLA
+        RTS
+.scend
+; ERROR7 - a CIO error on IOCB 7 (status in Y): close it, BASIC error Y
+.scope
+ERROR7: JSR CLOSE7
+        TYA
+        JMP ERROR
 .scend
 
-; PROGBLOCK - ED_PTR3 = VNTP, ED_LEN = STARP - VNTP, X = IOCB7
+; OPEN7 - open IOCB 7 on ED_NAME with ICAX1 = A, ICAX2 = X
 .scope
-PROGBLOCK:
+OPEN7:  PHA
+        TXA
+        PHA
+        LDX #IOCB7
+        JSR CLOSEIO
+        PLA
+        STA ICAX2+IOCB7
+        PLA
+        JMP OPENIO
+.scend
+
+; HEADERIO - get or put (A) the 14-byte header at ED_SAVEH; an error ends
+.scope
+HEADERIO:
+        LDY #<ED_SAVEH
+        STY ED_PTR3
+        LDY #>ED_SAVEH
+        STY ED_PTR3+1
+        LDY #14
+        STY ED_LEN
+        LDY #0
+        STY ED_LEN+1
+        JSR BLOCKIO
+        BMI ERROR7
+        RTS
+.scend
+
+; PROGIO - get or put (A) the program, VNTP up to STARP.  Out: Y = status.
+.scope
+PROGIO: PHA
         LDA VNTP
         STA ED_PTR3
         LDA VNTP+1
@@ -91,11 +116,11 @@ PROGBLOCK:
         LDA STARP+1
         SBC VNTP+1
         STA ED_LEN+1
-        LDX #IOCB7
-        RTS
+        PLA
+        JMP BLOCKIO
 .scend
 
-; CASNAME - ED_NAME := "C:"
+; CASNAME - ED_NAME := "C:"; A = 8 (write), X = $80 (short gaps)
 .scope
 CASNAME:
         LDX #2
@@ -103,8 +128,19 @@ CASNAME:
         STA ED_NAME,X
         DEX
         BPL -
+        LDA #8
+        LDX #$80
         RTS
 _name:  .byte "C:", EOL
+.scend
+
+; FILEOPERAND - the file name at STINDEX into ED_NAME; X = 0 (ICAX2)
+.scope
+FILEOPERAND:
+        JSR EVAL_STR
+        JSR NAMEFROMFR0
+        LDX #0
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -113,64 +149,45 @@ _name:  .byte "C:", EOL
 ; LOAD_FILE - LOAD's work for RUN "file": load, then RTS
 ; ---------------------------------------------------------------------------
 .scope
+X_CLOAD:
+        JSR CASNAME
+        JSR LOADPROG
+        JMP READY
 X_LOAD: JSR LOAD_FILE
         JMP READY
 .scend
 .scope
-X_CLOAD:
-        JSR CASNAME
-        LDA #$80
-        JSR LOADPROG
-        JMP READY
-.scend
-.scope
 LOAD_FILE:
-        JSR EVAL_STR
-        JSR NAMEFROMFR0
-        LDA #0
+        JSR FILEOPERAND
 .scend
-; LOADPROG - read a SAVEd program from the file in ED_NAME (A = AUX2)
+; LOADPROG - read a SAVEd program from the file in ED_NAME (ICAX2 = X)
 ; Error 21 (load file error) if the file does not begin with a SAVE
 ; header, 19 (program too big) if it does not fit below MEMTOP.  An I/O
 ; error while the program is being read leaves an empty program.
 .scope
 LOADPROG:
-        PHA
-        LDX #IOCB7
         LDA #4
-        JSR OPENIO
-        PLA
-        STA ICAX2+IOCB7
-        LDA #<ED_SAVEH
-        STA ED_PTR3
-        LDA #>ED_SAVEH
-        STA ED_PTR3+1
-        LDA #14
-        STA ED_LEN
-        LDA #0
-        STA ED_LEN+1
-        LDX #IOCB7
+        JSR OPEN7
         LDA #CGETBYT
-        JSR BLOCKIO
-        JSR CHECKHEADER
-        BCC +
-        JMP _bad
-*
+        JSR HEADERIO
+        LDY #21                 ; LOMEM - LOMEM must be 0
+        LDA ED_SAVEH
+        ORA ED_SAVEH+1
+        BNE _error
+        LDY #19
         CLC                     ; the new STARP must fit below MEMTOP
         LDA ED_SAVEH+12
         ADC LOMEM
-        STA ED_PTR2
+        TAX
         LDA ED_SAVEH+13
         ADC LOMEM+1
-        STA ED_PTR2+1
-        BCS _big
-        LDA MEMTOP
-        CMP ED_PTR2
-        LDA MEMTOP+1
-        SBC ED_PTR2+1
-        BCC _big
-        LDA #$FF                ; from here on memory is being replaced
-        STA LOADFLG
+        BCS _error
+        CPX MEMTOP
+        SBC MEMTOP+1
+        BCC _fits
+_error: JMP ERROR7
+_fits:
+        DEC LOADFLG             ; from here on memory is being replaced
         LDX #2                  ; the new pointers VNTP .. STARP
 _set:   CLC
         LDA ED_SAVEH,X
@@ -189,63 +206,15 @@ _set:   CLC
         LDA STARP+1
         STA RUNSTK+1
         STA BMEMTOP+1
-        JSR PROGBLOCK
         LDA #CGETBYT
-        STA ICCOM,X
-        LDA ED_PTR3
-        STA ICBAL,X
-        LDA ED_PTR3+1
-        STA ICBAH,X
-        LDA ED_LEN
-        STA ICBLL,X
-        LDA ED_LEN+1
-        STA ICBLH,X
-        JSR CIOV
-        BMI _ioerr
-        LDX #IOCB7
-        JSR CLOSEIO
-        LDA #0
-        STA LOADFLG
+        JSR PROGIO
+        BPL _ok
+        JSR NEWPROG             ; half a program: start afresh
+        JMP ERROR7
+_ok:    JSR CLOSE7
+        INC LOADFLG
         JSR SETAPPMHI
         JMP CLEAR_VARS
-_ioerr: TYA                     ; half a program: start afresh
-        PHA
-        LDX #IOCB7
-        JSR CLOSEIO
-        JSR NEWPROG
-        PLA
-        JMP ERROR
-_bad:   LDA #21
-        BNE _fail
-_big:   LDA #19
-_fail:  PHA
-        LDX #IOCB7
-        JSR CLOSEIO
-        PLA
-        JMP ERROR
-.scend
-
-; CHECKHEADER - C clear if ED_SAVEH is a SAVE header: LOMEM - LOMEM = 0
-; and the pointers do not decrease
-.scope
-CHECKHEADER:
-        LDA ED_SAVEH
-        ORA ED_SAVEH+1
-        BNE _bad
-        LDX #2
-_order: LDA ED_SAVEH+2,X
-        CMP ED_SAVEH,X
-        LDA ED_SAVEH+3,X
-        SBC ED_SAVEH+1,X
-        BCC _bad
-        INX
-        INX
-        CPX #12
-        BCC _order
-        CLC
-        RTS
-_bad:   SEC
-        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -254,11 +223,9 @@ _bad:   SEC
 ; ---------------------------------------------------------------------------
 .scope
 X_ENTER:
-        JSR EVAL_STR
-        JSR NAMEFROMFR0
-        LDX #IOCB7
+        JSR FILEOPERAND
         LDA #4
-        JSR OPENIO
+        JSR OPEN7
         LDA #IOCB7
         STA ED_INIOCB
         RTS

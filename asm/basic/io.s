@@ -136,17 +136,12 @@ CLOSEIO:
 .scend
 
 ; ---------------------------------------------------------------------------
-; OPENIO - open IOCB X on the device/file name in ED_NAME (ending in EOL)
-; In: X = IOCB * 16, A = ICAX1 (4 read, 8 write, 6 directory, ...).
-; The IOCB is closed first.  A CIO error -> ERROR (after closing it again).
+; OPENIO - open IOCB X (closed) on the device/file name in ED_NAME (ending
+; in EOL).  In: X = IOCB * 16, A = ICAX1 (4 read, 8 write, 6 directory),
+; ICAX2 set.  A CIO error -> ERROR (after closing the IOCB again).
 ; ---------------------------------------------------------------------------
 .scope
-OPENIO: PHA
-        JSR CLOSEIO
-        PLA
-        STA ICAX1,X
-        LDA #0
-        STA ICAX2,X
+OPENIO: STA ICAX1,X
         LDA #<ED_NAME
         STA ICBAL,X
         LDA #>ED_NAME
@@ -185,12 +180,13 @@ _done:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
-; BLOCKIO - read or write a block through IOCB X (GET/PUT BYTES)
-; In: X = IOCB * 16, A = CGETBYT or CPUTBYT, ED_PTR3 = the buffer,
-; ED_LEN = the length.  A CIO error -> ERROR.
+; BLOCKIO - read or write a block through IOCB 7 (GET/PUT BYTES)
+; In: A = CGETBYT or CPUTBYT, ED_PTR3 = the buffer, ED_LEN = the length.
+; Out: Y = the CIO status (N set on an error); X = $70.
 ; ---------------------------------------------------------------------------
 .scope
 BLOCKIO:
+        LDX #$70
         STA ICCOM,X
         LDA ED_PTR3
         STA ICBAL,X
@@ -200,8 +196,5 @@ BLOCKIO:
         STA ICBLL,X
         LDA ED_LEN+1
         STA ICBLH,X
-        ORA ED_LEN              ; nothing to move
-        BEQ _done
-        JSR CIOCALL
-_done:  RTS
+        JMP CIOV
 .scend

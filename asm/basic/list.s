@@ -3,8 +3,8 @@
 ; ===========================================================================
 ;
 ; LIST prints each line as Atari BASIC does ("The Atari BASIC Source Book",
-; the LIST chapter; Atari BASIC Reference Manual, LIST): the line number
-; and a blank, then each statement's name and a blank (none for the
+; chapter 7, LIST; Atari BASIC Reference Manual, LIST): the line number
+; and a blank, then each statement's name and a blank (nothing for the
 ; implied LET), the operands with no blanks between them except around the
 ; operators that are words (GOTO GOSUB TO STEP THEN NOT OR AND), numbers as
 ; the math pack's FASC writes them, strings in quotes, ":" between
@@ -21,23 +21,19 @@
 ; listed to and closed.  Without a last line only the first is listed.
 ; ---------------------------------------------------------------------------
 .scope
-X_LIST: LDA #0
-        STA ED_LISTLO
-        STA ED_LISTLO+1
-        STA IODVC
-        LDA #<MAXLINE
-        STA ED_LISTHI
-        LDA #>MAXLINE
-        STA ED_LISTHI+1
+X_LIST: LDX #3                  ; lines 0 .. 32767, to E:
+*       LDA _all,X
+        STA ED_LISTLO,X
+        DEX
+        BPL -
+        INX
+        STX IODVC
         JSR OPERANDTYPE
         BCS _range              ; no operands, or a number
-        JSR EVAL_STR            ; a file
-        JSR NAMEFROMFR0
-        LDX #$70
+        JSR FILEOPERAND         ; a file, opened for writing on IOCB 7
         LDA #8
-        JSR OPENIO
-        LDA #$70
-        STA IODVC
+        JSR OPEN7
+        STX IODVC               ; (X = $70)
         JSR SKIPCOMMA
         BCS _lines
 _range: JSR ATOPEND
@@ -55,18 +51,16 @@ _range: JSR ATOPEND
 _lines: LDA ED_LISTLO
         LDX ED_LISTLO+1
         JSR FIND_LINE
-_line:  LDY #1                  ; past the last line asked for?
-        LDA (LINEPTR),Y
-        BMI _done               ; the immediate line
-        CMP ED_LISTHI+1
-        BCC _list
-        BNE _done
-        DEY
-        LDA (LINEPTR),Y
-        CMP ED_LISTHI
-        BEQ _list
-        BCS _done
-_list:  LDA BRKKEY              ; BREAK stops the listing
+_line:  LDY #0                  ; past the last line asked for?
+        LDA ED_LISTHI
+        CMP (LINEPTR),Y
+        INY
+        LDA ED_LISTHI+1
+        SBC (LINEPTR),Y
+        BCC _done
+        LDA (LINEPTR),Y         ; the immediate line: the end
+        BMI _done
+        LDA BRKKEY              ; BREAK stops the listing
         BEQ _done
         JSR LISTLINE
         LDY #2
@@ -79,12 +73,12 @@ _list:  LDA BRKKEY              ; BREAK stops the listing
         BNE _line
 _done:  LDA IODVC
         BEQ _screen
-        LDX #$70
-        JSR CLOSEIO
+        JSR CLOSE7
         LDA #0
         STA IODVC
 _screen:
         RTS
+_all:   .word 0, MAXLINE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -199,20 +193,14 @@ _stmt:  LDY ED_LIDX
         CMP #TOK_ILET
         BEQ _ops
         PHA
-        JSR PUTSTMTNAME
+        JSR PUTSTMTNAME         ; the name and a blank
+        LDA #CH_BLANK
+        JSR PUTC
         PLA
         CMP #TOK_DATA+1
         BCC _raw
         CMP #TOK_SYNERR
         BEQ _raw
-        LDY ED_LIDX             ; a blank unless no operands follow
-        LDA (LINEPTR),Y
-        CMP #TOK_O_EOS
-        BEQ _ops
-        CMP #TOK_O_EOL
-        BEQ _ops
-        LDA #CH_BLANK
-        JSR PUTC
 _ops:   LDY ED_LIDX
         CPY ED_LNEXT
         BCS _stmt
@@ -257,11 +245,6 @@ _close: STY ED_LIDX
         JSR PUTC
         JMP _ops
 _raw:   LDY ED_LIDX             ; REM, DATA, ERROR-: the text as typed
-        LDA (LINEPTR),Y
-        CMP #EOL
-        BEQ _eol
-        LDA #CH_BLANK
-        JSR PUTC
 *       LDA (LINEPTR),Y
         CMP #EOL
         BEQ _eol
@@ -296,39 +279,20 @@ _plain: JMP PUTNAME
 .scend
 
 ; PUTSTMTNAME - print the name of statement token A
-.scope
-PUTSTMTNAME:
-        TAX
-        LDA #<STMTNAMES
-        STA ED_PTR3
-        LDA #>STMTNAMES
-        STA ED_PTR3+1
-        JMP PUTNTHNAME
-.scend
-
 ; PUTVARNAME - print the name of variable A (its name table entry)
 .scope
+PUTSTMTNAME:
+        LDX #<STMTNAMES
+        LDY #>STMTNAMES
+        BNE _nth
 PUTVARNAME:
+        LDX VNTP
+        LDY VNTP+1
+_nth:   STX ED_PTR3
+        STY ED_PTR3+1
         TAX
-        LDA VNTP
-        STA ED_PTR3
-        LDA VNTP+1
-        STA ED_PTR3+1
-.scend
-; PUTNTHNAME - print name X of the name list at ED_PTR3
-.scope
-PUTNTHNAME:
-        LDY #0
-_skip:  DEX
-        BMI _put
-_char:  LDA (ED_PTR3),Y
-        INC ED_PTR3
-        BNE +
-        INC ED_PTR3+1
-*       AND #$80
-        BEQ _char
-        BNE _skip
-_put:   JMP PUTNAME
+        JSR NTHNAME
+        JMP PUTNAME
 .scend
 
 ; PUTINT - print the number 0-65535 in FR0 (word) in decimal

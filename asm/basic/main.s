@@ -126,52 +126,33 @@ RDYMSG: .byte EOL, "READY", EOL, 0
 NEWPROG:
         LDA MEMLO
         STA LOMEM
-        STA VNTP
-        STA VNTD
         LDY MEMLO+1
         STY LOMEM+1
-        INY                     ; the token buffer's 256 bytes
-        STY VNTP+1
-        STY VNTD+1
-        LDA #0
-        TAY
-        STA (VNTP),Y            ; the end of the name table
-        LDA VNTP                ; VVTP = STMTAB = STMCUR = VNTP + 1
+        INY                     ; VNTP: after the token buffer's 256 bytes
+        LDX #0
+_set:   PHA                     ; VNTP .. BMEMTOP = VNTP + their offsets
         CLC
-        ADC #1
-        STA VVTP
-        STA STMTAB
-        STA STMCUR
-        LDA VNTP+1
-        ADC #0
-        STA VVTP+1
-        STA STMTAB+1
-        STA STMCUR+1
-        LDA STMTAB              ; STARP = RUNSTK = BMEMTOP = STMTAB + 3
-        CLC
-        ADC #3
-        STA STARP
-        STA RUNSTK
-        STA BMEMTOP
-        LDA STMTAB+1
-        ADC #0
-        STA STARP+1
-        STA RUNSTK+1
-        STA BMEMTOP+1
-        LDY #0                  ; the immediate line: 32768, 3 bytes long
+        ADC _offset,X
+        STA VNTP,X
         TYA
-        STA (STMTAB),Y
-        INY
-        LDA #>IMMLINE
-        STA (STMTAB),Y
-        INY
-        LDA #3
-        STA (STMTAB),Y
-        LDA #0
-        STA STOPLN
+        ADC #0
+        STA VNTP+1,X
+        PLA
+        INX
+        INX
+        CPX #BMEMTOP+2-VNTP
+        BCC _set
+        LDY #3                  ; the immediate line: 32768, 3 bytes long,
+_line:  LDA _empty,Y            ; after the name table's zero byte
+        STA (VNTP),Y
+        DEY
+        BPL _line
+        STA STOPLN              ; (A = 0)
         STA STOPLN+1
         STA LOADFLG
         JMP SETAPPMHI
+_offset: .byte 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 4, 0, 4, 0, 4, 0
+_empty: .byte 0, 0, >IMMLINE, 3
 .scend
 
 ; ---------------------------------------------------------------------------

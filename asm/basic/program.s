@@ -19,56 +19,31 @@
 ; MEMTOP ($02E5).  Out: ED_MVSRC = the gap.  APPMHI follows BMEMTOP.
 ; ---------------------------------------------------------------------------
 .scope
-EXPAND: STA ED_LEN
-        STY ED_LEN+1
-        STX ED_TMP1
+EXPAND: JSR MOVESETUP
         CLC                     ; the new BMEMTOP must stay within MEMTOP
         LDA BMEMTOP
         ADC ED_LEN
-        STA ED_MVDST
+        TAY
         LDA BMEMTOP+1
         ADC ED_LEN+1
-        STA ED_MVDST+1
         BCS _full
-        LDA MEMTOP
-        CMP ED_MVDST
-        LDA MEMTOP+1
-        SBC ED_MVDST+1
-        BCC _full
-        SEC                     ; the bytes to move: BMEMTOP - (X)
-        LDA BMEMTOP
-        SBC $00,X
-        STA ED_MVCNT
-        LDA BMEMTOP+1
-        SBC $01,X
-        STA ED_MVCNT+1
-        LDA $00,X               ; from (X) to (X) + n
-        STA ED_MVSRC
-        CLC
+        CPY MEMTOP
+        SBC MEMTOP+1
+        BCS _full
+        CLC                     ; to (X) + n
+        LDA ED_MVSRC
         ADC ED_LEN
         STA ED_MVDST
-        LDA $01,X
-        STA ED_MVSRC+1
+        LDA ED_MVSRC+1
         ADC ED_LEN+1
         STA ED_MVDST+1
         JSR MOVEUP
-        LDA $00,X               ; MOVEUP moved ED_MVSRC: the gap again
+        LDA $00,X               ; the gap
         STA ED_MVSRC
         LDA $01,X
         STA ED_MVSRC+1
-_adj:   CLC                     ; the pointers from X on
-        LDA $00,X
-        ADC ED_LEN
-        STA $00,X
-        LDA $01,X
-        ADC ED_LEN+1
-        STA $01,X
-        INX
-        INX
-        CPX #BMEMTOP+2
-        BCC _adj
-        LDX ED_TMP1
-        JMP SETAPPMHI
+        CLC
+        BCC ADJUST
 _full:  LDA #2                  ; memory insufficient
         JMP ERROR
 .scend
@@ -81,39 +56,60 @@ _full:  LDA #2                  ; memory insufficient
 ; ---------------------------------------------------------------------------
 .scope
 CONTRACT:
+        JSR MOVESETUP
+        SEC                     ; to (X) - n
+        LDA ED_MVSRC
+        SBC ED_LEN
+        STA ED_MVDST
+        LDA ED_MVSRC+1
+        SBC ED_LEN+1
+        STA ED_MVDST+1
+        JSR MOVEDOWN
+        SEC
+.scend
+; ADJUST - the pointers from X to BMEMTOP += ED_LEN (C clear) or -=
+; ED_LEN (C set); then APPMHI
+.scope
+ADJUST: PHP
+_next:  PLP
+        PHP
+        LDA $00,X
+        BCS _sub
+        ADC ED_LEN
+        STA $00,X
+        LDA $01,X
+        ADC ED_LEN+1
+        JMP _high
+_sub:   SBC ED_LEN
+        STA $00,X
+        LDA $01,X
+        SBC ED_LEN+1
+_high:  STA $01,X
+        INX
+        INX
+        CPX #BMEMTOP+2
+        BCC _next
+        PLP
+        JMP SETAPPMHI
+.scend
+
+; MOVESETUP - ED_LEN := A/Y; ED_MVSRC := (X); ED_MVCNT := BMEMTOP - (X)
+.scope
+MOVESETUP:
         STA ED_LEN
         STY ED_LEN+1
-        STX ED_TMP1
-        SEC                     ; the bytes to move: BMEMTOP - (X)
+        LDA $00,X
+        STA ED_MVSRC
+        LDA $01,X
+        STA ED_MVSRC+1
+        SEC
         LDA BMEMTOP
         SBC $00,X
         STA ED_MVCNT
         LDA BMEMTOP+1
         SBC $01,X
         STA ED_MVCNT+1
-        LDA $00,X               ; from (X) to (X) - n
-        STA ED_MVSRC
-        SEC
-        SBC ED_LEN
-        STA ED_MVDST
-        LDA $01,X
-        STA ED_MVSRC+1
-        SBC ED_LEN+1
-        STA ED_MVDST+1
-        JSR MOVEDOWN
-_adj:   SEC
-        LDA $00,X
-        SBC ED_LEN
-        STA $00,X
-        LDA $01,X
-        SBC ED_LEN+1
-        STA $01,X
-        INX
-        INX
-        CPX #BMEMTOP+2
-        BCC _adj
-        LDX ED_TMP1
-        JMP SETAPPMHI
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -336,36 +332,26 @@ _suffix:
 .scope
 FINDVAR:
         LDA VNTP
-        STA ED_PTR2
+        STA ED_PTR3
         LDA VNTP+1
-        STA ED_PTR2+1
-        LDA #0
-        STA ED_TMP4             ; the variable number
+        STA ED_PTR3+1
+        LDX #0                  ; the variable number
 _entry: LDY #0
-        LDA (ED_PTR2),Y
+        LDA (ED_PTR3),Y
         BEQ _new                ; the end of the table
 _cmp:   JSR NAMECHAR
-        CMP (ED_PTR2),Y
+        CMP (ED_PTR3),Y
         BNE _skip
         INY
-        AND #$80
-        BEQ _cmp
-        LDA ED_TMP4             ; the whole name matched
+        ASL
+        BCC _cmp
+        TXA                     ; the whole name matched
         RTS
-_skip:  LDY #0                  ; to the next name
-_skip1: LDA (ED_PTR2),Y
-        INY
-        AND #$80
-        BEQ _skip1
-        TYA
-        CLC
-        ADC ED_PTR2
-        STA ED_PTR2
-        BCC +
-        INC ED_PTR2+1
-*       INC ED_TMP4
-        JMP _entry
-_new:   LDA ED_TMP4
+_skip:  JSR NEXTNAME
+        INX
+        BNE _entry
+_new:   STX ED_TMP4
+        TXA
         BPL _room
         LDA #4                  ; too many variables
         JMP ERROR

@@ -63,10 +63,12 @@
 .scope
 SYNTAX: TSX
         STX ED_SAVX
-        LDA #0
-        STA CIX
-        STA ED_LSTART
+        LDY #0
+        STY CIX
+        STY ED_LSTART
+        STY COX
         JSR SKIPBL
+        STY ED_TMP1
         CMP #EOL
         BNE _line
         SEC                     ; an empty line
@@ -75,43 +77,30 @@ _line:  LDA #<LBUFF
         STA INBUFF
         LDA #>LBUFF
         STA INBUFF+1
-        LDA CIX
-        PHA
         JSR AFP                 ; a line number?
-        PLA
         BCS _immed
-        PHA
         JSR FPI
-        PLA
         BCS _badnum
-        LDX FR0+1
-        BMI _badnum             ; above 32767
-        LDY #0
         LDA FR0
-        STA (LOMEM),Y
-        INY
-        TXA
-        STA (LOMEM),Y
-        JMP _body
+        LDX FR0+1
+        BPL _number
 _badnum:
-        STA CIX                 ; the error is at the number
+        JSR _immed              ; not a line number: an immediate error
         JMP SYNERR
-_immed: STA CIX
-        LDY #0
-        TYA
-        STA (LOMEM),Y
-        INY
-        LDA #>IMMLINE
-        STA (LOMEM),Y
-_body:  LDA #3
-        STA COX
+_immed: LDA ED_TMP1
+        STA CIX
+        LDA #0
+        LDX #>IMMLINE
+_number:
+        JSR EMIT
+        TXA
+        JSR EMIT
+        JSR EMIT                ; the line length, set at the end
         JSR SKIPBL
         STY ED_LSTART
         CMP #EOL
-        BNE _stmt
-        JMP ENDLINE             ; a number alone: delete the line
-_stmt:  JSR SKIPBL
-        LDA COX
+        BEQ ENDLINE             ; a number alone: delete the line
+_stmt:  LDA COX
         STA ED_STMT
         JSR EMIT                ; the statement length, set at its end
         JSR STMTNAME
@@ -121,45 +110,42 @@ _stmt:  JSR SKIPBL
         PLA
         BCS _next               ; THEN: another statement begins here
         CMP #TOK_DATA+1         ; REM and DATA hold the rest of the line
-        BCC _raw
-        JSR SKIPBL
-        CMP #CH_COLON
-        BNE _eol
-        INC CIX
-        LDA #TOK_O_EOS
-        JSR EMIT
+        BCC _end
+        LDA #CH_COLON
+        LDX #TOK_O_EOS
+        JSR TRYCHAR
+        BCS _eol
 _next:  JSR SETSLEN
         JSR SKIPBL
         CMP #EOL                ; nothing after ":" or THEN
-        BEQ _bad
-        JMP _stmt
+        BNE _stmt
 _bad:   JMP SYNERR
 _eol:   CMP #EOL
         BNE _bad
         LDA #TOK_O_EOL
         JSR EMIT
-_raw:   JSR SETSLEN
-        JMP ENDLINE
+_end:   JSR SETSLEN
 .scend
-
-; ---------------------------------------------------------------------------
 ; ENDLINE - the tokenized line is complete: set its length, store it
-; Out: as SYNTAX.
-; ---------------------------------------------------------------------------
 .scope
 ENDLINE:
-        LDA COX
+        JSR STORETOKENS
+        LDY #1
+        LDA (LOMEM),Y
+        EOR #$80                ; the immediate line ($80..) runs: C clear
+        CMP #$80
+        RTS
+.scend
+
+; STORETOKENS - the line's length := COX, store it, COX := 0
+.scope
+STORETOKENS:
         LDY #2
+        LDA COX
         STA (LOMEM),Y
         JSR STORELINE
         LDA #0
         STA COX
-        LDY #1
-        LDA (LOMEM),Y
-        BMI _run
-        SEC
-        RTS
-_run:   CLC
         RTS
 .scend
 
@@ -180,8 +166,6 @@ SETSLEN:
 .scope
 SYNERR: LDX ED_SAVX             ; back to SYNTAX's level
         TXS
-        LDA CIX
-        STA ED_ERRCX
         LDA #3
         STA COX
         STA ED_STMT
@@ -190,7 +174,7 @@ SYNERR: LDX ED_SAVX             ; back to SYNTAX's level
         JSR EMIT
         LDY ED_LSTART
 _copy:  LDA LBUFF,Y
-        CPY ED_ERRCX
+        CPY CIX
         BNE _plain
         CMP #EOL
         BNE _mark
@@ -200,17 +184,11 @@ _copy:  LDA LBUFF,Y
         BNE _plain
 _mark:  EOR #$80
 _plain: JSR EMIT
-        CMP #EOL
-        BEQ _done
         INY
+        CMP #EOL
         BNE _copy
-_done:  JSR SETSLEN
-        LDA COX
-        LDY #2
-        STA (LOMEM),Y
-        JSR STORELINE
-        LDA #0
-        STA COX
+        JSR SETSLEN
+        JSR STORETOKENS
         STA IODVC
         JSR LISTLINE
         SEC
@@ -233,17 +211,15 @@ _long:  LDA #14
         JMP ERROR
 .scend
 
-; ---------------------------------------------------------------------------
 ; SKIPBL - skip blanks at CIX.  Out: A = the character there, Y = CIX.
-; ---------------------------------------------------------------------------
 .scope
 SKIPBL: LDY CIX
-_next:  LDA LBUFF,Y
+        DEY
+_next:  INY
+        LDA LBUFF,Y
         CMP #CH_BLANK
-        BNE _done
-        INY
-        BNE _next
-_done:  STY CIX
+        BEQ _next
+        STY CIX
         RTS
 .scend
 
@@ -254,6 +230,80 @@ ATEND:  JSR SKIPBL
         BEQ _done
         CMP #EOL
 _done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; TRYCHAR - if the character A comes next (after blanks), consume it and
+; emit token X: C clear; else C set.  NEEDCHAR: the same, or a syntax error.
+; TRYCOMMA / P_COMMA: "," and TOK_O_COMMA;  EXPECTRP: ")" and TOK_O_RPAREN.
+; ---------------------------------------------------------------------------
+.scope
+TRYCOMMA:
+        LDA #CH_COMMA
+        LDX #TOK_O_COMMA
+TRYCHAR:
+        STA ED_TMP2
+        JSR SKIPBL
+        CMP ED_TMP2
+        BNE _no
+        INC CIX
+        TXA
+        JSR EMIT
+        CLC
+        RTS
+_no:    SEC
+        RTS
+.scend
+.scope
+EXPECTRP:
+        LDA #CH_RPAREN
+        LDX #TOK_O_RPAREN
+        BNE NEEDCHAR
+P_COMMA:
+        LDA #CH_COMMA
+        LDX #TOK_O_COMMA
+NEEDCHAR:
+        JSR TRYCHAR
+        BCS _bad
+        RTS
+_bad:   JMP SYNERR
+.scend
+
+; ---------------------------------------------------------------------------
+; Name lists (STMTNAMES, OPNAMES, the variable name table): each name ends
+; with bit 7 set.  NEXTNAME: ED_PTR3 past one name; NTHNAME: past X names.
+; ---------------------------------------------------------------------------
+.scope
+NTHNAME:
+        DEX
+        BMI _done
+        JSR NEXTNAME
+        JMP NTHNAME
+NEXTNAME:
+        LDY #0
+_char:  LDA (ED_PTR3),Y
+        INY
+        ASL
+        BCC _char
+        TYA
+        CLC
+        ADC ED_PTR3
+        STA ED_PTR3
+        BCC _done
+        INC ED_PTR3+1
+_done:  RTS
+.scend
+
+; OPNAME - ED_PTR3 := the name of operator token A ($10-$54) in OPNAMES
+.scope
+OPNAME: SEC
+        SBC #$10
+        TAX
+        LDA #<OPNAMES
+        STA ED_PTR3
+        LDA #>OPNAMES
+        STA ED_PTR3+1
+        JMP NTHNAME
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -279,15 +329,12 @@ _char:  STY ED_TMP1
         LDY ED_TMP1
         CMP #CH_DOT
         BEQ _found              ; an abbreviation
-        STA ED_TMP2
-        LDA (ED_PTR3),Y
-        AND #$7F
-        CMP ED_TMP2
-        BNE _skip
-        LDA (ED_PTR3),Y
-        BMI _found              ; the whole name
+        EOR (ED_PTR3),Y
+        ASL                     ; C = bit 7 of the name's character
+        BNE _skip               ; the characters differ
         INY
-        BNE _char
+        BCC _char
+        DEY
 _found: INY                     ; consume the name (and the ".")
         TYA
         CLC
@@ -295,54 +342,24 @@ _found: INY                     ; consume the name (and the ".")
         STA CIX
         TXA
         RTS
-_skip:  LDY #0                  ; to the next name
-_skip1: LDA (ED_PTR3),Y
-        INY
-        AND #$80
-        BEQ _skip1
-        TYA
-        CLC
-        ADC ED_PTR3
-        STA ED_PTR3
-        BCC +
-        INC ED_PTR3+1
-*       INX
+_skip:  JSR NEXTNAME
+        INX
         CPX #TOK_ILET           ; the implied LET and ERROR- have no name
         BCC _name
-        LDA #TOK_ILET
+        TXA
         RTS
 .scend
 
 ; ---------------------------------------------------------------------------
-; OPNAME - ED_PTR3 := the name of operator token A ($10-$54) in OPNAMES
-; ---------------------------------------------------------------------------
-.scope
-OPNAME: SEC
-        SBC #$10
-        TAX
-        LDA #<OPNAMES
-        STA ED_PTR3
-        LDA #>OPNAMES
-        STA ED_PTR3+1
-        LDY #0
-_skip:  DEX
-        BMI _done
-_char:  LDA (ED_PTR3),Y
-        INC ED_PTR3
-        BNE +
-        INC ED_PTR3+1
-*       AND #$80
-        BEQ _char
-        BNE _skip
-_done:  RTS
-.scend
-
-; ---------------------------------------------------------------------------
 ; MATCHOP - does the text at CIX (after blanks) spell operator A's name?
-; Out: C clear = yes, CIX past it, A = the token; C set = no (CIX on the
-; first non-blank).  Empty names never match.
+; Out: C clear = yes, CIX past it, A = the token; C set = no.
+; TRYWORD - the same, and emit it when it matched.
 ; ---------------------------------------------------------------------------
 .scope
+TRYWORD:
+        JSR MATCHOP
+        BCS _no
+        JMP EMIT
 MATCHOP:
         STA ED_FTOK
         JSR SKIPBL
@@ -352,15 +369,14 @@ MATCHOP:
         LDX CIX
 _char:  LDA (ED_PTR3),Y
         AND #$7F
-        BEQ _no
+        BEQ _no                 ; an empty name
         CMP LBUFF,X
         BNE _no
-        LDA (ED_PTR3),Y
-        BMI _yes
         INX
+        LDA (ED_PTR3),Y
         INY
-        BNE _char
-_yes:   INX
+        ASL
+        BCC _char
         STX CIX
         LDA ED_FTOK
         CLC
@@ -369,10 +385,8 @@ _no:    SEC
         RTS
 .scend
 
-; ---------------------------------------------------------------------------
 ; MATCHRANGE - the first operator from A up to X (inclusive) whose name is
 ; at CIX.  Out: C clear, A = its token, CIX past it; or C set.
-; ---------------------------------------------------------------------------
 .scope
 MATCHRANGE:
         STX ED_TMP3
@@ -393,81 +407,53 @@ _no:    RTS
 MATCHREL:
         LDA #TOK_O_NLE
         LDX #TOK_O_NEQ
-        JMP MATCHRANGE
-.scend
-
-; MATCHBIN - a binary operator: comparisons, ^ * + - /, OR, AND
-.scope
-MATCHBIN:
-        LDA #TOK_O_NLE
-        LDX #TOK_O_DIV
-        JSR MATCHRANGE
-        BCC _done
-        LDA #TOK_O_OR
-        LDX #TOK_O_AND
-        JMP MATCHRANGE
-_done:  RTS
-.scend
-
-; ---------------------------------------------------------------------------
-; EXPECT - the character A must come next (after blanks): consume it, or
-; a syntax error
-; ---------------------------------------------------------------------------
-.scope
-EXPECT: STA ED_TMP2
-        JSR SKIPBL
-        CMP ED_TMP2
-        BNE _bad
-        INC CIX
-        RTS
-_bad:   JMP SYNERR
-.scend
-
-; EXPECTRP - ")" must come next: emit TOK_O_RPAREN
-.scope
-EXPECTRP:
-        LDA #CH_RPAREN
-        JSR EXPECT
-        LDA #TOK_O_RPAREN
-        JMP EMIT
+        BNE MATCHRANGE
 .scend
 
 ; ---------------------------------------------------------------------------
 ; P_EXP - a numeric expression;  P_SEXP - a string expression
-; ---------------------------------------------------------------------------
-.scope
-P_EXP:  JSR P_ANY
-        LDA ED_TYPE
-        BNE _bad
-        RTS
-_bad:   JMP SYNERR
-.scend
-
-.scope
-P_SEXP: JSR P_ANY
-        LDA ED_TYPE
-        BEQ _bad
-        RTS
-_bad:   JMP SYNERR
-.scend
-
-; ---------------------------------------------------------------------------
 ; P_ANY - an expression of either type.  Out: ED_TYPE = 0 (a number) or
 ; $80 (a string: a string operand not compared with another)
 ; ---------------------------------------------------------------------------
 .scope
+P_SEXP: LDX #$80
+        BNE +
+P_EXP:  LDX #0
+*       JSR SKIPBL              ; (the expression's start: a wrong type
+        TYA                     ; is marked there)
+        PHA
+        TXA
+        PHA
+        JSR P_ANY
+        PLA
+        EOR ED_TYPE
+        BMI _bad
+        PLA
+        RTS
+_bad:   PLA
+        STA CIX
+        JMP SYNERR
+.scend
+
+.scope
 P_ANY:  JSR P_OPERAND
-        LDA ED_TYPE
-        BEQ _binop
+        BPL _binop
         JSR MATCHREL
         BCS _done               ; a string
         JSR P_STRCOMPARE
-_binop: JSR MATCHBIN
+_binop: LDA #TOK_O_NLE          ; comparisons, ^ * + - /, OR, AND
+        LDX #TOK_O_DIV
+        JSR MATCHRANGE
+        BCC _emit
+        LDA #TOK_O_OR
+        LDX #TOK_O_AND
+        JSR MATCHRANGE
         BCS _done
-        JSR EMIT
+_emit:  JSR EMIT
         JSR P_NUMOPERAND
         JMP _binop
-_done:  RTS
+_done:  LDA ED_TYPE
+        RTS
 .scend
 
 ; P_NUMOPERAND - an operand that gives a number (a string operand must be
@@ -475,8 +461,7 @@ _done:  RTS
 .scope
 P_NUMOPERAND:
         JSR P_OPERAND
-        LDA ED_TYPE
-        BEQ _done
+        BPL _done
         JSR MATCHREL
         BCS _bad
         JMP P_STRCOMPARE
@@ -492,8 +477,7 @@ P_STRCOMPARE:
         ADC #TOK_O_SLE-TOK_O_NLE
         JSR EMIT
         JSR P_OPERAND
-        LDA ED_TYPE
-        BEQ _bad
+        BPL _bad
         LDA #0
         STA ED_TYPE
         RTS
@@ -503,53 +487,46 @@ _bad:   JMP SYNERR
 ; ---------------------------------------------------------------------------
 ; P_OPERAND - one operand: a unary + - NOT with its operand, ( expression ),
 ; a string constant, a number, a function call, a variable (with
-; subscripts).  Out: ED_TYPE.
+; subscripts).  Out: ED_TYPE, and A = ED_TYPE (N set for a string).
 ; ---------------------------------------------------------------------------
 .scope
 P_OPERAND:
         TSX                     ; too deeply nested for our stack
         CPX #STACKMIN
         BCC _bad
-        JSR SKIPBL
-        CMP #CH_PLUS
-        BNE +
-        LDA #TOK_O_UPLUS
-        BNE _unary
-*       CMP #CH_MINUS
-        BNE +
-        LDA #TOK_O_UMINUS
-        BNE _unary
-*       CMP #CH_LPAREN
-        BEQ _paren
+        LDA #CH_PLUS
+        LDX #TOK_O_UPLUS
+        JSR TRYCHAR
+        BCC _unop
+        LDA #CH_MINUS
+        LDX #TOK_O_UMINUS
+        JSR TRYCHAR
+        BCC _unop
+        LDA #TOK_O_NOT
+        JSR TRYWORD
+        BCC _unop
+        LDA #CH_LPAREN
+        LDX #TOK_O_LPAREN
+        JSR TRYCHAR
+        BCC _paren
+        LDA LBUFF,Y
         CMP #CH_QUOTE
-        BEQ _string
+        BEQ P_STRCONST
         CMP #CH_DOT
         BEQ _number
-        CMP #'0
-        BCC _bad
-        CMP #'9+1
+        JSR ISDIGIT
         BCC _number
-        CMP #'A                 ; no letter: nothing we know
-        BCC _bad
-        CMP #'Z+1
-        BCS _bad
-        LDA #TOK_O_NOT
-        JSR MATCHOP
-        BCS _func
-        JSR EMIT
-        JMP _unop
-_unary: INC CIX
-        JSR EMIT
+        LDA #TOK_O_STR          ; a function?
+        LDX #TOK_O_STRIG
+        JSR MATCHRANGE
+        BCC P_FUNCTION
+        JMP P_VARREF
 _unop:  JSR P_NUMOPERAND
-        LDA #0
-        STA ED_TYPE
-        RTS
+        JMP NUMBER
+_paren: JSR P_EXP
+        JSR EXPECTRP
+        JMP NUMBER
 _bad:   JMP SYNERR
-_paren: INC CIX
-        LDA #TOK_O_LPAREN
-        JSR EMIT
-        JSR P_EXP
-        JMP EXPECTRP
 _number:
         JSR AFP
         BCS _bad
@@ -561,37 +538,51 @@ _number:
         INX
         CPX #6
         BCC -
-        LDA #0
-        STA ED_TYPE
+        JMP NUMBER
+.scend
+
+; NUMBER / STRING - ED_TYPE and A := 0 (a number) / $80 (a string)
+.scope
+NUMBER: LDA #0
+        BEQ +
+STRING: LDA #$80
+*       STA ED_TYPE
         RTS
-_string:
-        JMP P_STRCONST
-_func:  LDA #TOK_O_STR
-        LDX #TOK_O_STRIG
-        JSR MATCHRANGE
-        BCS _var
-        JMP P_FUNCTION
-_var:   JMP P_VARREF
+.scend
+
+; ISDIGIT - C clear if A is "0"-"9";  ISLETTER - C clear if "A"-"Z"
+.scope
+ISDIGIT:
+        CMP #'0
+        BCC _no
+        CMP #'9+1
+        RTS
+ISLETTER:
+        CMP #'A
+        BCC _no
+        CMP #'Z+1
+        RTS
+_no:    SEC
+        RTS
 .scend
 
 ; P_STRCONST - a string constant: up to the closing quote or the end of
 ; the line (a missing closing quote is allowed, as in Atari BASIC)
 .scope
 P_STRCONST:
-        INC CIX
         LDA #TOK_O_SCONST
         JSR EMIT
         LDX COX                 ; where the length goes
         JSR EMIT
-        LDY CIX
-_char:  LDA LBUFF,Y
+_char:  INY
+        LDA LBUFF,Y
         CMP #EOL
         BEQ _end
-        INY
         CMP #CH_QUOTE
-        BEQ _end
+        BEQ _close
         JSR EMIT
         JMP _char
+_close: INY
 _end:   STY CIX
         TXA                     ; length = COX - (its index + 1)
         TAY
@@ -599,9 +590,7 @@ _end:   STY CIX
         SBC COX
         EOR #$FF
         STA (LOMEM),Y
-        LDA #$80
-        STA ED_TYPE
-        RTS
+        JMP STRING
 .scend
 
 ; P_FUNCTION - a function call; A = its token.  STR$ and CHR$ give a
@@ -612,9 +601,8 @@ P_FUNCTION:
         JSR EMIT
         PHA
         LDA #CH_LPAREN
-        JSR EXPECT
-        LDA #TOK_O_FLPAREN
-        JSR EMIT
+        LDX #TOK_O_FLPAREN
+        JSR NEEDCHAR
         PLA
         PHA
         CMP #TOK_O_ASC
@@ -628,52 +616,40 @@ _num:   JSR P_EXP
         PHA
         CMP #TOK_O_USR
         BNE _close
-        JSR SKIPBL
-        CMP #CH_COMMA
-        BNE _close
-        INC CIX
-        LDA #TOK_O_COMMA
-        JSR EMIT
-        JMP _num
+        JSR TRYCOMMA
+        BCC _num
 _close: JSR EXPECTRP
         PLA
-        LDX #$80                ; STR$ and CHR$: strings
-        CMP #TOK_O_USR
-        BCC +
-        LDX #0
-*       STX ED_TYPE
-        RTS
+        CMP #TOK_O_USR          ; STR$ and CHR$: strings
+        BCC STRING
+        BCS NUMBER
 .scend
 
 ; ---------------------------------------------------------------------------
 ; SCANNAME - a variable name at CIX: a letter, then letters and digits.
-; Out: ED_VSTART, ED_VLEN; CIX after it.  A syntax error if no letter.
+; Out: ED_VSTART, ED_VLEN, ED_VSUFX = 0; CIX after it; A = the character
+; after it.  A syntax error if there is no letter.
 ; ---------------------------------------------------------------------------
 .scope
 SCANNAME:
         JSR SKIPBL
         STY ED_VSTART
-        CMP #'A
-        BCC _bad
-        CMP #'Z+1
+        JSR ISLETTER
         BCS _bad
 _next:  INY
         LDA LBUFF,Y
-        CMP #'0
-        BCC _end
-        CMP #'9+1
+        JSR ISDIGIT
         BCC _next
-        CMP #'A
-        BCC _end
-        CMP #'Z+1
+        JSR ISLETTER
         BCC _next
-_end:   STY CIX
+        STY CIX
         TYA
         SEC
         SBC ED_VSTART
         STA ED_VLEN
         LDA #0
         STA ED_VSUFX
+        LDA LBUFF,Y
         RTS
 _bad:   JMP SYNERR
 .scend
@@ -689,12 +665,11 @@ EMITVAR:
 
 ; ---------------------------------------------------------------------------
 ; P_VARREF - a variable: a number, an array element A(I) or A(I,J), a
-; string, a substring A$(I) or A$(I,J).  Out: ED_TYPE.
+; string, a substring A$(I) or A$(I,J).  Out: ED_TYPE (and A, N).
 ; ---------------------------------------------------------------------------
 .scope
 P_VARREF:
         JSR SCANNAME
-        LDA LBUFF,Y
         CMP #CH_DOLLAR
         BEQ _string
         JSR SKIPBL
@@ -702,44 +677,39 @@ P_VARREF:
         BEQ _array
         LDA #0                  ; a number
         JSR EMITVAR
-        LDA #0
-        STA ED_TYPE
-        RTS
-_array: INC CIX
-        LDA #CH_LPAREN
-        JSR EMITVAR
-        LDA #TOK_O_ALPAREN
-        JSR EMIT
-        JSR P_SUBSCRIPTS
-        LDA #0
-        STA ED_TYPE
-        RTS
+        JMP NUMBER
+_array: LDX #TOK_O_ALPAREN
+        JSR _subs
+        JMP NUMBER
 _string:
         INC CIX
         LDA #CH_DOLLAR
         JSR EMITVAR
         JSR SKIPBL
         CMP #CH_LPAREN
-        BNE _sdone
-        INC CIX
-        LDA #TOK_O_SLPAREN
-        JSR EMIT
-        JSR P_SUBSCRIPTS
-_sdone: LDA #$80
-        STA ED_TYPE
-        RTS
+        BNE _str
+        LDX #TOK_O_SLPAREN
+        JSR _subs
+_str:   JMP STRING
+_subs:  TXA                     ; "(" with token X, subscripts, ")"
+        PHA
+        LDA #CH_LPAREN
+        CPX #TOK_O_SLPAREN
+        BEQ +
+        JSR EMITVAR             ; (an array: the name ends in "(")
+*       PLA
+        TAX
+        LDA #CH_LPAREN
+        JSR NEEDCHAR
 .scend
-
 ; P_SUBSCRIPTS - "I)" or "I,J)" after an opening parenthesis
 .scope
 P_SUBSCRIPTS:
         JSR P_EXP
-        JSR SKIPBL
-        CMP #CH_COMMA
-        BNE _close
-        INC CIX
-        LDA #TOK_O_ACOMMA
-        JSR EMIT
+        LDA #CH_COMMA
+        LDX #TOK_O_ACOMMA
+        JSR TRYCHAR
+        BCS _close
         JSR P_EXP
 _close: JMP EXPECTRP
 .scend
@@ -747,7 +717,6 @@ _close: JMP EXPECTRP
 ; P_NVAR - a numeric variable, not an array
 .scope
 P_NVAR: JSR SCANNAME
-        LDA LBUFF,Y
         CMP #CH_DOLLAR
         BEQ _bad
         JSR SKIPBL
@@ -758,22 +727,12 @@ P_NVAR: JSR SCANNAME
 _bad:   JMP SYNERR
 .scend
 
-; P_COMMA - "," must come next: emit TOK_O_COMMA
-.scope
-P_COMMA:
-        LDA #CH_COMMA
-        JSR EXPECT
-        LDA #TOK_O_COMMA
-        JMP EMIT
-.scend
-
 ; P_SHARP - "#" and an expression (an IOCB number)
 .scope
 P_SHARP:
         LDA #CH_SHARP
-        JSR EXPECT
-        LDA #TOK_O_SHARP
-        JSR EMIT
+        LDX #TOK_O_SHARP
+        JSR NEEDCHAR
         JMP P_EXP
 .scend
 
@@ -785,125 +744,114 @@ P_SHARP:
 .scope
 STMTSYN:
         TAX
-        LDA SYNLO,X
+        LDA SYNOFF,X
+        CLC
+        ADC #<SY_BASE
         STA ED_PTR1
-        LDA SYNHI,X
+        LDA #>SY_BASE
+        ADC #0
         STA ED_PTR1+1
 _code:  LDY #0
         LDA (ED_PTR1),Y
         INC ED_PTR1
         BNE +
         INC ED_PTR1+1
-*       CMP #SY_END
-        BEQ _done
-        CMP #SY_EXP
-        BNE +
-        JSR P_EXP
-        JMP _code
-*       CMP #SY_SEXP
-        BNE +
-        JSR P_SEXP
-        JMP _code
-*       CMP #SY_NVAR
-        BNE +
-        JSR P_NVAR
-        JMP _code
-*       CMP #SY_COMMA
-        BNE +
-        JSR P_COMMA
-        JMP _code
-*       CMP #SY_SHARP
-        BNE +
-        JSR P_SHARP
-        JMP _code
 *       CMP #SY_OPTEND
+        BCC _part
         BNE _call
         JSR ATEND
+        BNE _code
+        LDA #SY_END
+_part:  TAX
         BEQ _done
+        JSR _go
         JMP _code
-_call:  LDA (ED_PTR1),Y         ; SY_CALL: the routine's address
-        STA ED_SYNVEC
-        INY
-        LDA (ED_PTR1),Y
-        STA ED_SYNVEC+1
-        JMP (ED_SYNVEC)
+_go:    LDA SYJUMP-1,X          ; RTS to the routine for code X
+        PHA
+        LDA SYJUMP+4,X
+        PHA
+        RTS
+_call:  LDA (ED_PTR1),Y         ; SY_CALL: the statement's own routine
+        TAX
+        LDA SYCALLS+1,X
+        PHA
+        LDA SYCALLS,X
+        PHA
 _done:  CLC
         RTS
 .scend
 
-; ---------------------------------------------------------------------------
-; The statements' syntax, by token (Atari BASIC Reference Manual)
-; ---------------------------------------------------------------------------
-SY_NONE:    .byte SY_END
-SY_1EXP:    .byte SY_EXP, SY_END
-SY_2EXP:    .byte SY_EXP, SY_COMMA, SY_EXP, SY_END
-SY_3EXP:    .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
-SY_4EXP:    .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
-SY_1SEXP:   .byte SY_SEXP, SY_END
-SY_OPTSEXP: .byte SY_OPTEND, SY_SEXP, SY_END
-SY_OPTEXP:  .byte SY_OPTEND, SY_EXP, SY_END
-SY_NVARONLY: .byte SY_NVAR, SY_END
-SY_CLOSE:   .byte SY_SHARP, SY_END
-SY_OPEN:    .byte SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_SEXP, SY_END
-SY_STATUS:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_END
-SY_NOTE:    .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_COMMA, SY_NVAR, SY_END
-SY_POINT:   .byte SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
-SY_XIO:     .byte SY_EXP, SY_COMMA, SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_SEXP, SY_END
-SY_PUT:     .byte SY_SHARP, SY_COMMA, SY_EXP, SY_END
-SY_LOCATE:  .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_NVAR, SY_END
-SY_REM:     .byte SY_CALL
-            .word S_RAW
-SY_INPUT:   .byte SY_CALL
-            .word S_INPUT
-SY_LIST:    .byte SY_CALL
-            .word S_LIST
-SY_LET:     .byte SY_CALL
-            .word S_LET
-SY_IF:      .byte SY_CALL
-            .word S_IF
-SY_FOR:     .byte SY_CALL
-            .word S_FOR
-SY_DIM:     .byte SY_CALL
-            .word S_DIM
-SY_ON:      .byte SY_CALL
-            .word S_ON
-SY_PRINT:   .byte SY_CALL
-            .word S_PRINT
-SY_LPRINT:  .byte SY_CALL
-            .word S_LPRINT
-SY_READ:    .byte SY_CALL
-            .word S_VARLIST
+; SYJUMP - the routines of the codes 1-5 (high bytes, then low bytes; -1)
+SYJUMP: .byte >[P_EXP-1], >[P_SEXP-1], >[P_NVAR-1], >[P_COMMA-1], >[P_SHARP-1]
+        .byte <[P_EXP-1], <[P_SEXP-1], <[P_NVAR-1], <[P_COMMA-1], <[P_SHARP-1]
 
-; SYNLO/SYNHI - the syntax of each statement token 0-55
+; SYCALLS - the statements with their own routine (-1, for RTS)
+SYCALLS:
+        .word S_RAW-1, S_INPUT-1, S_LIST-1, S_LET-1, S_IF-1, S_FOR-1
+        .word S_DIM-1, S_ON-1, S_PRINT-1, S_LPRINT-1, S_VARLIST-1
+.alias C_RAW    0
+.alias C_INPUT  2
+.alias C_LIST   4
+.alias C_LET    6
+.alias C_IF     8
+.alias C_FOR    10
+.alias C_DIM    12
+.alias C_ON     14
+.alias C_PRINT  16
+.alias C_LPRINT 18
+.alias C_READ   20
+
+; ---------------------------------------------------------------------------
+; The statements' syntax programs (Atari BASIC Reference Manual); they all
+; lie in one page after SY_BASE, SYNOFF holds their offsets by token
+; ---------------------------------------------------------------------------
 .scope
-SYNLO:  .byte <SY_REM, <SY_REM, <SY_INPUT, <SY_1EXP               ; REM DATA INPUT COLOR
-        .byte <SY_LIST, <SY_1SEXP, <SY_LET, <SY_IF                  ; LIST ENTER LET IF
-        .byte <SY_FOR, <SY_NVARONLY, <SY_1EXP, <SY_1EXP             ; FOR NEXT GOTO GO TO
-        .byte <SY_1EXP, <SY_1EXP, <SY_NONE, <SY_NONE                ; GOSUB TRAP BYE CONT
-        .byte <SY_DIM, <SY_CLOSE, <SY_NONE, <SY_NONE                ; COM CLOSE CLR DEG
-        .byte <SY_DIM, <SY_NONE, <SY_NONE, <SY_OPEN                 ; DIM END NEW OPEN
-        .byte <SY_1SEXP, <SY_1SEXP, <SY_STATUS, <SY_NOTE            ; LOAD SAVE STATUS NOTE
-        .byte <SY_POINT, <SY_XIO, <SY_ON, <SY_2EXP                  ; POINT XIO ON POKE
-        .byte <SY_PRINT, <SY_NONE, <SY_READ, <SY_OPTEXP             ; PRINT RAD READ RESTORE
-        .byte <SY_NONE, <SY_OPTSEXP, <SY_NONE, <SY_NONE             ; RETURN RUN STOP POP
-        .byte <SY_PRINT, <SY_STATUS, <SY_PUT, <SY_1EXP              ; ? GET PUT GRAPHICS
-        .byte <SY_2EXP, <SY_2EXP, <SY_NONE, <SY_2EXP                ; PLOT POSITION DOS DRAWTO
-        .byte <SY_3EXP, <SY_LOCATE, <SY_4EXP, <SY_LPRINT            ; SETCOLOR LOCATE SOUND LPRINT
-        .byte <SY_NONE, <SY_NONE, <SY_LET, <SY_NONE                 ; CSAVE CLOAD (LET) (ERROR-)
-SYNHI:  .byte >SY_REM, >SY_REM, >SY_INPUT, >SY_1EXP
-        .byte >SY_LIST, >SY_1SEXP, >SY_LET, >SY_IF
-        .byte >SY_FOR, >SY_NVARONLY, >SY_1EXP, >SY_1EXP
-        .byte >SY_1EXP, >SY_1EXP, >SY_NONE, >SY_NONE
-        .byte >SY_DIM, >SY_CLOSE, >SY_NONE, >SY_NONE
-        .byte >SY_DIM, >SY_NONE, >SY_NONE, >SY_OPEN
-        .byte >SY_1SEXP, >SY_1SEXP, >SY_STATUS, >SY_NOTE
-        .byte >SY_POINT, >SY_XIO, >SY_ON, >SY_2EXP
-        .byte >SY_PRINT, >SY_NONE, >SY_READ, >SY_OPTEXP
-        .byte >SY_NONE, >SY_OPTSEXP, >SY_NONE, >SY_NONE
-        .byte >SY_PRINT, >SY_STATUS, >SY_PUT, >SY_1EXP
-        .byte >SY_2EXP, >SY_2EXP, >SY_NONE, >SY_2EXP
-        .byte >SY_3EXP, >SY_LOCATE, >SY_4EXP, >SY_LPRINT
-        .byte >SY_NONE, >SY_NONE, >SY_LET, >SY_NONE
+SY_BASE:
+_none:  .byte SY_END
+_1exp:  .byte SY_EXP, SY_END
+_2exp:  .byte SY_EXP, SY_COMMA, SY_EXP, SY_END
+_3exp:  .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
+_4exp:  .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
+_1sexp: .byte SY_SEXP, SY_END
+_osexp: .byte SY_OPTEND, SY_SEXP, SY_END
+_oexp:  .byte SY_OPTEND, SY_EXP, SY_END
+_nvar:  .byte SY_NVAR, SY_END
+_close: .byte SY_SHARP, SY_END
+_open:  .byte SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_SEXP, SY_END
+_stat:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_END
+_note:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_COMMA, SY_NVAR, SY_END
+_point: .byte SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
+_xio:   .byte SY_EXP, SY_COMMA, SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_SEXP, SY_END
+_put:   .byte SY_SHARP, SY_COMMA, SY_EXP, SY_END
+_loc:   .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_NVAR, SY_END
+_raw:   .byte SY_CALL, C_RAW
+_input: .byte SY_CALL, C_INPUT
+_list:  .byte SY_CALL, C_LIST
+_let:   .byte SY_CALL, C_LET
+_if:    .byte SY_CALL, C_IF
+_for:   .byte SY_CALL, C_FOR
+_dim:   .byte SY_CALL, C_DIM
+_on:    .byte SY_CALL, C_ON
+_print: .byte SY_CALL, C_PRINT
+_lprt:  .byte SY_CALL, C_LPRINT
+_read:  .byte SY_CALL, C_READ
+.checkpc SY_BASE+$FF
+
+; SYNOFF - the syntax program of each statement token 0-55
+SYNOFF: .byte _raw-SY_BASE, _raw-SY_BASE, _input-SY_BASE, _1exp-SY_BASE             ; REM DATA INPUT COLOR
+        .byte _list-SY_BASE, _1sexp-SY_BASE, _let-SY_BASE, _if-SY_BASE              ; LIST ENTER LET IF
+        .byte _for-SY_BASE, _nvar-SY_BASE, _1exp-SY_BASE, _1exp-SY_BASE             ; FOR NEXT GOTO GO TO
+        .byte _1exp-SY_BASE, _1exp-SY_BASE, _none-SY_BASE, _none-SY_BASE            ; GOSUB TRAP BYE CONT
+        .byte _dim-SY_BASE, _close-SY_BASE, _none-SY_BASE, _none-SY_BASE            ; COM CLOSE CLR DEG
+        .byte _dim-SY_BASE, _none-SY_BASE, _none-SY_BASE, _open-SY_BASE             ; DIM END NEW OPEN
+        .byte _1sexp-SY_BASE, _1sexp-SY_BASE, _stat-SY_BASE, _note-SY_BASE          ; LOAD SAVE STATUS NOTE
+        .byte _point-SY_BASE, _xio-SY_BASE, _on-SY_BASE, _2exp-SY_BASE              ; POINT XIO ON POKE
+        .byte _print-SY_BASE, _none-SY_BASE, _read-SY_BASE, _oexp-SY_BASE           ; PRINT RAD READ RESTORE
+        .byte _none-SY_BASE, _osexp-SY_BASE, _none-SY_BASE, _none-SY_BASE           ; RETURN RUN STOP POP
+        .byte _print-SY_BASE, _stat-SY_BASE, _put-SY_BASE, _1exp-SY_BASE            ; ? GET PUT GRAPHICS
+        .byte _2exp-SY_BASE, _2exp-SY_BASE, _none-SY_BASE, _2exp-SY_BASE            ; PLOT POSITION DOS DRAWTO
+        .byte _3exp-SY_BASE, _loc-SY_BASE, _4exp-SY_BASE, _lprt-SY_BASE             ; SETCOLOR LOCATE SOUND LPRINT
+        .byte _none-SY_BASE, _none-SY_BASE, _let-SY_BASE, _none-SY_BASE             ; CSAVE CLOAD (LET) (ERROR-)
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -926,18 +874,19 @@ _char:  LDA LBUFF,Y
 ; S_LET - LET and the implied LET: a variable, "=", an expression of its type
 .scope
 S_LET:  JSR P_VARREF
-        LDA #CH_EQUAL
-        JSR EXPECT
-        LDA ED_TYPE
-        BNE _string
-        LDA #TOK_O_NASSIGN
-        JSR EMIT
+        PHA
+        LDX #TOK_O_NASSIGN
+        ASL
+        BCC +
+        INX                     ; TOK_O_SASSIGN
+*       LDA #CH_EQUAL
+        JSR NEEDCHAR
+        PLA
+        BMI _string
         JSR P_EXP
         CLC
         RTS
 _string:
-        LDA #TOK_O_SASSIGN
-        JSR EMIT
         JSR P_SEXP
         CLC
         RTS
@@ -947,21 +896,16 @@ _string:
 .scope
 S_IF:   JSR P_EXP
         LDA #TOK_O_THEN
-        JSR MATCHOP
+        JSR TRYWORD
         BCS _bad
-        JSR EMIT
         JSR SKIPBL
         CMP #CH_DOT
         BEQ _line
-        CMP #'0
-        BCC _stmts
-        CMP #'9+1
-        BCS _stmts
+        JSR ISDIGIT
+        BCS _stmts              ; (C set: another statement)
 _line:  JSR P_EXP
         CLC
-        RTS
-_stmts: SEC
-        RTS
+_stmts: RTS
 _bad:   JMP SYNERR
 .scend
 
@@ -969,19 +913,16 @@ _bad:   JMP SYNERR
 .scope
 S_FOR:  JSR P_NVAR
         LDA #CH_EQUAL
-        JSR EXPECT
-        LDA #TOK_O_NASSIGN
-        JSR EMIT
+        LDX #TOK_O_NASSIGN
+        JSR NEEDCHAR
         JSR P_EXP
         LDA #TOK_O_TO
-        JSR MATCHOP
+        JSR TRYWORD
         BCS _bad
-        JSR EMIT
         JSR P_EXP
         LDA #TOK_O_STEP
-        JSR MATCHOP
+        JSR TRYWORD
         BCS _done
-        JSR EMIT
         JSR P_EXP
 _done:  CLC
         RTS
@@ -997,12 +938,9 @@ S_ON:   JSR P_EXP
         BCS _bad
         JSR EMIT
 _line:  JSR P_EXP
-        JSR SKIPBL
-        CMP #CH_COMMA
-        BNE _done
-        JSR P_COMMA
-        JMP _line
-_done:  CLC
+        JSR TRYCOMMA
+        BCC _line
+        CLC
         RTS
 _bad:   JMP SYNERR
 .scend
@@ -1010,33 +948,26 @@ _bad:   JMP SYNERR
 ; S_DIM - DIM and COM: A(n) A(n,m) A$(n), separated by ","
 .scope
 S_DIM:  JSR SCANNAME
-        LDA LBUFF,Y
         CMP #CH_DOLLAR
         BEQ _string
         LDA #CH_LPAREN
-        JSR EXPECT
-        LDA #CH_LPAREN
         JSR EMITVAR
-        LDA #TOK_O_DLPAREN
-        JSR EMIT
+        LDA #CH_LPAREN
+        LDX #TOK_O_DLPAREN
+        JSR NEEDCHAR
         JSR P_SUBSCRIPTS
         JMP _more
 _string:
         INC CIX
-        LDA #CH_LPAREN
-        JSR EXPECT
-        LDA #CH_DOLLAR
         JSR EMITVAR
-        LDA #TOK_O_DSLPAREN
-        JSR EMIT
+        LDA #CH_LPAREN
+        LDX #TOK_O_DSLPAREN
+        JSR NEEDCHAR
         JSR P_EXP
         JSR EXPECTRP
-_more:  JSR SKIPBL
-        CMP #CH_COMMA
-        BNE _done
-        JSR P_COMMA
-        JMP S_DIM
-_done:  CLC
+_more:  JSR TRYCOMMA
+        BCC S_DIM
+        CLC
         RTS
 .scend
 
@@ -1048,61 +979,45 @@ S_PRINT:
         CMP #CH_SHARP
         BNE S_LPRINT
         JSR P_SHARP
-.scend
-.scope
 S_LPRINT:
-_item:  JSR ATEND
-        BEQ _done
-        CMP #CH_COMMA
-        BNE +
-        INC CIX
-        LDA #TOK_O_COMMA
-        JSR EMIT
-        JMP _item
-*       CMP #CH_SEMI
-        BNE +
-        INC CIX
-        LDA #TOK_O_SEMI
-        JSR EMIT
-        JMP _item
-*       JSR P_ANY
         JSR ATEND
         BEQ _done
-        CMP #CH_COMMA
-        BEQ _item
-        CMP #CH_SEMI
-        BEQ _item
+        JSR _sep
+        BCC S_LPRINT
+        JSR P_ANY
+        JSR ATEND
+        BEQ _done
+        JSR _sep
+        BCC S_LPRINT
         JMP SYNERR
 _done:  CLC
         RTS
+_sep:   JSR TRYCOMMA            ; "," or ";": C clear
+        BCC _rts
+        LDA #CH_SEMI
+        LDX #TOK_O_SEMI
+        JMP TRYCHAR
+_rts:   RTS
 .scend
 
-; S_INPUT - INPUT [#iocb , or ;] variables
+; S_INPUT - INPUT [#iocb , or ;] variables;  S_VARLIST - READ (and
+; INPUT's list): variables separated by ","
 .scope
 S_INPUT:
         JSR SKIPBL
         CMP #CH_SHARP
         BNE S_VARLIST
         JSR P_SHARP
-        JSR SKIPBL
-        CMP #CH_SEMI
-        BEQ _semi
+        LDA #CH_SEMI
+        LDX #TOK_O_SEMI
+        JSR TRYCHAR
+        BCC S_VARLIST
         JSR P_COMMA
-        JMP S_VARLIST
-_semi:  INC CIX
-        LDA #TOK_O_SEMI
-        JSR EMIT
-.scend
-; S_VARLIST - READ (and INPUT's list): variables separated by ","
-.scope
 S_VARLIST:
         JSR P_VARREF
-        JSR SKIPBL
-        CMP #CH_COMMA
-        BNE _done
-        JSR P_COMMA
-        JMP S_VARLIST
-_done:  CLC
+        JSR TRYCOMMA
+        BCC S_VARLIST
+        CLC
         RTS
 .scend
 
@@ -1111,17 +1026,12 @@ _done:  CLC
 S_LIST: JSR ATEND
         BEQ _done
         JSR P_ANY
-        LDA ED_TYPE
-        BEQ _lines
-        JSR SKIPBL              ; a file: line numbers may follow
-        CMP #CH_COMMA
-        BNE _done
-        JSR P_COMMA
+        BPL _lines
+        JSR TRYCOMMA            ; a file: line numbers may follow
+        BCS _done
         JSR P_EXP
-_lines: JSR SKIPBL
-        CMP #CH_COMMA
-        BNE _done
-        JSR P_COMMA
+_lines: JSR TRYCOMMA
+        BCS _done
         JSR P_EXP
 _done:  CLC
         RTS

@@ -1,0 +1,138 @@
+; ===========================================================================
+; editor_test.s - a test cartridge: the editor side alone (tests only)
+; ===========================================================================
+; The editor (editor.s) with the least of a run-time side that lets the
+; editor's own statements run, so the tests (tests/test_basic_editor.py)
+; can check the editor while the whole BASIC does not fit into 8 KiB yet.
+; EXECUTE runs only LIST, NEW, SAVE, LOAD, CSAVE, CLOAD and ENTER of the
+; immediate line; their operands may only be constants; ERROR prints
+; "ERROR-  n" and goes back to READY.  Not part of the product.
+; ===========================================================================
+
+.include "../os/equates.s"
+.include "equates.s"
+
+.org $A000
+.include "editor.s"
+ED_END:
+
+; ---------------------------------------------------------------------------
+; EXECUTE - the editor's statements of the immediate line
+; ---------------------------------------------------------------------------
+.scope
+EXECUTE:
+        LDA #3
+        STA NXTSTD
+_stmt:  LDY NXTSTD
+        LDA (STMCUR),Y
+        STA ED_TMP2             ; the next statement
+        INY
+        LDA (STMCUR),Y
+        INY
+        STY STINDEX
+        LDX #6
+*       CMP _tokens,X
+        BEQ _run
+        DEX
+        BPL -
+        BMI _next
+_run:   JSR _call
+_next:  LDA ED_TMP2
+        STA NXTSTD
+        LDY #2
+        CMP (STMCUR),Y
+        BCC _stmt
+        JMP READY
+_call:  LDA _hi,X
+        PHA
+        LDA _lo,X
+        PHA
+        RTS
+_tokens: .byte TOK_LIST, TOK_NEW, TOK_SAVE, TOK_LOAD, TOK_CSAVE, TOK_CLOAD, TOK_ENTER
+_lo:    .byte <[X_LIST-1], <[X_NEW-1], <[X_SAVE-1], <[X_LOAD-1], <[X_CSAVE-1], <[X_CLOAD-1], <[X_ENTER-1]
+_hi:    .byte >[X_LIST-1], >[X_NEW-1], >[X_SAVE-1], >[X_LOAD-1], >[X_CSAVE-1], >[X_CLOAD-1], >[X_ENTER-1]
+.scend
+
+; ERROR - "ERROR-  n", READY
+.scope
+ERROR:  PHA
+        JSR STOP_ENTER
+        LDA #0
+        STA IODVC
+        LDA #<_msg
+        LDY #>_msg
+        JSR PUTSTR
+        PLA
+        STA FR0
+        LDA #0
+        STA FR0+1
+        JSR PUTINT
+        JSR PUTEOL
+        JMP READY
+_msg:   .byte "ERROR-  ", 0
+.scend
+
+; EVAL_INT - a numeric constant at STINDEX -> A/X (error 3 otherwise)
+.scope
+EVAL_INT:
+        LDY STINDEX
+        LDA (STMCUR),Y
+        CMP #TOK_O_NCONST
+        BNE _bad
+        LDX #0
+*       INY
+        LDA (STMCUR),Y
+        STA FR0,X
+        INX
+        CPX #6
+        BCC -
+        INY
+        STY STINDEX
+        JSR FPI
+        BCS _bad
+        LDA FR0
+        LDX FR0+1
+        RTS
+_bad:   LDA #3
+        JMP ERROR
+.scend
+
+; EVAL_STR - a string constant at STINDEX -> FR0 address, FR0+2 length
+.scope
+EVAL_STR:
+        LDY STINDEX
+        LDA (STMCUR),Y
+        CMP #TOK_O_SCONST
+        BNE _bad
+        INY
+        LDA (STMCUR),Y
+        STA FR0+2
+        LDA #0
+        STA FR0+3
+        INY
+        TYA
+        CLC
+        ADC STMCUR
+        STA FR0
+        LDA STMCUR+1
+        ADC #0
+        STA FR0+1
+        TYA
+        CLC
+        ADC FR0+2
+        STA STINDEX
+        RTS
+_bad:   LDA #3
+        JMP ERROR
+.scend
+
+CLEAR_VARS:
+        RTS
+
+.include "pending.s"
+
+.checkpc $BFFA
+.advance $BFFA, $FF
+        .word COLDSTART
+        .byte 0, $05
+        .word CARTINIT
