@@ -250,6 +250,7 @@ LINE_PIECES = st.sampled_from(
 @given(pieces=st.lists(LINE_PIECES, min_size=1, max_size=12))
 def test_any_typed_line_is_tokenized_as_atari_basic_or_marked_wrong(basic, pieces) -> None:
     text = "10 " + "".join(pieces)
+    basic.type("NEW")  # (one machine for all examples: start each with no variables)
     basic.type(text[:110])
     check_pointers(basic)
     try:
