@@ -24,6 +24,7 @@ from tests.basic_model import BasicModel
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTING = ROOT / "basic" / "surround.lst"
+HASH, BIT_TEST, LESSON = 110, 140, 400  # the program's routines (see its REM lines)
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +68,7 @@ def list_program_line(program, number: int) -> str:
 
 
 def test_board_tables_match_the_rules_and_the_6502_screen(program):
-    values = iter(data_numbers(program, 200, 202))
+    values = iter(data_numbers(program, 9100, 9102))
     screen = (ROOT / "asm" / "surround" / "screen.s").read_text()
     rows = [int(v) for v in re.search(r"PTROW:\s*\.byte ([\d, ]+)", screen).group(1).split(",")]
     for point in rules.POINTS:
@@ -77,7 +78,7 @@ def test_board_tables_match_the_rules_and_the_6502_screen(program):
         assert neighbours == tuple(sorted(rules.NEIGHBOURS[point]))
         assert column == rules.COLUMN[point]
         assert y == 2 + rows[point]            # ROW_BOARD + PTROW
-    assert data_numbers(program, 220, 220) == [bin(n).count("1") for n in range(16)]
+    assert data_numbers(program, 9120, 9120) == [bin(n).count("1") for n in range(16)]
 
 
 def test_board_picture_matches_the_6502_game(program):
@@ -116,23 +117,23 @@ def set_numbers(model: BasicModel, **values: int) -> None:
 
 
 def test_hash_routine_computes_nr_of_every_position(model):
-    """GOSUB 7000 (the seed's formula, line 7020) in Atari floating point, all 1320 positions."""
+    """GOSUB 110 (the seed's formula, line 130) in Atari floating point, all 1320 positions."""
     for nr in range(1, rules.NR_COUNT + 1):
         position = rules.position_of(nr)
         set_numbers(model, H1=position.sheep[0], H2=position.sheep[1], H3=position.sheep[2], HW=position.wolf)
-        model.call(7000)
+        model.call(HASH)
         assert model.number("NR") == fp.from_int(nr), position
 
 
 def test_black_list_bit_test_and_lesson(model):
-    """GOSUB 7100 (is NR on the list?) for every NR, and GOSUB 6200 (the lesson) puts a
+    """GOSUB 140 (is NR on the list?) for every NR, and GOSUB 400 (the lesson) puts a
     position on the list, counts it and saves the 165 bytes."""
     rng = random.Random(10)
     data = bytearray(rng.randrange(256) for _ in range(rules.BLACKLIST_BYTES))
     model.strings["BL$"].data[:] = data
     for nr in range(1, rules.NR_COUNT + 1):
         set_numbers(model, NR=nr)
-        model.call(7100)
+        model.call(BIT_TEST)
         on_list = bool(data[(nr - 1) // 8] >> ((nr - 1) % 8) & 1)
         assert model.number("V") == fp.from_int(int(on_list)), nr
     for nr in (1, 602, 1310, 1320):
@@ -140,7 +141,7 @@ def test_black_list_bit_test_and_lesson(model):
         learned = int(model.value("LEARNED"))
         set_numbers(model, PSA=position.sheep[0], PSB=position.sheep[1], PSC=position.sheep[2], PWOLF=position.wolf)
         was_on = bool(data[(nr - 1) // 8] >> ((nr - 1) % 8) & 1)
-        model.call(6200)
+        model.call(LESSON)
         data[(nr - 1) // 8] |= 1 << ((nr - 1) % 8)
         assert model.string("BL$") == data and int(model.value("LNR")) == nr
         assert int(model.value("LEARNED")) == learned + (not was_on)
@@ -151,7 +152,7 @@ def test_black_list_bit_test_and_lesson(model):
 def test_start_position_and_examples(model):
     for sheep, wolf, nr in (((1, 2, 4), 6, 602), ((6, 8, 10), 11, 1310), ((8, 9, 10), 11, 1320)):
         set_numbers(model, H1=sheep[0], H2=sheep[1], H3=sheep[2], HW=wolf)
-        model.call(7000)
+        model.call(HASH)
         assert int(model.value("NR")) == nr
 
 

@@ -1,4 +1,4 @@
-"""basic/surround.lst's own hash routine (lines 7000-7020) run by the free BASIC in the emulator.
+"""basic/surround.lst's own hash routine (lines 110-130) run by the free BASIC in the emulator.
 
 A driver loop around the program's lines computes NR for every one of the 1320 positions on
 the 6502 runtime (tokenized by host/atari_basic, laid out in memory by the runtime's test
@@ -19,7 +19,7 @@ RESULTS = 0x4000  # free RAM far above the small driver program
 DRIVER = """\
 10 A=16384:FOR HW=1 TO 11:FOR H1=1 TO 9:FOR H2=H1+1 TO 10:FOR H3=H2+1 TO 11
 20 IF H1=HW OR H2=HW OR H3=HW THEN 40
-30 GOSUB 7000:POKE A,NR-256*INT(NR/256):POKE A+1,INT(NR/256):A=A+2
+30 GOSUB 110:POKE A,NR-256*INT(NR/256):POKE A+1,INT(NR/256):A=A+2
 40 NEXT H3:NEXT H2:NEXT H1:NEXT HW
 50 END
 """
@@ -28,7 +28,7 @@ DRIVER = """\
 def hash_lines() -> str:
     game = enter_listing((ROOT / "basic" / "surround.lst").read_bytes())
     names = game.variables.names
-    return "\n".join(list_line(game.lines[number], names) for number in sorted(game.lines) if 7000 <= number < 7100)
+    return "\n".join(list_line(game.lines[number], names) for number in sorted(game.lines) if 110 <= number < 140)
 
 
 def test_the_programs_hash_routine_gives_every_nr(tmp_path_factory):
