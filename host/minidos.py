@@ -59,6 +59,16 @@ def dos_labels(build_dir: Path | None = None) -> dict[str, int]:
     return label_map((Path(build_dir) if build_dir is not None else BUILD_DIR) / "dos.map")
 
 
+def size_report(build_dir: Path | None = None) -> str:
+    """One line for `surround build`: DOS.SYS's size, the room left below its buffers, MEMLO."""
+    labels = dos_labels(build_dir)
+    boot = label_map((Path(build_dir) if build_dir is not None else BUILD_DIR) / "dosboot.map")
+    code_end, buffers, memlo = labels["codeend"], labels["buffers"], labels["dosend"]
+    return (f"DOS.SYS: {code_end - labels['dossys']} bytes at ${labels['dossys']:04X}-${code_end - 1:04X}, "
+            f"{buffers - code_end} bytes free below its buffers at ${buffers:04X}, MEMLO ${memlo:04X}; "
+            f"boot sectors: {boot['nodosend'] - 0x0700} of 384 bytes used")
+
+
 def boot_sectors(dos_start: int | None) -> bytes:
     """The 384 boot bytes; ``dos_start`` is DOS.SYS's first sector (None: no DOS on the disk)."""
     boot_path, _ = build_dos()

@@ -42,7 +42,7 @@
 
 .include "equates.s"
 
-.alias DOSDATA  $1500          ; the buffers and variables (page aligned)
+.alias DOSDATA  $1600          ; the buffers and variables (page aligned)
 
 ; ---------------------------------------------------------------------------
 ; Variables and buffers (not part of the file: they follow the code)

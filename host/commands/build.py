@@ -75,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
         print(image.relative_to(root) if image.is_relative_to(root) else image)
     print_basic_size(out)
     print_rom_space(images[0].read_bytes())  # the OS image comes first
+    from host.minidos import size_report
+
+    print(size_report(out))
     return 0
 
 
