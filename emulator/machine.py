@@ -305,7 +305,8 @@ class Machine:
         cpu = self.cpu
         while True:
             now = cpu.processorCycles
-            if now >= self._events[self._event_index][0]:
+            next_event = self._events[self._event_index][0]
+            if now >= next_event:
                 self._fire_event()
                 continue
             if now >= target_cycle:
@@ -315,12 +316,13 @@ class Machine:
             if self.waiting_for_key():
                 if stop_when_idle:
                     return "idle"
-                cpu.processorCycles = min(target_cycle, self._events[self._event_index][0])
+                cpu.processorCycles = min(target_cycle, next_event)
                 continue
             self._check_runaway()
-            end = min(target_cycle, self._events[self._event_index][0], now + CHUNK_CYCLES)
+            dma = self.dma
             offset = now - self.frame_start
-            budget = self.dma.free_between(offset, end - self.frame_start)
+            end = min(target_cycle, next_event, now + CHUNK_CYCLES)
+            budget = dma.free_between(offset, end - self.frame_start)
             if budget <= 0:  # ANTIC has the bus all the time up to ``end``
                 cpu.processorCycles = end
                 continue
@@ -332,7 +334,7 @@ class Machine:
             stopped = cpu.processorCycles >= STOP
             used = cpu.processorCycles - now - (STOP if stopped else 0)
             self.cpu_cycles += used
-            cpu.processorCycles = now + self.dma.real_span(offset, used) + (STOP if stopped else 0)
+            cpu.processorCycles = now + dma.real_span(offset, used) + (STOP if stopped else 0)
             if stopped:
                 reason = self._handle_stop()
                 if reason is not None:
