@@ -301,51 +301,38 @@ FPOWER:
         LDA FR1
         BNE +
         JMP FR0_ONE
-*       LDA FR0
-        BNE +
-        LDA FR1
-        BMI _e_fpovf
-        RTS                     ; 0
-*       LDA #0
-        STA RT_QUAD             ; bit 7: negate the result
-        LDA FR0
-        BPL _positive
-        AND #$7F
-        STA FR0
-        ; y must be an integer: is it one?
-        JSR STORE_X             ; FTMP1 = |x|
-        LDX #5
+*       LDX #5                  ; y into FTMP2
 *       LDA FR1,X
-        STA FR0,X
+        STA FTMP2,X
         DEX
         BPL -
-        JSR FST_G               ; FTMP2 = y
-        JSR FLOOR_FR0
-        LDX #<FTMP2
+        LDA #0
+        STA RT_QUAD             ; bit 7: negate the result
+        LDA FR0
+        BEQ _zero
+        BPL _positive
+        EOR #$80
+        STA FR0
+        JSR STORE_X             ; FTMP1 = |x|
+        LDX #<FTMP2             ; y must be an integer (FR1 = y)
         LDY #>FTMP2
-        JSR FLD1R
+        JSR FLD0R
+        JSR FLOOR_FR0
         JSR FCOMPARE
         CMP #2
         BNE _e_value
-        ; odd? the units digit is the low digit of byte (exponent - $3F)
-        LDA FR1
-        AND #$7F
+        LDA FTMP2               ; odd? the units are the low digit of byte
+        AND #$7F                ; (exponent - $3F)
         SEC
         SBC #$3F
         CMP #6
         BCS +                   ; 1E10 and beyond: even
         TAX
-        LDA FR1,X
+        LDA FTMP2,X
         LSR
         ROR RT_QUAD
 *       JSR LOAD_X
 _positive:
-        ; y into FTMP2, x stays in FR0
-        LDX #5
-*       LDA FR1,X
-        STA FTMP2,X
-        DEX
-        BPL -
         JSR LOG10
         JSR CHECK_LOG
         LDX #<FTMP2
@@ -360,6 +347,9 @@ _positive:
         EOR #$80
         STA FR0
 *       RTS
+_zero:  LDA FR1                 ; 0^y: 0, but error 11 for y < 0
+        BMI _e_fpovf
+        RTS
 _e_fpovf:JMP E_FPOVF
 _e_value:JMP E_VALUE
 .scend
@@ -408,8 +398,8 @@ _done:  RTS
 ; ---------------------------------------------------------------------------
 ; SIN(x), COS(x): x in radians (RAD) or degrees (DEG, RADFLG = 6).
 ; t = x / (pi/2) (or x / 90) is reduced to 0 <= t < 4 and folded into
-; 0..1, then sin(pi/2 * t) = t * P(t^2) with the Taylor coefficients of
-; sin through PLYEVL (nine terms, accurate to the math pack's ten digits).
+; 0..1, then sin(pi/2 * t) = t * P(t^2) through PLYEVL (seven terms,
+; accurate to the math pack's ten digits).
 ; COS(x) is SIN at t + 1.
 ; ---------------------------------------------------------------------------
 .scope
@@ -461,7 +451,7 @@ _half:  ; t > 1: 2 - t
         JSR ADDK
 _poly:  LDX #<SIN_COEFF
         LDY #>SIN_COEFF
-        LDA #9
+        LDA #7
         JSR ODD_SERIES          ; t * P(t^2)
         LDA FR0
         BEQ +
@@ -485,8 +475,8 @@ _deg:   LDX #K_NINETY
 ; ---------------------------------------------------------------------------
 ; ATN(x): atn(-x) = -atn(x); |x| > 1 uses atn(x) = pi/2 - atn(1/x); and
 ; x > tan(pi/8) uses atn(x) = pi/4 + atn((x-1)/(x+1)), which leaves
-; |x| <= tan(pi/8), where x * Q(x^2) with the Taylor series
-; x - x^3/3 + x^5/5 ... (13 terms through PLYEVL) is exact to ten digits.
+; |x| <= tan(pi/8), where x * Q(x^2) (eight terms through PLYEVL) is
+; exact to ten digits.
 ; In DEG mode the result is in degrees.
 ; ---------------------------------------------------------------------------
 .scope
@@ -527,7 +517,7 @@ F_ATN:
 _series:
         LDX #<ATN_COEFF
         LDY #>ATN_COEFF
-        LDA #13
+        LDA #8
         JSR ODD_SERIES
         BIT RT_CNT
         BPL +
@@ -790,32 +780,26 @@ FP_CONSTS:
 .alias K_TANPI8 54
 .alias K_QUARTERPI 60
 
-; sin(pi/2 * t) = t * P(t^2): P's coefficients (-1)^k (pi/2)^(2k+1)/(2k+1)!,
-; k = 8 down to 0 (PLYEVL wants the highest power first)
+; sin(pi/2 * t) = t * P(t^2) for 0 <= t <= 1: P is a degree-6 polynomial
+; fitted to sin(pi/2 * t)/t at the Chebyshev points (error below 1E-13,
+; far under the math pack's ten digits); highest power first for PLYEVL
 SIN_COEFF:
-        .byte $3A, $06, $06, $69, $35, $73      ;  6.066935731E-12
-        .byte $BB, $06, $68, $80, $35, $10      ; -6.688035110E-10
-        .byte $3C, $05, $69, $21, $72, $92      ;  5.692172922E-08
-        .byte $BD, $03, $59, $88, $43, $23      ; -3.598843235E-06
-        .byte $3E, $01, $60, $44, $11, $84      ;  1.604411848E-04
-        .byte $BE, $46, $81, $75, $41, $35      ; -4.681754135E-03
-        .byte $3F, $07, $96, $92, $62, $62      ;  7.969262625E-02
-        .byte $BF, $64, $59, $64, $09, $75      ; -0.6459640975
-        .byte $40, $01, $57, $07, $96, $32      ;  1.570796327
+        .byte $3C, $05, $46, $26, $63, $56       ; +5.462663569e-08
+        .byte $BD, $03, $59, $57, $09, $40       ; -3.595709405e-06
+        .byte $3E, $01, $60, $43, $90, $56       ; +1.604390564e-04
+        .byte $BE, $46, $81, $75, $33, $92       ; -4.681753393e-03
+        .byte $3F, $07, $96, $92, $62, $61       ; +7.969262612e-02
+        .byte $BF, $64, $59, $64, $09, $75       ; -6.459640975e-01
+        .byte $40, $01, $57, $07, $96, $32       ; +1.570796327e+00
 
-; atn(x) = x * Q(x^2): Q's coefficients (-1)^k / (2k+1), k = 12 down to 0
-; (|x| <= tan(pi/8) after the halving: thirteen terms reach ten digits)
+; atn(x) = x * Q(x^2) for |x| <= tan(pi/8): Q is a degree-7 polynomial
+; fitted to atn(x)/x the same way (error below 1E-12)
 ATN_COEFF:
-        .byte $3F, $04, $00, $00, $00, $00       ;  1/25
-        .byte $BF, $04, $34, $78, $26, $08       ; -1/23
-        .byte $3F, $04, $76, $19, $04, $76       ;  1/21
-        .byte $BF, $05, $26, $31, $57, $89       ; -1/19
-        .byte $3F, $05, $88, $23, $52, $94       ;  1/17
-        .byte $BF, $06, $66, $66, $66, $66       ; -1/15
-        .byte $3F, $07, $69, $23, $07, $69       ;  1/13
-        .byte $BF, $09, $09, $09, $09, $09       ; -1/11
-        .byte $3F, $11, $11, $11, $11, $11       ;  1/9
-        .byte $BF, $14, $28, $57, $14, $28       ; -1/7
-        .byte $3F, $20, $00, $00, $00, $00       ;  1/5
-        .byte $BF, $33, $33, $33, $33, $33       ; -1/3
-        .byte $40, $01, $00, $00, $00, $00       ;  1/1
+        .byte $BF, $03, $76, $54, $90, $50       ; -3.765490503e-02
+        .byte $3F, $06, $97, $41, $85, $92       ; +6.974185924e-02
+        .byte $BF, $08, $99, $25, $50, $18       ; -8.992550182e-02
+        .byte $3F, $11, $10, $34, $56, $59       ; +1.110345659e-01
+        .byte $BF, $14, $28, $53, $86, $53       ; -1.428538653e-01
+        .byte $3F, $19, $99, $99, $93, $05       ; +1.999999305e-01
+        .byte $BF, $33, $33, $33, $33, $27       ; -3.333333328e-01
+        .byte $40, $01, $00, $00, $00, $00       ; +1.000000000e+00

@@ -442,28 +442,22 @@ X_FOR:
         JSR EVAL_NUM
         JMP _step
 _one:   JSR FR0_ONE
-_step:  JSR FMOVE               ; FR1 = step
-        JSR POP_FR0             ; FR0 = limit
+_step:  JSR PUSH_FR0            ; the step, after the limit on ARGSTK
         PLA
         STA RT_T0               ; the variable token
         JSR REMOVE_FOR
         LDA #FOR_ENTRY
         JSR RUNSTK_PUSH
-        LDY #0
-*       LDA FR0,Y
+        LDX ARSLVL              ; limit and step: 12 bytes from ARGSTK
+        LDY #11
+*       DEX
+        LDA ARGSTK,X
         STA (RT_T1),Y
-        INY
-        CPY #6
-        BNE -
-        LDX #0
-*       LDA FR1,X
-        STA (RT_T1),Y
-        INY
-        INX
-        CPX #6
-        BNE -
+        DEY
+        BPL -
+        LDY #12
         LDA RT_T0
-        JMP WRITE_HEADER        ; Y = 12
+        JMP WRITE_HEADER
 .scend
 
 ; WRITE_HEADER - the header at (RT_T1),Y: type A, current line, NXTSTD
@@ -488,6 +482,22 @@ WRITE_HEADER:
 ; above the last GOSUB entry, cut the stack below it
 .scope
 REMOVE_FOR:
+        JSR FIND_FOR
+        BCS +
+        SEC                     ; BMEMTOP = the entry's start
+        LDA RT_T2
+        SBC #FOR_ENTRY
+        STA BMEMTOP
+        LDA RT_T2+1
+        SBC #0
+        STA BMEMTOP+1
+*       RTS
+.scend
+
+; FIND_FOR - the FOR entry of the variable RT_T0 above the last GOSUB:
+; carry clear, RT_T1 = its header, RT_T2 = its end; carry set if none
+.scope
+FIND_FOR:
         LDA BMEMTOP
         STA RT_T2
         LDA BMEMTOP+1
@@ -497,7 +507,7 @@ _loop:  LDA RT_T2
         BNE +
         LDA RT_T2+1
         CMP RUNSTK+1
-        BEQ _done
+        BEQ _none
 *       SEC
         LDA RT_T2
         SBC #4
@@ -507,22 +517,20 @@ _loop:  LDA RT_T2
         STA RT_T1+1
         LDY #0
         LDA (RT_T1),Y
-        BEQ _done               ; a GOSUB: stop
-        ; RT_T2 -= 16 (the start of this FOR entry)
+        BEQ _none               ; a GOSUB: stop
+        CMP RT_T0
+        BEQ _found              ; (carry is set)
         SEC
         LDA RT_T2
         SBC #FOR_ENTRY
         STA RT_T2
-        BCS +
+        BCS _loop
         DEC RT_T2+1
-*       LDA (RT_T1),Y
-        CMP RT_T0
-        BNE _loop
-        LDA RT_T2
-        STA BMEMTOP
-        LDA RT_T2+1
-        STA BMEMTOP+1
-_done:  RTS
+        BCC _loop
+_found: CLC
+        RTS
+_none:  SEC
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -535,15 +543,13 @@ _done:  RTS
 X_NEXT:
         JSR NEXT_TOKEN
         STA RT_T0
-_find:  JSR RUNSTK_TOP
-        BEQ _e_nofor
-        CMP #0
-        BEQ _e_nofor
-        CMP RT_T0
-        BEQ _found
-        JSR RUNSTK_DROP
-        JMP _find
-_found: ; RT_T2 = the entry's start (RT_T1 - 12)
+        JSR FIND_FOR
+        BCS _e_nofor
+        LDA RT_T2               ; inner FOR entries go
+        STA BMEMTOP
+        LDA RT_T2+1
+        STA BMEMTOP+1
+        ; RT_T2 = the entry's start (RT_T1 - 12)
         SEC
         LDA RT_T1
         SBC #12
