@@ -29,7 +29,7 @@ FR0, FR1, CIX, INBUFF, FLPTR, LBUFF = 0xD4, 0xE0, 0xF2, 0xF3, 0xFC, 0x0580
 LOMEM, VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP, RUNSTK, BMEMTOP = (
     0x80, 0x82, 0x84, 0x86, 0x88, 0x8A, 0x8C, 0x8E, 0x90)
 APPMHI = 0x0E
-SAVMSC, ROWCRS, COLCRS, LMARGN = 0x58, 0x54, 0x55, 0x52
+SAVMSC, ROWCRS, COLCRS, LMARGN, BRKKEY = 0x58, 0x54, 0x55, 0x52, 0x11
 
 
 class Images:
@@ -257,14 +257,20 @@ class BasicRunner:
             atari.poke_word(pointer, value)
         return immediate
 
-    def run(self, source: str, immediate: str = "RUN", max_frames: int = 600, keys: str = "") -> list[str]:
-        """Run ``source``; the rows it printed (without the left margin)."""
+    def run(self, source: str, immediate: str = "RUN", max_frames: int = 600, keys: str = "",
+            break_after_frames: int = 0) -> list[str]:
+        """Run ``source``; the rows it printed (without the left margin).  ``keys`` are typed
+        when the program waits for input; ``break_after_frames`` presses BREAK (the OS's
+        keyboard IRQ clears BRKKEY) after that many frames."""
         program = enter_listing(source)
         program.enter_line(immediate)
         self.clear_screen()
         self.load(program)
         machine = self.atari.machine
         machine.start_program(self.label("EXECUTE"))
+        if break_after_frames:
+            self.atari.run_frames(break_after_frames)
+            self.atari.poke(BRKKEY, 0)
         if keys:
             self.atari.run_until_idle(max_frames)
             self.atari.type_text(keys)

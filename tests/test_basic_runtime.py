@@ -318,3 +318,22 @@ def test_strings_and_arrays(basic: BasicRunner, name: str) -> None:
 
 def test_input_of_a_string_takes_the_whole_line(basic: BasicRunner) -> None:
     assert basic.run("10 DIM A$(9):INPUT A$:PRINT A$;LEN(A$)", keys="A,B C\n") == ["?A,B C", "A,B C5"]
+
+
+def test_break_stops_the_program_and_cont_goes_on(basic: BasicRunner) -> None:
+    source = "10 X=X+1:GOTO 10\n20 PRINT \"AFTER\""
+    assert basic.run(source, break_after_frames=5) == ["STOPPED AT LINE 10"]
+    assert basic.atari.peek(0x11) != 0  # BRKKEY is reset
+    assert basic.number("X") > 10
+    assert basic.run(source, immediate="CONT") == ["AFTER"]
+
+
+def test_cont_after_stop_skips_the_rest_of_the_line(basic: BasicRunner) -> None:
+    source = '10 PRINT "A":STOP:PRINT "X"\n20 PRINT "B"'
+    assert basic.run(source) == ["A", "STOPPED AT LINE 10"]
+    assert basic.run(source, immediate="CONT") == ["B"]
+
+
+def test_for_evaluates_its_limit_once(basic: BasicRunner) -> None:
+    # the limit and step are evaluated once, at FOR
+    assert basic.run("10 N=3:FOR I=1 TO N:N=1:PRINT I;:NEXT I") == ["123"]
