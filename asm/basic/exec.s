@@ -154,85 +154,36 @@ STMT_TABLE:
 .alias STMT_COUNT 56
 
 ; ---------------------------------------------------------------------------
-; FIND_RUN_LINE - the line numbered TSLNUM: RT_LINEP = its address, carry
-; clear; or carry set and RT_LINEP = the first line with a higher number (at
-; worst the immediate line, 32768).  The search starts at the current line
-; when the target does not lie before it, else at STMTAB.
+; FIND_RUN_LINE - the line numbered TSLNUM, through the editor's FIND_LINE:
+; LINEPTR = its address, carry clear; or carry set and LINEPTR = the first
+; line with a higher number.  Numbers from 32768 up find the immediate line.
 ; ---------------------------------------------------------------------------
 .scope
 FIND_RUN_LINE:
-        LDA STMCUR
-        STA RT_LINEP
-        LDA STMCUR+1
-        STA RT_LINEP+1
-        LDY #1
-        LDA (RT_LINEP),Y
-        CMP TSLNUM+1
-        BCC FIND_LINE_ON         ; current < target
-        BNE FIND_FROM_TOP
-        DEY
-        LDA (RT_LINEP),Y
-        CMP TSLNUM
-        BCC FIND_LINE_ON
-        BEQ FIND_LINE_ON
-        ; fall into FIND_FROM_TOP
-.scend
-
-; FIND_FROM_TOP - FIND_RUN_LINE searching from the first line
-.scope
-FIND_FROM_TOP:
-        LDA STMTAB
-        STA RT_LINEP
-        LDA STMTAB+1
-        STA RT_LINEP+1
-        ; fall into FIND_LINE_ON
-.scend
-
-; FIND_LINE_ON - FIND_RUN_LINE from the line at RT_LINEP on
-.scope
-FIND_LINE_ON:
-_loop:  LDY #1
-        LDA (RT_LINEP),Y
-        BMI _beyond             ; the end: line 32768 and above
-        CMP TSLNUM+1
-        BCC _skip
-        BNE _beyond
-        DEY
-        LDA (RT_LINEP),Y
-        CMP TSLNUM
-        BCC _skip
-        BNE _beyond
-        CLC
-        RTS
-_skip:  LDY #2
-        LDA (RT_LINEP),Y
-        CLC
-        ADC RT_LINEP
-        STA RT_LINEP
-        BCC _loop
-        INC RT_LINEP+1
-        BCS _loop
-_beyond:
-        SEC
-        RTS
+        LDA TSLNUM
+        LDX TSLNUM+1
+        JMP FIND_LINE
 .scend
 
 ; ---------------------------------------------------------------------------
 ; GOTO_TSLNUM - continue at the first statement of line TSLNUM (error 12
 ; if there is no such line)
-; GOTO_LINEPTR - continue at the first statement of the line at RT_LINEP
+; GOTO_LINEPTR - continue at the first statement of the line at LINEPTR
 ; ---------------------------------------------------------------------------
 .scope
 GOTO_TSLNUM:
+        LDA TSLNUM+1            ; 32768 and up: never a program line
+        BMI +
         JSR FIND_RUN_LINE
         BCC GOTO_LINEPTR
+*
         JMP E_NOLINE
 .scend
 .scope
 GOTO_LINEPTR:
-        LDA RT_LINEP
+        LDA LINEPTR
         STA STMCUR
-        LDA RT_LINEP+1
+        LDA LINEPTR+1
         STA STMCUR+1
         JMP SET_LINE
 .scend

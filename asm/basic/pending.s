@@ -31,3 +31,42 @@
 .alias EXP10    $DDCC   ; owner: mathpack - FR0 = 10 ^ FR0
 .alias LOG      $DECD   ; owner: mathpack - FR0 = ln FR0
 .alias LOG10    $DED1   ; owner: mathpack - FR0 = log10 FR0
+
+; --- editor side (owner: basic-editor): FIND_LINE lives in program.s, which
+; --- the cartridge does not include while editor_stub.s stands in for the
+; --- editor (README "Size budget"); the same contract, for the runtime:
+.scope
+FIND_LINE:                      ; owner: basic-editor (stand-in)
+        CPX #$80
+        BCC +
+        LDA #0
+        LDX #$80
+*       STA ED_LINE
+        STX ED_LINE+1
+        LDA STMTAB
+        STA LINEPTR
+        LDA STMTAB+1
+        STA LINEPTR+1
+_test:  LDY #1
+        LDA (LINEPTR),Y
+        CMP ED_LINE+1
+        BCC _next
+        BNE _past
+        DEY
+        LDA (LINEPTR),Y
+        CMP ED_LINE
+        BCC _next
+        BNE _past
+        CLC
+        RTS
+_past:  SEC
+        RTS
+_next:  LDY #2
+        LDA (LINEPTR),Y
+        CLC
+        ADC LINEPTR
+        STA LINEPTR
+        BCC _test
+        INC LINEPTR+1
+        BNE _test
+.scend

@@ -13,7 +13,6 @@
 .alias RT_T0    RT_ZP+4         ; (word) scratch pointers
 .alias RT_T1    RT_ZP+6         ; (word)  (RT_T1: a run-time stack entry)
 .alias RT_T2    RT_ZP+8         ; (word)
-.alias RT_LINEP RT_ZP+10        ; (word) the line FIND_RUN_LINE found
 .alias VTYPE    RT_ZP+12        ; what FR0 holds: 0 number, $80 string
 .alias DATAD    $B6             ; READ: elements already read in DATALN
 .alias TRAPLN   $BC             ; (word) TRAP line; >= 32768: no TRAP

@@ -637,14 +637,14 @@ X_CONT:
         JSR FIND_RUN_LINE
         BCS _there              ; gone: the next higher line
         LDY #2
-        LDA (RT_LINEP),Y
+        LDA (LINEPTR),Y
         CLC
-        ADC RT_LINEP
-        STA RT_LINEP
+        ADC LINEPTR
+        STA LINEPTR
         BCC _there
-        INC RT_LINEP+1
+        INC LINEPTR+1
 _there: LDY #1
-        LDA (RT_LINEP),Y
+        LDA (LINEPTR),Y
         BMI _done
         JMP GOTO_LINEPTR
 _done:  JMP READY

@@ -419,17 +419,17 @@ FIND_DATUM:
         STA TSLNUM
         LDA DATALN+1
         STA TSLNUM+1
-        JSR FIND_FROM_TOP       ; RT_LINEP = that line or the next
+        JSR FIND_RUN_LINE       ; LINEPTR = that line or the next
 _line:  LDY #1
-        LDA (RT_LINEP),Y
+        LDA (LINEPTR),Y
         BMI _nodata
         STA DATALN+1
         DEY
-        LDA (RT_LINEP),Y
+        LDA (LINEPTR),Y
         STA DATALN
-        LDA RT_LINEP            ; the elements are read from the line itself
+        LDA LINEPTR            ; the elements are read from the line itself
         STA INBUFF
-        LDA RT_LINEP+1
+        LDA LINEPTR+1
         STA INBUFF+1
         LDA DATAD
         STA RT_N                ; elements to skip
@@ -437,15 +437,15 @@ _line:  LDY #1
 _stmt:  STY RT_T3               ; the statement's start
         LDY #2
         LDA RT_T3
-        CMP (RT_LINEP),Y
+        CMP (LINEPTR),Y
         BCS _next_line
         LDY RT_T3
         INY
-        LDA (RT_LINEP),Y
+        LDA (LINEPTR),Y
         CMP #TOK_DATA
         BEQ _data
 _skip:  LDY RT_T3
-        LDA (RT_LINEP),Y        ; the next statement
+        LDA (LINEPTR),Y        ; the next statement
         TAY
         BNE _stmt
 _data:  INY                     ; the first character
@@ -463,12 +463,12 @@ _elem:  STY CIX
 _found: RTS
 _next_line:
         LDY #2
-        LDA (RT_LINEP),Y
+        LDA (LINEPTR),Y
         CLC
-        ADC RT_LINEP
-        STA RT_LINEP
+        ADC LINEPTR
+        STA LINEPTR
         BCC +
-        INC RT_LINEP+1
+        INC LINEPTR+1
 *       LDA #0
         STA DATAD
         BEQ _line
