@@ -651,10 +651,10 @@ F_ASC:
 ; VAL(s$): the number at the start of the string (AFP); error 18 if none
 .scope
 F_VAL:
-        JSR FILESPEC_TO_LBUFF   ; the text, ending in EOL
-        LDA #<LBUFF
+        JSR STR_NAME            ; the text, ending in EOL, in ED_NAME
+        LDA #<ED_NAME
         STA INBUFF
-        LDA #>LBUFF
+        LDA #>ED_NAME
         STA INBUFF+1
         LDA #0
         STA CIX

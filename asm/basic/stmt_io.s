@@ -72,16 +72,15 @@ XIO_CHANNEL:
         LDA #2
         JSR EVAL_ARGS           ; aux1, aux2
         INC STINDEX
-        JSR EVAL_STR
-        JSR FILESPEC_TO_LBUFF
+        JSR EVAL_STR_NAME       ; the file specification into ED_NAME
         LDX IODVC
         LDA RT_ARGV
         STA ICAX1,X
         LDA RT_ARGV+2
         STA ICAX2,X
-        LDA #<LBUFF
+        LDA #<ED_NAME
         STA ICBAL,X
-        LDA #>LBUFF
+        LDA #>ED_NAME
         STA ICBAH,X
         PLA
         ; fall into IOCB_COMMAND
@@ -97,26 +96,25 @@ IOCB_COMMAND:
         RTS
 .scend
 
-; FILESPEC_TO_LBUFF - the string in FR0 (at most 127 characters) to LBUFF,
-; followed by an EOL, as CIO wants a device/file name (VAL uses it too)
+; EVAL_STR_NAME - a string expression into ED_NAME, ending in EOL (the
+; editor's SETNAME: at most 39 characters), as CIO wants a file name
+; STR_NAME - the same for the string already in FR0 (VAL uses it)
 .scope
-FILESPEC_TO_LBUFF:
-        LDY FR0+3
+EVAL_STR_NAME:
+        JSR EVAL_STR
+        ; fall into STR_NAME
+.scend
+.scope
+STR_NAME:
+        LDA FR0
+        STA ED_PTR3
+        LDA FR0+1
+        STA ED_PTR3+1
+        LDA FR0+2
+        LDX FR0+3
         BEQ +
-        LDA #127
-        STA FR0+2
-*       LDY #0
-*       CPY FR0+2
-        BEQ +
-        CPY #127
-        BEQ +
-        LDA (FR0),Y
-        STA LBUFF,Y
-        INY
-        BNE -
-*       LDA #EOL
-        STA LBUFF,Y
-        RTS
+        LDA #39
+*       JMP SETNAME
 .scend
 
 ; ---------------------------------------------------------------------------
