@@ -12,7 +12,8 @@ each routine address is an emulator trap (opcode $02) whose Python code does the
 work, puts the status in Y (with the N flag) and the byte in A, and returns
 with an RTS.  At the end of every frame the emulator puts ``H`` and the table's
 address into the first free HATABS ($031A) slot if the OS has built its table
-(first entry ``E``) and no H: is there yet, so H: is back after every RESET.
+(an ``E`` entry: the XL OS starts with P:, C:, E:, S:, K:, ours with E:, S:, K:) and no
+H: is there yet, so H: is back after every RESET.
 
 CIO hands the request over in the zero-page IOCB: ICCOMZ $22 (command),
 ICBALZ/ICBAHZ $24/$25 (the file name for OPEN, STATUS, XIO), ICAX1Z $2A
@@ -132,17 +133,10 @@ class HDevice:
 
     def register(self, ram: bytearray) -> bool:
         """Add H: to HATABS if the OS has built the table and H: is missing; True if added."""
-        if ram[HATABS] != ord("E"):
-            return False
-        free = None
-        for entry in range(HATABS_ENTRIES):
-            letter = ram[HATABS + 3 * entry]
-            if letter == ord("H"):
-                return False
-            if letter == 0 and free is None:
-                free = entry
-        if free is None:
-            return False
+        letters = [ram[HATABS + 3 * entry] for entry in range(HATABS_ENTRIES)]
+        if ord("E") not in letters or ord("H") in letters or 0 not in letters:
+            return False  # the OS has not built its table yet, H: is there, or no slot is free
+        free = letters.index(0)
         slot = HATABS + 3 * free
         ram[slot:slot + 3] = bytes((ord("H"), TABLE & 0xFF, TABLE >> 8))
         return True

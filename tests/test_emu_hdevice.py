@@ -246,3 +246,16 @@ def test_fuzzed_names_write_inside_the_directory_or_fail(cio: Cio, folder: Path,
         assert status == 1 and back == data
     else:
         assert statuses[0] >= 128, "a bad name fails at OPEN"
+
+
+def test_h_takes_the_first_free_slot_of_an_xl_style_table() -> None:
+    from emulator.hdevice import HDevice
+
+    ram = bytearray(0x10000)
+    table = b"P\x00\x01C\x00\x02E\x00\x03S\x00\x04K\x00\x05"  # the XL OS's order (Mapping the Atari)
+    ram[HATABS:HATABS + len(table)] = table
+    device = HDevice()
+    assert device.register(ram)
+    assert ram[HATABS + 15:HATABS + 18] == bytes((ord("H"), TABLE & 0xFF, TABLE >> 8))
+    assert not device.register(ram), "only once"
+    assert not HDevice().register(bytearray(0x10000)), "not before the OS has built its table"
