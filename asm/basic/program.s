@@ -241,42 +241,41 @@ STORELINE:
         DEY
         LDA (LOMEM),Y
         JSR FIND_LINE
-        BCS _insert
-        LDY #2                  ; delete the old line: close its bytes
-        LDA (LINEPTR),Y         ; just below the line after it
-        STA ED_TMP1
-        CLC
+        LDA #0
+        BCS +
+        LDY #2                  ; the old line's length (0: none)
+        LDA (LINEPTR),Y
+*       STA ED_TMP1
+        CLC                     ; STMCUR: just after the old line
         ADC LINEPTR
         STA STMCUR
         LDA LINEPTR+1
         ADC #0
         STA STMCUR+1
-        LDA ED_TMP1
-        LDY #0
-        LDX #STMCUR
-        JSR CONTRACT
-_insert:
-        LDY #2                  ; only a number: nothing to insert
+        LDY #2                  ; the new line's length (0: a number alone)
         LDA (LOMEM),Y
         CMP #4
-        BCC _done
-        PHA
-        LDA LINEPTR             ; the gap opens where the line belongs
-        STA STMCUR
-        LDA LINEPTR+1
-        STA STMCUR+1
-        PLA
+        BCS +
+        LDA #0
+*       STA ED_TMP2
+        LDX #STMCUR             ; make room: the difference
         LDY #0
-        LDX #STMCUR
-        JSR EXPAND
-        LDY #2
-        LDA (LOMEM),Y
-        TAY
-_copy:  DEY
+        SEC
+        SBC ED_TMP1
+        BEQ _copy
+        BCS _grow
+        EOR #$FF                ; shorter: close old - new bytes
+        ADC #1
+        JSR CONTRACT
+        JMP _copy
+_grow:  JSR EXPAND
+_copy:  LDY ED_TMP2
+        BEQ _done
+*       DEY
         LDA (LOMEM),Y
         STA (LINEPTR),Y
         TYA
-        BNE _copy
+        BNE -
 _done:  LDA LINEPTR             ; STMCUR: the line stored (or the next)
         STA STMCUR
         LDA LINEPTR+1

@@ -807,23 +807,23 @@ SYCALLS:
 ; ---------------------------------------------------------------------------
 .scope
 SY_BASE:
+_4exp:  .byte SY_EXP, SY_COMMA
+_3exp:  .byte SY_EXP, SY_COMMA
+_2exp:  .byte SY_EXP, SY_COMMA
+_1exp:  .byte SY_EXP
 _none:  .byte SY_END
-_1exp:  .byte SY_EXP, SY_END
-_2exp:  .byte SY_EXP, SY_COMMA, SY_EXP, SY_END
-_3exp:  .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
-_4exp:  .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
+_osexp: .byte SY_OPTEND
 _1sexp: .byte SY_SEXP, SY_END
-_osexp: .byte SY_OPTEND, SY_SEXP, SY_END
 _oexp:  .byte SY_OPTEND, SY_EXP, SY_END
-_nvar:  .byte SY_NVAR, SY_END
-_close: .byte SY_SHARP, SY_END
+_xio:   .byte SY_EXP, SY_COMMA
 _open:  .byte SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_SEXP, SY_END
-_stat:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_END
-_note:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_COMMA, SY_NVAR, SY_END
 _point: .byte SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_END
-_xio:   .byte SY_EXP, SY_COMMA, SY_SHARP, SY_COMMA, SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_SEXP, SY_END
 _put:   .byte SY_SHARP, SY_COMMA, SY_EXP, SY_END
-_loc:   .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA, SY_NVAR, SY_END
+_loc:   .byte SY_EXP, SY_COMMA, SY_EXP, SY_COMMA
+_nvar:  .byte SY_NVAR, SY_END
+_note:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_COMMA, SY_NVAR, SY_END
+_stat:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_END
+_close: .byte SY_SHARP, SY_END
 _raw:   .byte SY_CALL, C_RAW
 _input: .byte SY_CALL, C_INPUT
 _list:  .byte SY_CALL, C_LIST

@@ -1,0 +1,61 @@
+"""The whole free BASIC, editor and runtime together (tests/basic_whole.py: the product's code,
+split between the cartridge and RAM while it does not fit 8 KiB): typed programs run, and the
+editor's statements work in programs.  Expected output from the Atari BASIC Reference Manual."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.basic_whole import WholeBasic, WholeImages
+
+
+@pytest.fixture(scope="module")
+def images(tmp_path_factory) -> WholeImages:
+    return WholeImages(tmp_path_factory.mktemp("basic-whole"))
+
+
+@pytest.fixture
+def basic(images) -> WholeBasic:
+    return WholeBasic(images)
+
+
+def run(basic: WholeBasic, *lines: str) -> list[str]:
+    for line in lines:
+        basic.type(line, max_frames=3000)
+    return basic.output_of("RUN")
+
+
+def test_a_typed_program_runs(basic) -> None:
+    assert run(basic, '10 FOR I=1 TO 3:PRINT I;" ";:NEXT I', '20 PRINT "DONE"') == ["1 2 3 DONE"]
+
+
+def test_immediate_lines_run_and_errors_name_the_line(basic) -> None:
+    assert basic.output_of("PRINT 1+2*3") == ["7"]
+    assert run(basic, '10 A$="HI"') == ["ERROR-  9 AT LINE 10"]  # A$ not DIMensioned
+    basic.type("10 DIM A$(5):A$=\"HI\":PRINT A$;LEN(A$)")
+    assert basic.output_of("RUN") == ["HI2"]
+
+
+def test_list_after_run_and_a_replaced_line(basic) -> None:
+    run(basic, "10 X=5", "20 PRINT X*2")
+    basic.type("20 PRINT X*3")
+    assert basic.output_of("LIST") == ["10 X=5", "20 PRINT X*3"]
+    assert basic.output_of("RUN") == ["15"]
+
+
+def test_save_load_run_through_h(images, tmp_path) -> None:
+    basic = WholeBasic(images, hdir=tmp_path)
+    basic.type('10 PRINT "SAVED";7')
+    basic.type('SAVE "H:T.BAS"')
+    basic.type("NEW")
+    assert basic.output_of("LIST") == []
+    basic.type('LOAD "H:T.BAS"')
+    assert basic.output_of("RUN") == ["SAVED7"]
+    basic.type("NEW")
+    assert basic.output_of('RUN "H:T.BAS"') == ["SAVED7"]
+
+
+def test_a_syntax_error_line_stops_the_program(basic) -> None:
+    basic.type("10 PRINT 1")
+    basic.type("20 PRUNT 2")
+    assert run(basic) == ["1", "ERROR-  17 AT LINE 20"]
