@@ -388,3 +388,32 @@ def test_host_rename_refuses_locked_missing_and_nameless_results():
         disk.rename("NOPE", "X")
     with pytest.raises(Exception, match="not a DOS 2 file name pattern"):
         disk.rename("A.DAT", "TOOLONGNAME")
+
+
+@pytest.mark.parametrize("damage, error", [
+    ("loop", 164),          # the second sector links back to the first
+    ("file number", 164),   # a sector of another file
+    ("long chain", 164),    # the chain goes on past the directory's sector count
+])
+def test_reading_a_broken_chain_ends_in_an_error_not_forever(booted, tmp_path, damage, error):
+    atari, _ = booted
+    path = tmp_path / "b.atr"
+    disk = fresh_disk(atari, path)
+    disk.add("VICTIM", bytes(range(250)) * 2)  # four sectors
+    disk.add("OTHER", b"x" * 10)
+    victim, other = disk.find("VICTIM"), disk.find("OTHER")
+    chain = [sector for sector, _ in disk.chain(victim)]
+    raw = bytearray(disk.atr.read_sector(chain[1]))
+    if damage == "loop":
+        raw[125], raw[126] = (victim.index << 2) | (chain[0] >> 8), chain[0] & 0xFF
+    elif damage == "file number":
+        raw[125] = (other.index << 2) | (raw[125] & 3)
+    disk.atr.write_sector(chain[1], bytes(raw))
+    if damage == "long chain":
+        entry = bytearray(disk.atr.read_sector(361))
+        entry[16 * victim.index + 1] = 2  # the directory says two sectors, the chain has four
+        disk.atr.write_sector(361, bytes(entry))
+    disk.save()
+    atari.insert_disk(1, path)
+    status, data = Cio(atari).read_file("D:VICTIM")
+    assert status == error and len(data) <= 500  # never more than the directory's sectors hold

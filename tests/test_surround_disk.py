@@ -126,3 +126,21 @@ def test_a_disk_with_another_game_build_is_refused(tmp_path):
     disk.save()
     with pytest.raises(SurroundError, match="SURROUND.XEX is not"):
         boot_disk(HeadlessAtari(seed=1), path)
+
+
+def test_after_reset_the_game_still_saves_to_the_disk(tmp_path):
+    """RESET: the OS calls DOSINI (the game chains to the mini-DOS's DINIT, which puts D:
+    back into HATABS) and the game goes on; its next save reaches the image."""
+    path = tmp_path / "r.atr"
+    build_disk(path)
+    atari, labels = booted_game(path)
+    atari.reset(warm=True)
+    assert atari.run_until_idle(600)
+    hatabs = atari.peek_bytes(0x031A, 33)
+    assert ord("D") in hatabs[0::3]
+    assert "SURROUND" in atari.screen_text().split("\n")[0] or "SURROUND XL DISK" in atari.screen_text()
+    lesson = bytes([0x80]) + bytes(BLACKLIST_BYTES - 1)
+    for offset, value in enumerate(lesson):
+        atari.poke(labels["blacklist"] + offset, value)
+    atari.call(labels["saveblacklist"])
+    assert read_disk_blacklist(path) == lesson

@@ -61,7 +61,7 @@
 .space FNXTH    8
 .space FPOS     8               ; the next byte in the buffer
 .space FCNT     8               ; reading: the bytes in the buffer
-.space FSECL    8               ; writing: sectors so far
+.space FSECL    8               ; writing: sectors so far; reading: sectors left
 .space FSECH    8
 .space FPAT     88              ; listing: the pattern, 11 bytes per IOCB
 .space FNAME    11              ; the parsed name: 8 + 3, space padded, ? = any
@@ -239,7 +239,13 @@ OPENREAD:
         LDX SLOT
         LDA ENTIDX
         STA FNUM,X
-        LDY #3                  ; the first sector is the "next" one
+        LDY #1                  ; the sector count: no chain is longer
+        LDA (ZENT),Y
+        STA FSECL,X
+        INY
+        LDA (ZENT),Y
+        STA FSECH,X
+        INY                     ; the first sector is the "next" one
         LDA (ZENT),Y
         STA FNXTL,X
         INY
@@ -442,9 +448,17 @@ _exit:  RTS
 .scend
 
 ; READNEXT - read sector FNXT of file X into its buffer; check that it
-; belongs to the file; FCNT = its byte count, FNXT = its link, FPOS = 0
+; belongs to the file and that the chain is not longer than the directory
+; says (a broken chain, even a loop, ends in error 164 instead of reading
+; on forever); FCNT = its byte count, FNXT = its link, FPOS = 0
 .scope
 READNEXT:
+        LDA FSECL,X             ; one sector less may follow
+        BNE +
+        LDA FSECH,X
+        BEQ _mismatch
+        DEC FSECH,X
+*       DEC FSECL,X
         LDA FDRV,X
         STA DRIVE
         LDA FNXTL,X
