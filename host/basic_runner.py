@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from emulator.errors import EmulatorError
+from emulator.hdevice import NAME_CHARS
 from emulator.headless import HeadlessAtari
 from emulator.keyboard import key_for_atascii
 from emulator.machine import CPU_HZ
@@ -43,6 +44,11 @@ class RunResult:
     emulated_seconds: float
     host_seconds: float
     frames: int
+
+
+def is_h_name(name: str) -> bool:
+    """True if H: can open ``name`` as typed in a BASIC string (no wildcards, no blanks)."""
+    return bool(name) and set(name) <= NAME_CHARS - {"*", "?"} and len(name) <= 100
 
 
 class BasicSession:
@@ -93,8 +99,11 @@ class BasicSession:
         """``H:NAME`` (or ``H2:NAME``) for a host file, mapping H2: if needed."""
         path = path.resolve()
         root = self.hdevice.directories[1]
-        if root in path.parents:
+        if root in path.parents and is_h_name(path.relative_to(root).as_posix()):
             return "H:" + path.relative_to(root).as_posix()
+        if not is_h_name(path.name):
+            raise SurroundError(f"{path}: H: cannot name this file (letters, digits and . _ - only): "
+                                "copy or rename it")
         self.hdevice.map(PROGRAM_UNIT, path.parent)
         return f"H{PROGRAM_UNIT}:{path.name}"
 

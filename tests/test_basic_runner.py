@@ -232,6 +232,13 @@ def test_an_error_while_loading_is_reported(free_is_stand_in: Path, tmp_path: Pa
         session.load(tmp_path / "GONE.LST")
 
 
+def test_a_file_name_h_cannot_spell_is_a_clear_error(free_is_stand_in: Path, tmp_path: Path) -> None:
+    program = tmp_path / "my game.lst"
+    program.write_bytes(b"1 REM\x9b")
+    with pytest.raises(SurroundError, match=r"my game\.lst: H: cannot name this file"):
+        surround_basic([str(program), "--frontend", "headless"])
+
+
 def test_a_missing_program_file_is_a_clear_error(free_is_stand_in: Path, tmp_path: Path) -> None:
     with pytest.raises(SurroundError, match=r"NONE\.BAS: cannot read"):
         surround_basic([str(tmp_path / "NONE.BAS"), "--frontend", "headless"])
