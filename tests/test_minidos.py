@@ -417,3 +417,41 @@ def test_reading_a_broken_chain_ends_in_an_error_not_forever(booted, tmp_path, d
     atari.insert_disk(1, path)
     status, data = Cio(atari).read_file("D:VICTIM")
     assert status == error and len(data) <= 500  # never more than the directory's sectors hold
+
+
+# -- only documented OS locations (like the game's audit in test_asm_build.py) ---------------------
+
+DOS_DOCUMENTED = {
+    0x06: "TRAMSZ", 0x0A: "DOSVEC", 0x0B: "DOSVEC+1", 0x0C: "DOSINI", 0x0D: "DOSINI+1",
+    **{address: "ZIOCB (ICHIDZ..CIOCHR)" for address in range(0x20, 0x30)},
+    **{address: "FMSZPG" for address in range(0x43, 0x4A)},
+    0x02E0: "RUNAD", 0x02E1: "RUNAD+1", 0x02E2: "INITAD", 0x02E3: "INITAD+1",
+    0x02E7: "MEMLO", 0x02E8: "MEMLO+1",
+    **{address: "DCB (DDEVIC..DAUX2)" for address in range(0x0300, 0x030C)},
+    **{address: "HATABS" for address in range(0x031A, 0x033D)},
+    **{address: "IOCBs" for address in range(0x0340, 0x03C0)},
+    0x03F8: "BASICF", 0xBFFA: "CARTCS",
+    0xE453: "DSKINV", 0xE456: "CIOV", 0xE471: "BLKBDV",
+}
+DOS_OWN_MEMORY = range(0x0700, 0x2000)
+
+
+def test_the_mini_dos_uses_only_documented_os_locations():
+    import re
+
+    from host.minidos import BUILD_DIR, build_dos
+
+    build_dos()
+    operand = re.compile(r"^\s*[0-9A-F]{4}\s+(?:[0-9A-F]{2} ){1,3}\s*([A-Z]{3})\s+\(?\$([0-9A-F]{2,4})")
+    strangers = set()
+    examined = 0
+    for listing in ("dos.lst", "dosboot.lst"):
+        for line in (BUILD_DIR / listing).read_text().splitlines():
+            match = operand.match(line)
+            if match:
+                examined += 1
+                address = int(match[2], 16)
+                if address not in DOS_OWN_MEMORY and address not in DOS_DOCUMENTED:
+                    strangers.add(f"{listing}: {match[1]} ${address:04X}")
+    assert examined > 500  # the listing's format is the one the pattern reads
+    assert not strangers, f"undocumented locations used: {sorted(strangers)}"
