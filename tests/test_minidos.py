@@ -455,3 +455,41 @@ def test_the_mini_dos_uses_only_documented_os_locations():
                     strangers.add(f"{listing}: {match[1]} ${address:04X}")
     assert examined > 500  # the listing's format is the one the pattern reads
     assert not strangers, f"undocumented locations used: {sorted(strangers)}"
+
+
+# -- damaged disks: every D: call comes back with a status, none runs away ---------------------------
+
+ALLOWED = {1, 3, 136, 160, 162, 163, 164, 165, 167, 169, 170}
+SAMPLE_FILES = {"SURROUND.BLK": bytes(range(165)), "README": b"hello\x9b" * 40, "DATA.BIN": bytes(range(256)) * 4}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_damaged_disks_give_status_codes_and_never_hang(booted, tmp_path, data):
+    atari, _ = booted
+    path = tmp_path / "damaged.atr"
+    disk = new_system_disk(path=path)
+    for name, content in SAMPLE_FILES.items():
+        disk.add(name, content)
+    raw = bytearray(disk.atr.to_bytes())
+    interesting = [sector for entry in disk.entries() if entry.name != DOS_SYS_NAME
+                   for sector, _ in disk.chain(entry)] + [360, 361]
+    for _ in range(data.draw(st.integers(1, 8))):
+        sector = data.draw(st.sampled_from(interesting))
+        offset = 16 + (sector - 1) * 128 + data.draw(st.integers(0, 127))
+        raw[offset] = data.draw(st.integers(0, 255))
+    path.write_bytes(bytes(raw))
+    atari.insert_disk(1, path)
+    cio = Cio(atari)
+    statuses = [cio.read_file(f"D:{name}")[0] for name in SAMPLE_FILES]
+    assert cio.open(3, "D:*.*", 6) == 1
+    for _ in range(70):  # at most 64 files and the free line
+        status, _ = cio.get_line(3)
+        statuses.append(status)
+        if status >= 128:
+            break
+    cio.close(3)
+    statuses.append(cio.write_file("D:NEW.DAT", b"new" * 50))
+    statuses.append(cio.xio(33, 4, "D:README"))
+    assert set(statuses) <= ALLOWED, statuses
