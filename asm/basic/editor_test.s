@@ -12,6 +12,8 @@
 .include "../os/equates.s"
 .include "equates.s"
 
+.alias VTYPE    $054B   ; (the runtime's is in its zero page)
+
 .org $A000
 .include "editor.s"
 ED_END:
@@ -70,6 +72,36 @@ ERROR:  PHA
         JSR PUTEOL
         JMP READY
 _msg:   .byte "ERROR-  ", 0
+.scend
+
+; EVAL_ANY - a numeric or a string constant at STINDEX: FR0 (a number or
+; the string's address and length), VTYPE 0 or $80
+.scope
+EVAL_ANY:
+        LDY STINDEX
+        LDA (STMCUR),Y
+        STA VTYPE               ; SCONST $0F: bit 7 clear, so:
+        CMP #TOK_O_SCONST
+        BNE _num
+        LDA #$80
+        STA VTYPE
+        JMP EVAL_STR
+_num:   LDA #0
+        STA VTYPE
+        JSR EVAL_INT
+        JMP IFP
+.scend
+
+; FR0_TO_INT - FR0 -> A/X (error 3 if not 0-65535)
+.scope
+FR0_TO_INT:
+        JSR FPI
+        BCS _bad
+        LDA FR0
+        LDX FR0+1
+        RTS
+_bad:   LDA #3
+        JMP ERROR
 .scend
 
 ; EVAL_INT - a numeric constant at STINDEX -> A/X (error 3 otherwise)

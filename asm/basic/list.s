@@ -28,18 +28,23 @@ X_LIST: LDX #3                  ; lines 0 .. 32767, to E:
         BPL -
         INX
         STX IODVC
-        JSR OPERANDTYPE
-        BCS _range              ; no operands, or a number
-        JSR FILEOPERAND         ; a file, opened for writing on IOCB 7
+        JSR ATOPEND
+        BEQ _lines              ; no operands
+        JSR EVAL_ANY
+        BIT VTYPE
+        BPL _number
+        JSR NAMEFROMFR0         ; a file, opened for writing on IOCB 7
+        LDX #0
         LDA #8
         JSR OPEN7
         STX IODVC               ; (X = $70)
         JSR SKIPCOMMA
         BCS _lines
-_range: JSR ATOPEND
-        BEQ _lines
         JSR EVAL_INT
-        STA ED_LISTLO
+        JMP _first
+_number:
+        JSR FR0_TO_INT
+_first: STA ED_LISTLO
         STA ED_LISTHI
         STX ED_LISTLO+1
         STX ED_LISTHI+1
@@ -79,43 +84,6 @@ _done:  LDA IODVC
 _screen:
         RTS
 _all:   .word 0, MAXLINE
-.scend
-
-; ---------------------------------------------------------------------------
-; OPERANDTYPE - what the operand at STINDEX is: C clear = a string (a
-; string constant or a string variable), C set = anything else
-; ---------------------------------------------------------------------------
-.scope
-OPERANDTYPE:
-        LDY STINDEX
-        LDA (STMCUR),Y
-        CMP #TOK_O_SCONST
-        BEQ _string
-        CMP #$80
-        BCC _other
-        AND #$7F                ; a variable: its type in the value table
-        LDX #0
-        STX ED_PTR3+1
-        ASL                     ; * 8
-        ROL ED_PTR3+1
-        ASL
-        ROL ED_PTR3+1
-        ASL
-        ROL ED_PTR3+1
-        CLC
-        ADC VVTP
-        STA ED_PTR3
-        LDA ED_PTR3+1
-        ADC VVTP+1
-        STA ED_PTR3+1
-        LDY #0
-        LDA (ED_PTR3),Y
-        BMI _string
-_other: SEC
-        RTS
-_string:
-        CLC
-        RTS
 .scend
 
 ; ATOPEND - Z set if the statement's operands end at STINDEX (":" or EOL)

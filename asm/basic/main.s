@@ -128,30 +128,30 @@ NEWPROG:
         STA LOMEM
         LDY MEMLO+1
         STY LOMEM+1
-        INY                     ; VNTP: after the token buffer's 256 bytes
-        LDX #0
-_set:   PHA                     ; VNTP .. BMEMTOP = VNTP + their offsets
-        CLC
-        ADC _offset,X
-        STA VNTP,X
-        TYA
-        ADC #0
-        STA VNTP+1,X
-        PLA
-        INX
-        INX
-        CPX #BMEMTOP+2-VNTP
-        BCC _set
-        LDY #3                  ; the immediate line: 32768, 3 bytes long,
-_line:  LDA _empty,Y            ; after the name table's zero byte
+        INY                     ; every pointer at VNTP, after the token
+        LDX #BMEMTOP-VNTP       ; buffer's 256 bytes
+_set:   STA VNTP,X
+        STY VNTP+1,X
+        DEX
+        DEX
+        BPL _set
+        LDA #1                  ; the name table's zero byte
+        LDY #0
+        LDX #VVTP
+        JSR EXPAND
+        LDA #3                  ; the immediate line: 32768, 3 bytes long
+        LDY #0
+        LDX #STARP
+        JSR EXPAND
+        LDY #3
+_line:  LDA _empty,Y
         STA (VNTP),Y
         DEY
         BPL _line
         STA STOPLN              ; (A = 0)
         STA STOPLN+1
         STA LOADFLG
-        JMP SETAPPMHI
-_offset: .byte 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 4, 0, 4, 0, 4, 0
+        RTS
 _empty: .byte 0, 0, >IMMLINE, 3
 .scend
 

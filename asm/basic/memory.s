@@ -1,0 +1,228 @@
+; ===========================================================================
+; memory.s - moving BASIC's memory (EXPAND, CONTRACT) and finding lines
+; ===========================================================================
+;
+; BASIC's memory, from LOMEM up ("The Atari BASIC Source Book", chapter 2;
+; "Mapping the Atari" 128-145): token buffer | variable name table |
+; variable value table | statement table | strings and arrays | run-time
+; stack.  Each area begins where its pointer says; inserting into one area
+; moves everything above it and every pointer above it.  Both sides use
+; these routines (asm/basic/README.md, "Agreed details").
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; EXPAND - open a gap of A/Y bytes (low/high) at the pointer in X
+; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
+; The memory from (X) up to BMEMTOP moves n bytes up; the pointer at X and
+; every later one up to BMEMTOP grow by n; the gap begins at the pointer's
+; old value.  Error 2 (memory insufficient) if BMEMTOP + n passes the OS's
+; MEMTOP ($02E5).  Out: ED_MVSRC = the gap.  APPMHI follows BMEMTOP.
+; ---------------------------------------------------------------------------
+.scope
+EXPAND: JSR MOVESETUP
+        CLC                     ; the new BMEMTOP must stay within MEMTOP
+        LDA BMEMTOP
+        ADC ED_LEN
+        TAY
+        LDA BMEMTOP+1
+        ADC ED_LEN+1
+        BCS _full
+        CPY MEMTOP
+        SBC MEMTOP+1
+        BCS _full
+        CLC                     ; to (X) + n
+        LDA ED_MVSRC
+        ADC ED_LEN
+        STA ED_MVDST
+        LDA ED_MVSRC+1
+        ADC ED_LEN+1
+        STA ED_MVDST+1
+        JSR MOVEUP
+        LDA $00,X               ; the gap
+        STA ED_MVSRC
+        LDA $01,X
+        STA ED_MVSRC+1
+        CLC
+        BCC ADJUST
+_full:  LDA #2                  ; memory insufficient
+        JMP ERROR
+.scend
+
+; ---------------------------------------------------------------------------
+; CONTRACT - close the A/Y bytes (low/high) just below the pointer in X
+; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
+; The memory from (X) up to BMEMTOP moves n bytes down; the pointer at X
+; and every later one shrink by n (the inverse of EXPAND).
+; ---------------------------------------------------------------------------
+.scope
+CONTRACT:
+        JSR MOVESETUP
+        SEC                     ; to (X) - n
+        LDA ED_MVSRC
+        SBC ED_LEN
+        STA ED_MVDST
+        LDA ED_MVSRC+1
+        SBC ED_LEN+1
+        STA ED_MVDST+1
+        JSR MOVEDOWN
+        SEC
+.scend
+; ADJUST - the pointers from X to BMEMTOP += ED_LEN (C clear) or -=
+; ED_LEN (C set); then APPMHI
+.scope
+ADJUST: PHP
+_next:  PLP
+        PHP
+        LDA $00,X
+        BCS _sub
+        ADC ED_LEN
+        STA $00,X
+        LDA $01,X
+        ADC ED_LEN+1
+        JMP _high
+_sub:   SBC ED_LEN
+        STA $00,X
+        LDA $01,X
+        SBC ED_LEN+1
+_high:  STA $01,X
+        INX
+        INX
+        CPX #BMEMTOP+2
+        BCC _next
+        PLP
+        JMP SETAPPMHI
+.scend
+
+; MOVESETUP - ED_LEN := A/Y; ED_MVSRC := (X); ED_MVCNT := BMEMTOP - (X)
+.scope
+MOVESETUP:
+        STA ED_LEN
+        STY ED_LEN+1
+        LDA $00,X
+        STA ED_MVSRC
+        LDA $01,X
+        STA ED_MVSRC+1
+        SEC
+        LDA BMEMTOP
+        SBC $00,X
+        STA ED_MVCNT
+        LDA BMEMTOP+1
+        SBC $01,X
+        STA ED_MVCNT+1
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; MOVEUP - copy ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the highest byte
+; first (the destination lies above the source).  X is kept.
+; The partial page at the top goes first, then the whole pages below it.
+; ---------------------------------------------------------------------------
+.scope
+MOVEUP: TXA
+        PHA
+        CLC                     ; both pointers to the start of the top part
+        LDA ED_MVSRC+1
+        ADC ED_MVCNT+1
+        STA ED_MVSRC+1
+        CLC
+        LDA ED_MVDST+1
+        ADC ED_MVCNT+1
+        STA ED_MVDST+1
+        LDY ED_MVCNT
+        BEQ _pages
+_part:  DEY
+        LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        CPY #0
+        BNE _part
+_pages: LDX ED_MVCNT+1
+        BEQ _done
+_page:  DEC ED_MVSRC+1
+        DEC ED_MVDST+1
+        LDY #$FF
+_byte:  LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        DEY
+        BNE _byte
+        LDA (ED_MVSRC),Y        ; Y = 0
+        STA (ED_MVDST),Y
+        DEX
+        BNE _page
+_done:  PLA
+        TAX
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; MOVEDOWN - copy ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the lowest byte
+; first (the destination lies below the source).  X is kept.
+; ---------------------------------------------------------------------------
+.scope
+MOVEDOWN:
+        TXA
+        PHA
+        LDY #0
+        LDX ED_MVCNT+1
+        BEQ _part
+_page:  LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        INY
+        BNE _page
+        INC ED_MVSRC+1
+        INC ED_MVDST+1
+        DEX
+        BNE _page
+_part:  LDX ED_MVCNT
+        BEQ _done
+_byte:  LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        INY
+        DEX
+        BNE _byte
+_done:  PLA
+        TAX
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; FIND_LINE - find a line in the statement table
+; In: A = line number low, X = high.  Out: LINEPTR = that line, or the
+; first line with a higher number (the immediate line, 32768, at the
+; latest: numbers above 32767 find it); C clear = found exactly.
+; ---------------------------------------------------------------------------
+.scope
+FIND_LINE:
+        CPX #$80                ; 32768 and above: the immediate line
+        BCC _keep
+        LDA #0
+        LDX #$80
+_keep:  STA ED_LINE
+        STX ED_LINE+1
+        LDA STMTAB
+        STA LINEPTR
+        LDA STMTAB+1
+        STA LINEPTR+1
+_test:  LDY #1
+        LDA (LINEPTR),Y
+        CMP ED_LINE+1
+        BCC _next
+        BNE _past
+        DEY
+        LDA (LINEPTR),Y
+        CMP ED_LINE
+        BCC _next
+        BNE _past
+        CLC                     ; found
+        RTS
+_past:  SEC
+        RTS
+_next:  LDY #2
+        LDA (LINEPTR),Y
+        CLC
+        ADC LINEPTR
+        STA LINEPTR
+        BCC _test
+        INC LINEPTR+1
+        BNE _test
+.scend
+
