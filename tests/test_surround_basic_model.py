@@ -153,40 +153,23 @@ def test_no_input_breaks_the_screen(lines):
 
 
 def test_the_screen_is_the_6502_games():
-    """Start screen and the screen after a refused move, cell for cell as the 6502 game's."""
+    """Start screen, a refused move and the rules page, cell for cell as the 6502 game's;
+    only the help row differs: BASIC's GET never sees the HELP key, so the rules are "H"."""
     from host.engines.asm import start_program
 
     atari, _ = start_program(seed=1)
     engine = ModelEngine(seed=1)
-    assert engine.model.screen.unicode_text() == atari.screen_text()
+    screens = engine.model.screen.unicode_text().split("\n"), atari.screen_text().split("\n")
+    assert screens[0][:23] == screens[1][:23]
+    assert screens[0][23].strip() == "N NEW GAME  C CLEAR LIST  H: RULES"
+    assert screens[1][23].strip() == "N NEW GAME  C CLEAR LIST  HELP: RULES"
     atari.type_text("9,9\n")
     engine.model.type("9,9\n")
+    assert engine.model.screen.unicode_text().split("\n")[:23] == atari.screen_text().split("\n")[:23]
+    game_screen = engine.model.screen.unicode_text().split("\n")
+    atari.type_script("{HELP}")
+    engine.type_line("H")
     assert engine.model.screen.unicode_text() == atari.screen_text()
-
-
-def test_black_list_files_travel_between_basic_6502_and_reference(tmp_path):
-    """The file the BASIC game writes loads into the 6502 game and the reference, and a list
-    the 6502 game learned loads into the BASIC game (one 165-byte format for all three)."""
-    from host.engines.asm import AsmEngine
-    from host.records import read_blacklist_file, write_blacklist_file
-    from host.rules import Blacklist
-
-    basic = ModelEngine(seed=4)
-    summary = LockstepChecker(basic, parse_sheep_spec("perfect", seed=4)).run(6)
-    assert summary.mismatch is None and summary.learned > 0
-    written = basic.model.files[BLACKLIST_FILE]
-    path = tmp_path / "SURROUND.BLK"
-    write_blacklist_file(path, written)
-    assert Blacklist(read_blacklist_file(path)).nrs() == sorted(
-        nr for nr in range(1, 1321) if written[(nr - 1) // 8] >> ((nr - 1) % 8) & 1
-    )
-    with AsmEngine(seed=4) as asm:
-        asm.load_blacklist(read_blacklist_file(path))
-        assert asm.blacklist_bytes() == written and asm.learned() == summary.learned
-        asm_summary = LockstepChecker(asm, parse_sheep_spec("perfect", seed=5), blacklist=written).run(4)
-        assert asm_summary.mismatch is None
-        learned_by_asm = asm.blacklist_bytes()
-        assert asm_summary.learned > 0 and learned_by_asm != written
-    again = ModelEngine(files={BLACKLIST_FILE: learned_by_asm})
-    assert again.blacklist_bytes() == learned_by_asm
-    assert again.var("LEARNED") == sum(bin(byte).count("1") for byte in learned_by_asm)
+    engine.model.type(" ")  # any key: the game screen is drawn again (board, counters, news)
+    engine.expect_waiting("after the rules page")
+    assert engine.model.screen.unicode_text().split("\n")[:18] == game_screen[:18]
