@@ -1,0 +1,63 @@
+"""BASIC's LOAD/SAVE/ENTER/LIST/RUN "D:..." through the mini-DOS, on the whole free BASIC
+(tests/basic_whole.py: editor and runtime together while they do not fit 8 KiB)."""
+
+from __future__ import annotations
+
+import pytest
+
+from emulator.headless import HeadlessAtari
+from host.atari_basic import list_program, read_save_file
+from host.dos2 import Dos2Disk
+from host.minidos import new_system_disk
+from tests.basic_runtime_support import install_fp_traps
+from tests.basic_whole import NEW_MEMLO, RAM_PART, WholeBasic, WholeImages
+
+
+@pytest.fixture(scope="module")
+def images(tmp_path_factory) -> WholeImages:
+    return WholeImages(tmp_path_factory.mktemp("basic-whole-disk"))
+
+
+def basic_from_disk(images: WholeImages, path) -> WholeBasic:
+    """Boot the system disk with BASIC on, choose READY in the menu, then give the whole
+    BASIC its RAM part as tests/basic_whole.py does (the mini-DOS stays below MEMLO)."""
+    basic = WholeBasic.__new__(WholeBasic)
+    basic.images = images
+    basic.atari = atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
+    if not images.has_math_pack:
+        install_fp_traps(atari)
+    atari.insert_disk(1, path)
+    assert atari.boot(basic=True) and "3  READY (BASIC)" in atari.screen_text()
+    atari.type_text("3")
+    assert atari.run_until_idle(600)
+    assert atari.peek_word(0x02E7) < RAM_PART  # the mini-DOS's MEMLO, below the RAM part
+    for offset, byte in enumerate(images.ram_part):
+        atari.poke(RAM_PART + offset, byte)
+    atari.poke_word(0x02E7, NEW_MEMLO)
+    basic.type("NEW")
+    return basic
+
+
+def test_save_load_run_list_enter_through_d(images, tmp_path) -> None:
+    path = tmp_path / "basic.atr"
+    new_system_disk(path=path).save()
+    basic = basic_from_disk(images, path)
+    basic.type('10 PRINT "SAVED";7')
+    basic.type('SAVE "D:T.BAS"')
+    basic.type('LIST "D:T.LST"')
+    basic.type("NEW")
+    assert basic.output_of("LIST") == []
+    basic.type('LOAD "D:T.BAS"')
+    assert basic.output_of("RUN") == ["SAVED7"]
+    basic.type("NEW")
+    assert basic.output_of('RUN "D:T.BAS"') == ["SAVED7"]
+    basic.type("NEW")
+    basic.type('ENTER "D:T.LST"')
+    assert basic.output_of("LIST") == ['10 PRINT "SAVED";7']
+    assert basic.output_of('LOAD "D:NOPE.BAS"') == ["ERROR-  170"]
+    disk = Dos2Disk.open(path)
+    assert disk.problems() == []
+    assert disk.read("T.LST") == b'10 PRINT "SAVED";7\x9b'
+    saved = tmp_path / "T.BAS"
+    saved.write_bytes(disk.read("T.BAS"))
+    assert list_program(read_save_file(saved)) == ['10 PRINT "SAVED";7']
