@@ -259,3 +259,20 @@ def test_any_typed_line_is_tokenized_as_atari_basic_or_marked_wrong(basic, piece
         assert basic.statement_table()[4] == 0x37  # an ERROR- line
     else:
         assert basic.statement_table() == expected.statement_table()
+
+
+def test_reset_keeps_the_program(basic) -> None:
+    basic.type("10 PRINT 1")
+    before = basic.statement_table()
+    basic.atari.reset(warm=True)
+    assert basic.atari.machine.run_until_idle(600)
+    assert "READY" in basic.rows()
+    assert basic.statement_table() == before
+    assert basic.output_of("LIST") == ["10 PRINT 1"]
+
+
+def test_enter_stops_at_a_missing_file_with_its_error(images, tmp_path) -> None:
+    basic = BasicAtari(images, hdir=tmp_path)
+    assert basic.output_of('ENTER "H:NONE.LST"') == ["ERROR-  170"]  # file not found
+    basic.type("10 PRINT 2")  # lines come from the keyboard again
+    assert basic.output_of("LIST") == ["10 PRINT 2"]
