@@ -223,7 +223,7 @@ _e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
-; SQR(x): Newton's iteration g = (x/g + g) / 2, six times, from a first
+; SQR(x): Newton's iteration g = (x/g + g) / 2, five times, from a first
 ; guess with half of x's exponent.  Error 3 for x < 0.
 ; ---------------------------------------------------------------------------
 .scope
@@ -232,7 +232,16 @@ F_SQR:
         BEQ _done
         BMI _e_value
         JSR STORE_X             ; FTMP1 = x
-        ; first guess: 3 * 100^(e/2) for an even e, 30 * 100^((e-1)/2) if odd
+        ; first guess: d * 100^(e/2) for an even exponent e, d * 10 *
+        ; 100^((e-1)/2) for an odd one, where d = 2 if the first mantissa
+        ; byte is below 10 and 6 otherwise: within a factor of two, so five
+        ; Newton steps reach ten digits
+        LDA FR0+1
+        CMP #$10
+        LDA #$02
+        BCC +
+        LDA #$06
+*       STA RT_T0
         LDA FR0
         SEC
         SBC #$40
@@ -245,14 +254,18 @@ F_SQR:
         CLC
         ADC #$40
         STA FR0
-        LDA #$03
+        LDA RT_T0
         STA FR0+1
         TXA
         LSR
         BCC +
-        LDA #$30
+        LDA RT_T0               ; odd: ten times d
+        ASL
+        ASL
+        ASL
+        ASL
         STA FR0+1
-*       LDA #6
+*       LDA #5
         STA RT_CNT
 _step:  JSR FST_G               ; FTMP2 = g
         JSR FMOVE               ; FR1 = g
