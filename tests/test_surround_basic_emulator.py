@@ -49,3 +49,17 @@ def test_the_programs_hash_routine_gives_every_nr(tmp_path_factory):
         if wolf not in (s1, s2, s3)
     ]
     assert got == expected
+
+
+def test_lockstep_games_on_the_free_basic(tmp_path_factory):
+    """Whole games of SURROUND.BAS on the free BASIC in the emulator, typed at and read by
+    variable name, checked move by move against the reference (the math pack's entry points
+    answered in Python while the OS ROM has none: tests/basic_runtime_support.py)."""
+    from host.harness import LockstepChecker
+    from host.players import parse_sheep_spec
+    from tests.basic_engines import EmulatorEngine
+
+    engine = EmulatorEngine(Images(tmp_path_factory.mktemp("surround-basic-games")), seed=1)
+    summary = LockstepChecker(engine, parse_sheep_spec("mix:0.5", seed=1)).run(3)
+    assert summary.mismatch is None, summary.mismatch.report()
+    assert summary.final_blacklists_equal and summary.wolf_moves > 10

@@ -1,85 +1,22 @@
 """basic/surround.lst played on the Python model of the BASIC runtime (tests/basic_model.py),
-checked move by move against the reference by the project's own lockstep harness.
-
-The engine below does what the emulator's basic engine will do: it types "FROM,TO" RETURN
-as a person would and reads the state from the program's variables by name.
+checked move by move against the reference by the project's own lockstep harness (the
+engine, tests/basic_engines.py, types "FROM,TO" RETURN and reads the program's variables by
+name, as the emulator's will).
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.atari_basic import read_listing_file
-from host.engines.base import Engine, EngineReply
 from host.harness import LockstepChecker
 from host.players import parse_sheep_spec
-from host.rules import BLACKLIST_BYTES, RESULTS, Move, Position, nr_of
+from host.rules import BLACKLIST_BYTES, Position, nr_of
+from tests.basic_engines import BLACKLIST_FILE, ModelEngine
 from tests.basic_model import BasicModel
-
-ROOT = Path(__file__).resolve().parents[1]
-PROGRAM = read_listing_file(ROOT / "basic" / "surround.lst")
-BLACKLIST_FILE = "D:SURROUND.BLK"
-
-
-class ModelEngine(Engine):
-    """SURROUND.BAS on the model; the black list file lives in `files`."""
-
-    name = "basic-model"
-
-    def __init__(self, seed: int = 0, files: dict[str, bytes] | None = None) -> None:
-        self.seed = seed
-        self.start(files or {})
-
-    def start(self, files: dict[str, bytes]) -> None:
-        self.model = BasicModel(PROGRAM, seed=self.seed, files=files)
-        self.model.run()
-        self.expect_waiting("after RUN")
-
-    def var(self, name: str) -> int:
-        value = self.model.value(name)
-        assert value == int(value), (name, value)
-        return int(value)
-
-    def expect_waiting(self, when: str) -> None:
-        assert self.var("KWAIT") == 1 and not self.model.ended, f"not waiting for a key {when}"
-
-    def type_line(self, text: str) -> None:
-        before = self.var("LINES")
-        self.model.type(text + "\n")
-        assert self.var("LINES") == before + 1, f"the line {text!r} was not read"
-        self.expect_waiting(f"after {text!r}")
-
-    def position(self) -> Position:
-        return Position((self.var("SHA"), self.var("SHB"), self.var("SHC")), self.var("WOLF"))
-
-    def new_game(self) -> None:
-        games = self.var("GAMES")
-        under_way = self.var("RESULT") == 0 and self.var("MOVES") > 0
-        self.type_line("N")
-        if under_way:
-            assert self.var("ASKING") == 1, "N during a game did not ask"
-            self.type_line("Y")
-        assert self.var("GAMES") == games + 1 and self.var("MOVES") == 0
-
-    def sheep_move(self, src: int, dst: int) -> EngineReply:
-        self.type_line(f"{src},{dst}")
-        assert self.var("EC") == 0, f"the program refused {src},{dst} (EC {self.var('EC')})"
-        result = self.var("RESULT")
-        target = self.var("WTO")
-        wolf_move = Move(self.var("WFROM"), target) if target else None
-        return EngineReply(wolf_move, RESULTS[result - 1] if result else None, self.blacklist_bytes(), self.position())
-
-    def blacklist_bytes(self) -> bytes:
-        return self.model.string("BL$")
-
-    def load_blacklist(self, data: bytes) -> None:
-        self.start({BLACKLIST_FILE: bytes(data)})
-        assert self.var("LEARNED") == sum(bin(byte).count("1") for byte in data)
 
 
 @pytest.mark.parametrize(("sheep", "seed"), [("mix:0.5", 1), ("random", 2), ("perfect", 3)])
