@@ -17,6 +17,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.basic_runtime_support import BasicRunner, Images
 
@@ -337,3 +339,51 @@ def test_cont_after_stop_skips_the_rest_of_the_line(basic: BasicRunner) -> None:
 def test_for_evaluates_its_limit_once(basic: BasicRunner) -> None:
     # the limit and step are evaluated once, at FOR
     assert basic.run("10 N=3:FOR I=1 TO N:N=1:PRINT I;:NEXT I") == ["123"]
+
+
+def test_deep_nesting_is_error_10_not_a_crash(basic: BasicRunner) -> None:
+    minus = "-" * 100
+    assert basic.run(f"10 PRINT {minus}1") == ["ERROR-  10 AT LINE 10"]
+    nots = "NOT " * 27  # the longest that fits a logical line: it works or is error 10
+    assert basic.run(f"10 PRINT {nots}1") in (["0"], ["ERROR-  10 AT LINE 10"])
+    parens = "(" * 40 + "1" + ")" * 40
+    assert basic.run(f"10 X={parens}") == ["ERROR-  10 AT LINE 10"]
+    assert basic.run("10 PRINT ((((1+2)*3)-4)/5)") == ["1"]
+
+
+_ATOMS = st.sampled_from(["0", "1", "2.5", "-3", "1E10", "1E-5", "A", "B", "C", "RND(0)", 'LEN("ABC")',
+                          'ASC("A")', 'VAL("12")', "PEEK(1536)", "FRE(0)"])
+_FUNCTIONS = st.sampled_from(["ABS", "INT", "SGN", "SQR", "SIN", "COS", "ATN", "EXP", "LOG", "CLOG"])
+_OPERATORS = st.sampled_from(["+", "-", "*", "/", "^", "<", ">", "=", "<=", ">=", "<>", " AND ", " OR "])
+_EXPRESSIONS = st.recursive(
+    _ATOMS,
+    lambda inner: st.one_of(
+        st.tuples(inner, _OPERATORS, inner).map(lambda t: f"{t[0]}{t[1]}{t[2]}"),
+        st.tuples(_FUNCTIONS, inner).map(lambda t: f"{t[0]}({t[1]})"),
+        inner.map(lambda e: f"({e})"),
+        inner.map(lambda e: f"-{e}"),
+        inner.map(lambda e: f"NOT {e}"),
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(expression=_EXPRESSIONS.filter(lambda e: len(e) < 90))
+def test_any_expression_prints_a_number_or_an_error(basic: BasicRunner, expression: str) -> None:
+    """Random expressions: a number or an Atari BASIC error, never a jam; the user's page 6
+    and zero page $CB-$D1 stay untouched."""
+    atari = basic.atari
+    for address in range(0x0600, 0x0700):
+        atari.poke(address, 0x5A)
+    for address in range(0xCB, 0xD2):
+        atari.poke(address, 0xA5)
+    rows = basic.run(f"10 A=1.5:B=-2:C=0:PRINT {expression}")
+    assert len(rows) == 1, rows
+    row = rows[0]
+    if row.startswith("ERROR-  "):
+        assert row.split()[1] in {"3", "10", "11"}, row
+    else:
+        Decimal(row)  # a number as FASC writes it
+    assert atari.peek_bytes(0x0600, 0x100) == bytes([0x5A]) * 0x100
+    assert atari.peek_bytes(0xCB, 7) == bytes([0xA5]) * 7

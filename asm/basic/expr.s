@@ -322,6 +322,9 @@ POP_FR0:
 ; ---------------------------------------------------------------------------
 .scope
 UNARY:
+        TSX                     ; nested too deep for the 6502 stack
+        CPX #$40                ; (-----X, NOT NOT ..., ((((X)))) ): error 10
+        BCC _e_argstk
         JSR NEXT_TOKEN
         CMP #$80
         BCS _variable
@@ -400,6 +403,8 @@ _string:                        ; $0F, length, characters
         JMP STRING_TAIL
 _e_syntax:
         JMP E_SYNTAX
+_e_argstk:
+        JMP E_ARGSTK
 
 _variable:
         JSR VAR_ENTRY
