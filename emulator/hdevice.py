@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from emulator.errors import EmulatorError
+
 if TYPE_CHECKING:  # pragma: no cover
     from emulator.machine import Machine
 
@@ -103,8 +105,6 @@ class HDevice:
 
     def map(self, unit: int, directory: str | Path) -> None:
         """Let ``Hn:`` (n = 1-9) show ``directory``."""
-        from emulator.errors import EmulatorError
-
         path = Path(directory).expanduser().resolve()
         if not 1 <= unit <= 9:
             raise EmulatorError(f"H{unit}: there are only the units H1: to H9:")
@@ -118,7 +118,7 @@ class HDevice:
         """Put the vector table and the traps into page $D7 and hook the frame end."""
         memory = machine.memory
         ram = memory.ram
-        for index, name in enumerate(ROUTINES[:6]):
+        for index in range(6):  # OPEN ... SPECIAL: each routine's address - 1
             address = TRAPS + index - 1
             ram[TABLE + 2 * index] = address & 0xFF
             ram[TABLE + 2 * index + 1] = address >> 8
