@@ -134,9 +134,9 @@ def booted(tmp_path_factory):
     return atari, path
 
 
-def fresh_disk(atari: HeadlessAtari, path) -> Dos2Disk:
+def fresh_disk(atari: HeadlessAtari, path, density: str = "single") -> Dos2Disk:
     """A new system disk in D1: (the booted DOS stays in memory)."""
-    disk = new_system_disk(path=path)
+    disk = new_system_disk(density, path=path)
     disk.save()
     atari.insert_disk(1, path)
     return disk
@@ -250,13 +250,13 @@ OPERATIONS = st.lists(
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
-@given(operations=OPERATIONS)
-def test_the_mini_dos_and_the_host_model_agree(booted, tmp_path, operations):
+@given(operations=OPERATIONS, density=st.sampled_from(["single", "enhanced"]))
+def test_the_mini_dos_and_the_host_model_agree(booted, tmp_path, operations, density):
     """Random writes, reads and deletes through the 6502 D: handler; after each, the image
-    equals what host/dos2.py makes of the same operations (VTOC and directory byte for
-    byte, every file's contents) and passes every check."""
+    equals what host/dos2.py makes of the same operations (VTOC, VTOC2 and directory byte
+    for byte, every file's contents) and passes every check."""
     atari, _ = booted
-    model = fresh_disk(atari, tmp_path / "h.atr")
+    model = fresh_disk(atari, tmp_path / "h.atr", density)
     cio = Cio(atari)
     for action, name, data in operations:
         key = "{}.{}".format(*split_name(name)).rstrip(".")
@@ -274,6 +274,8 @@ def test_the_mini_dos_and_the_host_model_agree(booted, tmp_path, operations):
         real = disk_in_drive(atari)
         assert real.problems() == []
         assert real.atr.read_sector(360) == model.atr.read_sector(360)
+        if density == "enhanced":
+            assert real.atr.read_sector(1024) == model.atr.read_sector(1024)
         for sector in range(361, 369):
             assert real.atr.read_sector(sector) == model.atr.read_sector(sector)
         assert {e.name: real.read(e.name) for e in real.entries()} == {e.name: model.read(e.name) for e in model.entries()}
@@ -493,3 +495,27 @@ def test_damaged_disks_give_status_codes_and_never_hang(booted, tmp_path, data):
     statuses.append(cio.write_file("D:NEW.DAT", b"new" * 50))
     statuses.append(cio.xio(33, 4, "D:README"))
     assert set(statuses) <= ALLOWED, statuses
+
+
+def test_enhanced_density_files_go_past_sector_719_into_vtoc2(booted, tmp_path):
+    atari, _ = booted
+    path = tmp_path / "ed.atr"
+    model = fresh_disk(atari, path, "enhanced")
+    below_720 = len([sector for sector in model.free_sectors() if sector < 720])
+    model.add("LOW", bytes(125 * below_720))  # sectors 1-719 all taken (written by the host)
+    model.save()
+    atari.insert_disk(1, path)
+    cio = Cio(atari)
+    data = bytes(range(256)) * 4
+    assert cio.write_file("D:HIGH.DAT", data) == 1
+    model.add("HIGH.DAT", data)
+    real = disk_in_drive(atari)
+    assert real.problems() == [] and [s for s, _ in real.chain(real.find("HIGH.DAT"))] == list(range(721, 730))
+    for sector in (360, 1024, 361):
+        assert real.atr.read_sector(sector) == model.atr.read_sector(sector)
+    assert cio.read_file("D:HIGH.DAT") == (136, data)
+    assert cio.directory()[-1] == f"{model.free_count():03d} FREE SECTORS"
+    assert cio.xio(33, 4, "D:*.*") == 1  # DOS.SYS too: every sector back
+    real = disk_in_drive(atari)
+    assert real.problems() == [] and real.free_count() == 1010
+    assert cio.directory() == ["1010 FREE SECTORS"]

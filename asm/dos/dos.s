@@ -24,8 +24,9 @@
 ;   writing.  Errors are DOS 2's numbers (equates.s): 162 disk full, 170
 ;   file not found, 167 locked, 169 directory full, 165 bad name, 164
 ;   broken chain, 160 bad drive, 136 end of file, 146 not implemented.
-;   Not offered: append (9) and update (12) modes, NOTE/POINT, format;
-;   writing on an enhanced-density disk (read-only there: 163).
+;   Single density (707 sectors) and DOS 2.5's enhanced density (1010, the
+;   VTOC2 in sector 1024).  Not offered: append (9) and update (12) modes,
+;   NOTE/POINT, format.
 ;
 ; MEMORY
 ;   $0700-$087F  boot sectors (only during the boot)
@@ -52,6 +53,8 @@
 .space BUFFERS  1024            ; one sector buffer per IOCB (128 * 8)
 .space DIRBUF   128             ; the directory sector DIRIDX of DIRDRV
 .space VTOCBUF  128             ; the VTOC of VTOCDRV (valid: VTOCOK)
+.space VTOC2BUF 128             ; enhanced density: VTOC2 (sector 1024) of VTOCDRV
+.space EDDISK   1               ; 1: VTOCDRV holds an enhanced-density disk
 .space FMODE    8               ; per IOCB: 0 closed, 4 read, 6 listing, 8 write
 .space FDRV     8               ; drive
 .space FNUM     8               ; file number (directory index); listing: next entry

@@ -33,6 +33,7 @@
 ; the DOS 2 layout (host/dos2.py has the same, with its references)
 .alias VTOCSEC  360     ; the volume table of contents
 .alias DIRSEC0  361     ; the first of the eight directory sectors
+.alias VTOC2SEC 1024    ; enhanced density (DOS 2.5): the bitmap of 720-1023
 .alias FLAGFILE $42     ; a closed file: in use, created by DOS 2
 .alias FLAGOPEN $43     ; ... while it is open for writing
 .alias FLAGDEL  $80     ; deleted

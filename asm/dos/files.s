@@ -165,8 +165,9 @@ _found: CLC
 .scend
 
 ; ---------------------------------------------------------------------------
-; LOADVTOC - the VTOC of DRIVE in VTOCBUF; carry set, Y = 163 unless it is
-; a single-density DOS 2 VTOC (code 2, 707 sectors): we write no other
+; LOADVTOC - the VTOC of DRIVE in VTOCBUF: DOS code 2 and 707 sectors
+; (single density), or 1010 (DOS 2.5's enhanced density: then VTOC2,
+; sector 1024, in VTOC2BUF and EDDISK = 1); carry set, Y = 163 otherwise
 ; ---------------------------------------------------------------------------
 .scope
 LOADVTOC:
@@ -177,6 +178,7 @@ LOADVTOC:
         BEQ _ok
 _read:  LDA #0
         STA VTOCOK
+        STA EDDISK
         JSR VTOCPOS
         JSR READSEC
         BCS _exit
@@ -184,13 +186,20 @@ _read:  LDA #0
         LDA VTOCBUF
         CMP #2
         BNE _bad
+        JSR ISENHANCED
+        BCS _ed
         LDA VTOCBUF+1
         CMP #<707
         BNE _bad
         LDA VTOCBUF+2
         CMP #>707
         BNE _bad
-        LDA DRIVE
+        BEQ _good
+_ed:    INC EDDISK
+        JSR VTOC2POS
+        JSR READSEC
+        BCS _exit
+_good:  LDA DRIVE
         STA VTOCDRV
         INC VTOCOK
 _ok:    CLC
@@ -199,18 +208,48 @@ _bad:   SEC
         RTS
 .scend
 
-; SAVEVTOC - write VTOCBUF back to sector 360 of its drive
+; ISENHANCED - carry set when the VTOC in VTOCBUF counts 1010 sectors
+.scope
+ISENHANCED:
+        LDA VTOCBUF+1
+        CMP #<1010
+        BNE _no
+        LDA VTOCBUF+2
+        CMP #>1010
+        BNE _no
+        SEC
+        RTS
+_no:    CLC
+        RTS
+.scend
+
+; SAVEVTOC - write VTOCBUF back to sector 360 of its drive; on enhanced
+; density first VTOC2, with its copy of the bitmap of sectors 48-719
+; (VTOC bytes 16-99 = VTOC2 bytes 0-83, as DOS 2.5 keeps it)
 .scope
 SAVEVTOC:
         LDA VTOCDRV
         STA DRIVE
-        JSR VTOCPOS
+        LDA EDDISK
+        BEQ _vtoc
+        LDX #83
+_copy:  LDA VTOCBUF+16,X
+        STA VTOC2BUF,X
+        DEX
+        BPL _copy
+        JSR VTOC2POS
+        JSR WRITESEC
+        BCS _exit
+_vtoc:  JSR VTOCPOS
         JMP WRITESEC
+_exit:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
 ; ALLOC - take the lowest free sector from the VTOC's bitmap (bytes 10-99,
-; bit 7 of byte 10 = sector 0, a set bit = free) and count one less free.
+; bit 7 of byte 10 = sector 0, a set bit = free) and count one less free;
+; on enhanced density, when 1-719 are all taken, from VTOC2's bitmap of
+; sectors 720-1023 (bytes 84-121; its free count in bytes 122-123).
 ; Out: NEWLO/NEWHI; carry set, Y = 162 when the disk is full.
 ; ---------------------------------------------------------------------------
 .scope
@@ -221,19 +260,67 @@ _byte:  LDA VTOCBUF+10,X
         INX
         CPX #90
         BCC _byte
-        LDX SLOT
+        LDA EDDISK
+        BEQ _full
+        LDX #0
+_byte2: LDA VTOC2BUF+84,X
+        BNE _found2
+        INX
+        CPX #38
+        BCC _byte2
+_full:  LDX SLOT
         LDY #EFULL
         SEC
         RTS
-_found: LDY #0                  ; the first set bit from the left
-_bit:   ASL
-        BCS _bitok
-        INY
-        BNE _bit
-_bitok: LDA VTOCBUF+10,X        ; clear it
+_found: JSR FIRSTBIT            ; Y = the bit, sector = X * 8 + Y
+        LDA VTOCBUF+10,X        ; clear it
         AND NOTMASK,Y
         STA VTOCBUF+10,X
-        STY NEWLO               ; sector = byte * 8 + bit
+        JSR SECTOROF
+        LDA VTOCBUF+3           ; one free sector less
+        BNE +
+        DEC VTOCBUF+4
+*       DEC VTOCBUF+3
+        LDX SLOT
+        CLC
+        RTS
+_found2:
+        JSR FIRSTBIT            ; sector = 720 + X * 8 + Y
+        LDA VTOC2BUF+84,X
+        AND NOTMASK,Y
+        STA VTOC2BUF+84,X
+        JSR SECTOROF
+        LDA NEWLO
+        CLC
+        ADC #<720
+        STA NEWLO
+        LDA NEWHI
+        ADC #>720
+        STA NEWHI
+        LDA VTOC2BUF+122
+        BNE +
+        DEC VTOC2BUF+123
+*       DEC VTOC2BUF+122
+        LDX SLOT
+        CLC
+        RTS
+.scend
+
+; FIRSTBIT - Y = the place of the first set bit of A, from the left
+.scope
+FIRSTBIT:
+        LDY #0
+_bit:   ASL
+        BCS _done
+        INY
+        BNE _bit
+_done:  RTS
+.scend
+
+; SECTOROF - NEWLO/NEWHI = X * 8 + Y
+.scope
+SECTOROF:
+        STY NEWLO
         TXA
         LDX #0
         STX NEWHI
@@ -245,38 +332,41 @@ _bitok: LDA VTOCBUF+10,X        ; clear it
         ROL NEWHI
         ORA NEWLO
         STA NEWLO
-        LDA VTOCBUF+3           ; one free sector less
-        BNE +
-        DEC VTOCBUF+4
-*       DEC VTOCBUF+3
-        LDX SLOT
-        CLC
         RTS
 .scend
 
-; FREESEC - mark sector SECLO/SECHI free in the VTOC, count one more free
+; FREESEC - mark sector SECLO/SECHI free in the VTOC (or, 720-1023 on
+; enhanced density, in VTOC2) and count one more free
 .scope
 FREESEC:
-        LDA SECHI               ; sectors 720 and up have no bit here
+        LDA SECLO               ; ZTMP:A = the sector, or sector - 720
+        STA NEWLO
+        LDA SECHI
+        STA ZTMP
         CMP #>720
-        BCC _ok
-        BNE _exit
+        BCC _low
+        BNE _high
         LDA SECLO
         CMP #<720
-        BCS _exit
-_ok:    LDA SECHI               ; byte = sector / 8
+        BCC _low
+_high:  LDA EDDISK
+        BEQ _exit
+        LDA SECLO
+        SEC
+        SBC #<720
+        STA NEWLO
+        LDA SECHI
+        SBC #>720
         STA ZTMP
-        LDA SECLO
-        LSR ZTMP
-        ROR
-        LSR ZTMP
-        ROR
-        LSR ZTMP
-        ROR
-        TAX
-        LDA SECLO
-        AND #$07
-        TAY
+        JSR BYTEBIT
+        LDA VTOC2BUF+84,X
+        ORA BITMASK,Y
+        STA VTOC2BUF+84,X
+        INC VTOC2BUF+122
+        BNE _exit
+        INC VTOC2BUF+123
+        BNE _exit
+_low:   JSR BYTEBIT
         LDA VTOCBUF+10,X
         ORA BITMASK,Y
         STA VTOCBUF+10,X
@@ -287,7 +377,24 @@ _exit:  LDX SLOT
         RTS
 .scend
 
-; VTOCPOS - SECLO/SECHI = 360, A/Y = VTOCBUF
+; BYTEBIT - X = ZTMP:NEWLO / 8, Y = NEWLO mod 8 (a sector's bitmap place)
+.scope
+BYTEBIT:
+        LDA NEWLO
+        AND #$07
+        TAY
+        LDA NEWLO
+        LSR ZTMP
+        ROR
+        LSR ZTMP
+        ROR
+        LSR ZTMP
+        ROR
+        TAX
+        RTS
+.scend
+
+; VTOCPOS - SECLO/SECHI = 360, A/Y = VTOCBUF;  VTOC2POS - 1024, VTOC2BUF
 .scope
 VTOCPOS:
         LDA #<VTOCSEC
@@ -296,6 +403,16 @@ VTOCPOS:
         STA SECHI
         LDA #<VTOCBUF
         LDY #>VTOCBUF
+        RTS
+.scend
+.scope
+VTOC2POS:
+        LDA #<VTOC2SEC
+        STA SECLO
+        LDA #>VTOC2SEC
+        STA SECHI
+        LDA #<VTOC2BUF
+        LDY #>VTOC2BUF
         RTS
 .scend
 

@@ -237,22 +237,11 @@ _name:  LDA (ZENT),Y
         INY
         LDA (ZENT),Y
         STA COUNT+1
-        JSR DECIMAL
         LDY #13
         LDA #32
         STA (ZBUF),Y
-        LDX #1                  ; three digits (four from 1000)
-        LDA DIGITS
-        CMP #'0
-        BEQ _digit
-        DEX
-_digit: INY
-        LDA DIGITS,X
-        STA (ZBUF),Y
-        INX
-        CPX #4
-        BNE _digit
         INY
+        JSR PUTCOUNT
         LDA #EOL
         STA (ZBUF),Y
         INY
@@ -265,13 +254,11 @@ _digit: INY
 .scend
 
 ; FREELINE - "NNN FREE SECTORS" from the VTOC (read into the slot's
-; buffer, so a file being written keeps its own VTOC copy)
+; buffer, so a file being written keeps its own VTOC copy); on enhanced
+; density VTOC2's count of free sectors above 719 is added
 .scope
 FREELINE:
-        LDA #<VTOCSEC
-        STA SECLO
-        LDA #>VTOCSEC
-        STA SECHI
+        JSR VTOCPOS
         LDA ZBUF
         LDY ZBUF+1
         JSR READSEC
@@ -282,19 +269,31 @@ FREELINE:
         INY
         LDA (ZBUF),Y
         STA COUNT+1
-        JSR DECIMAL
-        LDY #0
-        LDX #1
-        LDA DIGITS
-        CMP #'0
-        BEQ _digit
-        DEX
-_digit: LDA DIGITS,X
-        STA (ZBUF),Y
+        LDY #1                  ; 1010 sectors: enhanced density
+        LDA (ZBUF),Y
+        CMP #<1010
+        BNE _digits
         INY
-        INX
-        CPX #4
-        BNE _digit
+        LDA (ZBUF),Y
+        CMP #>1010
+        BNE _digits
+        JSR VTOC2POS
+        LDA ZBUF
+        LDY ZBUF+1
+        JSR READSEC
+        BCS _exit
+        LDY #122
+        LDA (ZBUF),Y
+        CLC
+        ADC COUNT
+        STA COUNT
+        INY
+        LDA (ZBUF),Y
+        ADC COUNT+1
+        STA COUNT+1
+_digits:
+        LDY #0
+        JSR PUTCOUNT
         LDX #0
 _text:  LDA FREETXT,X
         STA (ZBUF),Y
@@ -315,6 +314,29 @@ _exit:  RTS
 
 FREETXT: .byte " FREE SECTORS", EOL
 FREEEND:
+
+; PUTCOUNT - COUNT in decimal into the slot's buffer from place Y: three
+; digits (four from 1000), as DOS 2 prints them; Y = the place after them
+.scope
+PUTCOUNT:
+        TYA
+        PHA
+        JSR DECIMAL             ; (it needs Y)
+        PLA
+        TAY
+        LDX #1
+        LDA DIGITS
+        CMP #'0
+        BEQ _digit
+        DEX
+_digit: LDA DIGITS,X
+        STA (ZBUF),Y
+        INY
+        INX
+        CPX #4
+        BNE _digit
+        RTS
+.scend
 
 ; ---------------------------------------------------------------------------
 ; DECIMAL - COUNT (0-9999) as four ASCII digits in DIGITS..DIGITS+3
