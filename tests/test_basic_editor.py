@@ -286,3 +286,10 @@ def test_any_characters_typed_at_ready_never_jam(basic, text) -> None:
     basic.type(text)  # the same as an immediate line (only the editor's statements run)
     check_pointers(basic)
     assert "READY" in basic.rows() or basic.statement_table()
+
+
+def test_a_line_number_above_32767_is_an_error(basic) -> None:
+    basic.type("10 PRINT 1")
+    before = basic.statement_table()
+    assert basic.output_of("40000 PRINT 1") == ["ERROR- 40000 PRINT 1"]
+    assert basic.statement_table() == before

@@ -65,10 +65,9 @@ SYNTAX: TSX
         STX ED_SAVX
         LDY #0
         STY CIX
-        STY ED_LSTART
         STY COX
         JSR SKIPBL
-        STY ED_TMP1
+        STY ED_LSTART
         CMP #EOL
         BNE _line
         SEC                     ; an empty line
@@ -85,17 +84,22 @@ _line:  LDA #<LBUFF
         LDX FR0+1
         BPL _number
 _badnum:
-        JSR _immed              ; not a line number: an immediate error
+        JSR _immnum             ; above 32767: an immediate line, wrong
         JMP SYNERR
-_immed: LDA ED_TMP1
-        STA CIX
+_immed: JSR _immnum
+        JMP _body
+_immnum:
+        LDY ED_LSTART           ; the number 32768, CIX back at the start
+        STY CIX
         LDA #0
-        LDX #>IMMLINE
+        JSR EMIT
+        LDA #>IMMLINE
+        JMP EMIT
 _number:
         JSR EMIT
         TXA
         JSR EMIT
-        JSR EMIT                ; the line length, set at the end
+_body:  JSR EMIT                ; the line length, set at the end
         JSR SKIPBL
         STY ED_LSTART
         CMP #EOL
