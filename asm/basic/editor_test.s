@@ -65,9 +65,7 @@ ERROR:  PHA
         LDY #>_msg
         JSR PUTSTR
         PLA
-        STA FR0
-        LDA #0
-        STA FR0+1
+        LDX #0
         JSR PUTINT
         JSR PUTEOL
         JMP READY

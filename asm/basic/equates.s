@@ -90,7 +90,8 @@
 ; ---------------------------------------------------------------------------
 .alias ED_PTR1  $95     ; (word) general pointers of the editor routines
 .alias LINEPTR  $95     ; (word) FIND_LINE's result (= ED_PTR1)
-.alias ED_PTR2  $97     ; (word)
+.alias ED_TYPE  $97     ; the type of the last operand parsed (0 number, $80 string)
+.alias ED_LIDX  $98     ; LIST: the index of the next byte of the line
 .alias ED_PTR3  $99     ; (word)
 .alias ED_LEN   $9B     ; (word) a byte count (EXPAND, CONTRACT, SAVE)
 .alias ED_MVSRC $9D     ; (word) the memory mover's source
@@ -126,7 +127,6 @@
 .alias ED_ERRCX $0548   ; the input position of a syntax error
 .alias ED_LSTART $0549  ; the input position of the first statement
 .alias ED_FLAGS $054A   ; LIST: bit 7 = a blank is due before the next name
-.alias ED_TYPE  $0550   ; type of the last operand parsed (0 number, $80 string)
 .alias ED_TMP3  $054B   ; scratch bytes
 .alias ED_TMP4  $054C
 .alias ED_VSTART $054D  ; a variable name: its input position, its length

@@ -11,7 +11,6 @@
 ; statements.  REM, DATA and ERROR- print the rest of their text as typed.
 ; ===========================================================================
 
-.alias ED_LIDX  $0555   ; the index of the next byte of the line being listed
 .alias ED_LNEXT $0556   ; the offset of the statement after this one
 .alias ED_LLEN  $0557   ; the line's length
 
@@ -136,10 +135,9 @@ LISTLINE:
         LDY #1
         LDA (LINEPTR),Y
         BMI _body
-        STA FR0+1
+        TAX
         DEY
         LDA (LINEPTR),Y
-        STA FR0
         JSR PUTINT
         LDA #CH_BLANK
         JSR PUTC
@@ -151,13 +149,10 @@ _body:  LDY #2
 _stmt:  LDY ED_LIDX
         CPY ED_LLEN
         BCC +
-        JMP PUTEOL
-*       LDA (LINEPTR),Y
+_eol:   JMP PUTEOL
+*       JSR NEXTBYTE            ; the offset of the next statement
         STA ED_LNEXT
-        INY
-        LDA (LINEPTR),Y
-        INY
-        STY ED_LIDX
+        JSR NEXTBYTE            ; the statement token
         CMP #TOK_ILET
         BEQ _ops
         PHA
@@ -172,9 +167,7 @@ _stmt:  LDY ED_LIDX
 _ops:   LDY ED_LIDX
         CPY ED_LNEXT
         BCS _stmt
-        LDA (LINEPTR),Y
-        INY
-        STY ED_LIDX
+        JSR NEXTBYTE
         CMP #$80
         BCS _var
         CMP #TOK_O_NCONST
@@ -187,39 +180,40 @@ _var:   AND #$7F
         JSR PUTVARNAME
         JMP _ops
 _num:   LDX #0
-*       LDA (LINEPTR),Y
+*       JSR NEXTBYTE
         STA FR0,X
-        INY
         INX
         CPX #6
         BCC -
-        STY ED_LIDX
         JSR FASC
         JSR PUTFASC
         JMP _ops
-_str:   LDA #CH_QUOTE
-        JSR PUTC
-        LDA (LINEPTR),Y
-        INY
+_str:   JSR _quote
+        JSR NEXTBYTE
         TAX
         BEQ _close
-*       LDA (LINEPTR),Y
+*       JSR NEXTBYTE
         JSR PUTC
-        INY
         DEX
         BNE -
-_close: STY ED_LIDX
-        LDA #CH_QUOTE
-        JSR PUTC
+_close: JSR _quote
         JMP _ops
-_raw:   LDY ED_LIDX             ; REM, DATA, ERROR-: the text as typed
-*       LDA (LINEPTR),Y
+_quote: LDA #CH_QUOTE
+        JMP PUTC
+_raw:   JSR NEXTBYTE            ; REM, DATA, ERROR-: the text as typed
         CMP #EOL
         BEQ _eol
         JSR PUTC
-        INY
-        BNE -
-_eol:   JMP PUTEOL
+        JMP _raw
+.scend
+
+; NEXTBYTE - A = the byte at LINEPTR + ED_LIDX, ED_LIDX + 1 (X kept)
+.scope
+NEXTBYTE:
+        LDY ED_LIDX
+        INC ED_LIDX
+        LDA (LINEPTR),Y
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -263,9 +257,11 @@ _nth:   STX ED_PTR3
         JMP PUTNAME
 .scend
 
-; PUTINT - print the number 0-65535 in FR0 (word) in decimal
+; PUTINT - print the number 0-65535 in A (low) and X (high) in decimal
 .scope
-PUTINT: JSR IFP
+PUTINT: STA FR0
+        STX FR0+1
+        JSR IFP
         JSR FASC
 .scend
 ; PUTFASC - print FASC's text at INBUFF (its last character has bit 7 set)

@@ -49,7 +49,6 @@
 .alias SY_OPTEND 6      ; complete here if the statement ends here
 .alias SY_CALL   7      ; the rest is a routine: the next word is its address
 
-.alias ED_SYNVEC $0551  ; (word) SY_CALL's routine
 .alias ED_FTOK   $0553  ; the operator being tried
 .alias ED_EMITY  $0554  ; EMIT's saved Y
 .alias STACKMIN  $50    ; a deeper expression is a syntax error
