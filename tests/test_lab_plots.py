@@ -38,3 +38,37 @@ def test_picture_names_must_end_in_png(tmp_path):
     pytest.importorskip("matplotlib")
     with pytest.raises(SurroundError, match="PNG"):
         plots.plot_elimination(tmp_path / "x.jpg", "3x2 Kascha", [run_elimination(Kascha(3, 2), random.Random(1))])
+
+
+def test_train_records_the_black_list_per_block_and_plots_it(tmp_path, capsys):
+    import json
+
+    from host.cli import main
+
+    assert main(["train", "--games", "60", "--block", "20", "--sheep", "random", "--json"]) == 0
+    blocks = json.loads(capsys.readouterr().out)["blocks"]
+    sizes = [b["blacklist"] for b in blocks]
+    assert len(sizes) == 3 and sizes == sorted(sizes)  # the black list only grows
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "train.png"
+    assert main(["train", "--games", "40", "--block", "10", "--plot", str(target)]) == 0
+    assert target.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_pictures_needs_an_existing_folder(tmp_path, capsys):
+    from host.cli import main
+
+    pytest.importorskip("matplotlib")
+    assert main(["lab", "pictures", "--dir", str(tmp_path / "missing")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+def test_pictures_lists_every_picture_the_docs_show():
+    from pathlib import Path
+
+    from host.commands.lab import PICTURES
+
+    docs = (Path(__file__).parent.parent / "docs" / "lab.md").read_text() + \
+        (Path(__file__).parent.parent / "README.md").read_text()
+    shown = {name for name, _ in PICTURES if f"images/{name}" in docs}
+    assert shown == {name for name, _ in PICTURES}

@@ -20,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _register_grundy(games)
     _register_ttt(games)
     _register_learn(games)
+    _register_muehle(games)
+    _register_pictures(games)
     parser.set_defaults(handler=lambda args: args.lab_handler(args))
 
 
@@ -374,3 +376,187 @@ def _run_learn(args: argparse.Namespace) -> int:
             lines.append(f"NOT CONFIRMED (a learner error!): {c.unconfirmed[:5]}")
     _emit(args, data, "\n".join(lines))
     return 1 if any(c.unconfirmed or not c.start_lost_confirmed for c in curves) else 0
+
+
+# ---------------------------------------------------------------- Mühle (seed 003)
+
+def _register_muehle(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser(
+        "muehle", help="the 1976 Mühle program's evaluation as a 1-ply player (seed 003): play it or measure it",
+        description="Measure the article's 1-ply Mühle player against a random player and against deeper alpha-beta "
+                    "searches with the same evaluation, or play against it in the terminal (--play).")
+    parser.add_argument("--play", action="store_true", help="play against the 1-ply program in the terminal")
+    parser.add_argument("--side", choices=("white", "black"), default="white", help="--play: your colour (White begins)")
+    parser.add_argument("--games", type=int, default=20, help="games against the random player (default 20)")
+    parser.add_argument("--depths", default="2", help="alpha-beta depths to play against (default 2; 3 is slow)")
+    parser.add_argument("--search-games", type=int, default=6, help="games against each alpha-beta depth (default 6)")
+    _common(parser)
+    parser.set_defaults(lab_handler=_run_muehle)
+
+
+def _run_muehle(args: argparse.Namespace) -> int:
+    if args.play:
+        return _play_muehle(args)
+    from host.harness import progress_bar
+    from host.lab.game import match, random_player
+    from host.lab.muehle import MAX_PLIES, Muehle
+    from host.lab.muehle_eval import AlphaBeta, one_ply_player
+
+    _positive("--games", args.games)
+    _positive("--search-games", args.search_games)
+    depths = _parse_depths(args.depths)
+    rng = random.Random(args.seed)
+    game = Muehle()
+    program = one_ply_player(rng)
+    data = {"max_plies": MAX_PLIES, "one_ply_vs": {}}
+    with progress_bar(args.games, "1-ply vs random", quiet=args.json) as bar:
+        data["one_ply_vs"]["random"] = match(game, program, random_player(rng), args.games, MAX_PLIES,
+                                             bar.update).as_dict()
+    for depth in depths:
+        searcher = AlphaBeta(depth, rng)
+        with progress_bar(args.search_games, f"1-ply vs alpha-beta depth {depth}", quiet=args.json) as bar:
+            entry = match(game, program, searcher, args.search_games, MAX_PLIES, bar.update).as_dict()
+        entry["searcher_nodes_per_game"] = round(searcher.nodes / args.search_games)
+        data["one_ply_vs"][f"alphabeta_depth_{depth}"] = entry
+    if args.plot:
+        _draw_muehle_example(args.plot, rng)
+    lines = [f"the article's 1-ply Mühle program (seed 003), games end drawn after {MAX_PLIES} half-moves;",
+             "half the games with White (moving first):"]
+    for name, entry in data["one_ply_vs"].items():
+        lines.append(f"  vs {name.replace('_', ' '):<22} {entry['wins']:>3} won {entry['draws']:>3} drawn "
+                     f"{entry['losses']:>3} lost ({entry['points']:.1%} of the points)")
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _draw_muehle_example(path: str, rng: random.Random) -> None:
+    """The position after 20 half-moves of the program against itself, with its judgement of its next steps."""
+    from host.lab.muehle import Muehle, move_name
+    from host.lab.muehle_eval import CRITERIA, judge_steps, one_ply_player, phase
+    from host.lab.plots import plot_muehle_board
+
+    game = Muehle()
+    program = one_ply_player(rng)
+    position = game.start()
+    for _ in range(20):
+        if game.result(position) is not None:
+            break
+        position = game.play(position, program(position, game.moves(position)))
+    judged = judge_steps(position)
+    colour = "White" if position.to_move == 1 else "Black"
+    notes = [f"{colour} to move, phase {phase(position, position.to_move)}", "its best steps (article's points):", ""]
+    for j in judged[:4]:
+        notes.append(f"{move_name((j.step[0], j.step[1], None)):<8} {j.total:8.2f}")
+        notes += [f"   {k + 1:>2} {CRITERIA[k][:34]:<34} {part:7.2f}" for k, part in enumerate(j.parts) if part]
+    plot_muehle_board(path, position, "Mühle after 20 half-moves of the 1976 program against itself", notes)
+
+
+def _play_muehle(args: argparse.Namespace) -> int:
+    from host.lab.muehle import MAX_PLIES, WHITE, Muehle, move_name, parse_step, show
+    from host.lab.muehle_eval import judge_steps, one_ply_player
+
+    game = Muehle()
+    program = one_ply_player(random.Random(args.seed))
+    human = WHITE if args.side == "white" else 3 - WHITE
+    position = game.start()
+    print("Mühle against the 1976 program (seed 003). Place: d6; move or jump: d6-d5; after a mill add x POINT, "
+          "e.g. d6-d5 xa1. q quits.")
+    for _ in range(MAX_PLIES):
+        print()
+        print(show(position))
+        outcome = game.result(position)
+        if outcome is not None:
+            print("You lose." if position.to_move == human else "You win!")
+            return 0
+        legal = game.moves(position)
+        if position.to_move == human:
+            move = _ask_move(position, legal, parse_step)
+            if move is None:
+                print("bye")
+                return 0
+        else:
+            best = judge_steps(position)[0]
+            move = program(position, legal)
+            print(f"computer: {move_name(move)}  (points {best.total:.2f})")
+        position = game.play(position, move)
+    print(f"{MAX_PLIES} half-moves: drawn.")
+    return 0
+
+
+def _ask_move(position, legal, parse_step):
+    while True:
+        try:
+            text = input("your move: ")
+        except EOFError:
+            return None
+        if text.strip().lower() in ("q", "quit"):
+            return None
+        try:
+            source, target, removed = parse_step(text)
+        except SurroundError as error:
+            print(error)
+            continue
+        matching = [m for m in legal if m[0] == source and m[1] == target]
+        if not matching:
+            print("that is not a legal step here")
+            continue
+        if matching[0][2] is None:
+            return matching[0]
+        if removed is None:
+            print("that closes a mill: add the stone to take, e.g. " + text.strip() + " xa1")
+            continue
+        if (source, target, removed) not in matching:
+            print("that stone may not be taken (stones in a mill are safe while others are not)")
+            continue
+        return source, target, removed
+
+
+# ---------------------------------------------------------------- all pictures at once
+
+PICTURES = (
+    ("lab-kascha-3x3-elimination.png", ["kascha", "--rows", "3", "--cols", "3", "--runs", "400"]),
+    ("lab-grundy-7-tree.png", ["grundy", "--coins", "7", "--max", "7"]),
+    ("lab-grundy-nodes.png", ["grundy", "--max", "20", "--nodes-plot"]),
+    ("lab-ttt-evolution.png", ["ttt", "--depths", "1", "--games", "20"]),
+    ("lab-learn-hexapawn.png", ["learn", "--game", "hexapawn"]),
+    ("lab-learn-kascha.png", ["learn", "--game", "kascha"]),
+    ("lab-learn-grundy.png", ["learn", "--game", "grundy"]),
+    ("lab-learn-ttt.png", ["learn", "--game", "ttt"]),
+    ("lab-muehle-board.png", ["muehle", "--games", "1", "--search-games", "1", "--depths", "1"]),
+    ("train-reference.png", None),
+)
+
+
+def _register_pictures(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser("pictures", help="draw every picture of docs/lab.md (needs the 'plots' extra)",
+                              description="Regenerate the lab's pictures (and the train curve) into a folder, seed 1.")
+    parser.add_argument("--dir", default="docs/images", help="target folder (default docs/images)")
+    parser.set_defaults(lab_handler=_run_pictures)
+
+
+def _run_pictures(args: argparse.Namespace) -> int:
+    import contextlib
+    import io
+    from pathlib import Path
+
+    from host.cli import build_parser
+    from host.lab.plots import pyplot
+
+    pyplot()  # a clear message at once if matplotlib is missing
+    folder = Path(args.dir)
+    if not folder.is_dir():
+        raise SurroundError(f"{folder}: no such folder")
+    parser = build_parser()
+    for name, command in PICTURES:
+        target = str(folder / name)
+        if command is None:
+            argv = ["train", "--games", "2000", "--sheep", "mix:0.5", "--block", "100", "--plot", target]
+        elif command[-1] == "--nodes-plot":
+            argv = ["lab", *command, target]
+        else:
+            argv = ["lab", *command, "--plot", target]
+        sub = parser.parse_args(argv)
+        with contextlib.redirect_stdout(io.StringIO()):
+            sub.handler(sub)
+        print(f"wrote {target}")
+    return 0

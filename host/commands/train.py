@@ -22,6 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_learning_run_options(parser, "train", default_games=1000)
     parser.add_argument("--block", type=int, default=None, help="games per block of the learning curve (default: games/10)")
     parser.add_argument("--blacklist", metavar="FILE", help="load the black list from FILE if it exists, save it there at the end")
+    parser.add_argument("--plot", metavar="FILE", help="draw the learning curve and the black list's growth as a PNG (needs the 'plots' extra)")
     parser.set_defaults(handler=run)
 
 
@@ -41,10 +42,12 @@ def run(args: argparse.Namespace) -> int:
     engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
     try:
         _load_if_present(engine, args.blacklist)
-        wins = []
+        wins, blacklist_sizes = [], []
         with progress_bar(args.games, f"train {args.engine}", quiet=args.json) as bar:
-            for _ in range(args.games):
+            for number in range(args.games):
                 wins.append(play_learning_game(engine, sheep).winner != SHEEP)
+                if (number + 1) % block == 0 or number + 1 == args.games:
+                    blacklist_sizes.append(len(blacklist_bytes_to_nrs(engine.blacklist_bytes())))
                 bar.update()
         learned = blacklist_bytes_to_nrs(engine.blacklist_bytes())
         if args.blacklist:
@@ -73,11 +76,16 @@ def run(args: argparse.Namespace) -> int:
         "perfect_wolf_win_rate": round(perfect_wins / args.games, 4),
         "blocks": [
             {"first": first + 1, "last": min(first + block, args.games),
-             "wolf_win_rate": round(sum(wins[first:first + block]) / len(wins[first:first + block]), 4)}
-            for first in range(0, args.games, block)
+             "wolf_win_rate": round(sum(wins[first:first + block]) / len(wins[first:first + block]), 4),
+             "blacklist": size}
+            for first, size in zip(range(0, args.games, block), blacklist_sizes)
         ],
         "unconfirmed": [nr for nr in learned if not solution.is_lost(nr)],
     }
+    if args.plot:
+        from host.lab.plots import plot_training
+
+        plot_training(args.plot, data)
     if args.json:
         print(json.dumps(data, indent=2))
     else:

@@ -178,7 +178,8 @@ class MatchScore:
                 "points": round(self.points, 4)}
 
 
-def match(game: Game, player: Player, opponent: Player, games: int, max_moves: int | None = None) -> MatchScore:
+def match(game: Game, player: Player, opponent: Player, games: int, max_moves: int | None = None,
+          on_game: Callable[[], object] | None = None) -> MatchScore:
     """Play ``games`` games, the player moving first in the even-numbered ones."""
     score = MatchScore()
     for number in range(games):
@@ -191,4 +192,6 @@ def match(game: Game, player: Player, opponent: Player, games: int, max_moves: i
             score.wins += 1
         else:
             score.losses += 1
+        if on_game:
+            on_game()
     return score

@@ -169,3 +169,63 @@ def plot_learning(path, title: str, curves, lost_label: str = "lost positions re
     side = "first" if curves[0].learner_first else "second"
     figure.suptitle(f"Black-list learner on {title} (learner moves {side})", fontsize=11)
     save(figure, path)
+
+
+def plot_muehle_board(path, position, title: str, notes: list[str] | None = None) -> None:
+    """A Mühle board with its stones, point names at the edge, and optional notes beside it."""
+    from host.lab.muehle import BLACK, COORDINATES, NEIGHBOURS, WHITE
+
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(8.6 if notes else 5.2, 5.2))
+    for a in range(24):
+        for b in NEIGHBOURS[a]:
+            if b > a:
+                (xa, ya), (xb, yb) = COORDINATES[a], COORDINATES[b]
+                axes.plot([xa, xb], [ya, yb], color="0.25", lw=2, zorder=1)
+    for p, (x, y) in enumerate(COORDINATES):
+        stone = position.board[p]
+        if stone == WHITE:
+            axes.add_patch(plt.Circle((x, y), 0.32, fc="white", ec="black", lw=1.5, zorder=3))
+        elif stone == BLACK:
+            axes.add_patch(plt.Circle((x, y), 0.32, fc="black", ec="black", zorder=3))
+        else:
+            axes.add_patch(plt.Circle((x, y), 0.09, fc="0.25", zorder=2))
+    for k, letter in enumerate("abcdefg"):
+        axes.text(k, -0.75, letter, ha="center", va="center", fontsize=10)
+        axes.text(-0.75, k, str(k + 1), ha="center", va="center", fontsize=10)
+    if notes:
+        axes.text(7.0, 6.4, "\n".join(notes), ha="left", va="top", fontsize=8.5, family="monospace")
+    axes.set_xlim(-1.1, 13.8 if notes else 6.6)
+    axes.set_ylim(-1.1, 6.6)
+    axes.set_aspect("equal")
+    axes.axis("off")
+    axes.set_facecolor("#e8d5a9")
+    axes.set_title(title, fontsize=10)
+    save(figure, path)
+
+
+def plot_training(path, data: dict) -> None:
+    """`surround train --plot`: the wolf's win rate per block against the perfect wolf's, and the
+    black list's growth against the positions lost for the wolf (316)."""
+    plt = pyplot()
+    figure, (rates, sizes) = plt.subplots(1, 2, figsize=(10.5, 3.8))
+    ends = [b["last"] for b in data["blocks"]]
+    rates.plot(ends, [b["wolf_win_rate"] for b in data["blocks"]], "o-", color="tab:blue", lw=1.5, ms=3,
+               label="learning wolf")
+    rates.axhline(data["perfect_wolf_win_rate"], color="tab:green", ls="--", lw=1, label="perfect wolf")
+    rates.set_ylim(-0.02, 1.02)
+    rates.set_xlabel("games")
+    rates.set_ylabel("wolf's win rate per block")
+    rates.legend(fontsize=8)
+    rates.grid(alpha=0.3)
+    sizes.plot(ends, [b["blacklist"] for b in data["blocks"]], "o-", color="tab:red", lw=1.5, ms=3,
+               label="black list")
+    sizes.axhline(data["lost_total"], color="0.3", ls="--", lw=1, label=f"lost positions ({data['lost_total']})")
+    sizes.set_ylim(0, data["lost_total"] * 1.08)
+    sizes.set_xlabel("games")
+    sizes.set_ylabel("positions on the black list")
+    sizes.legend(fontsize=8)
+    sizes.grid(alpha=0.3)
+    figure.suptitle(f"Surround: the {data['engine']} wolf learning against sheep {data['sheep']} "
+                    f"(seed {data['seed']})", fontsize=11)
+    save(figure, path)
