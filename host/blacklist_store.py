@@ -92,4 +92,5 @@ class BlacklistStore:
                     f"(the saved list in {default_path()} or --blacklist FILE is left alone).")
         where = "the per-user file" if self.default else "the file"
         state = "" if self.path.exists() else " (created with the first lesson)"
-        return f"The wolf knows {count} lost position{'s' if count != 1 else ''}; its black list is kept in {where} {self.path}{state}."
+        known = f"{count} lost position" + ("" if count == 1 else "s")
+        return f"The wolf knows {known}; its black list is kept in {where} {self.path}{state}."

@@ -11,6 +11,7 @@ import argparse
 import importlib
 from typing import TYPE_CHECKING, Callable
 
+from host.commands import counted
 from host.errors import SurroundError
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class TerminalSession:
             pass
         self.store.flush(self.engine.blacklist_bytes())
         self.write(f"Bye. Sheep won {self.sheep_wins}, wolf won {self.wolf_wins}; "
-                   f"the wolf knows {len(self.engine.blacklist)} lost positions"
+                   f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}"
                    + (f" (saved in {self.store.path})." if self.store.path else " (not saved)."))
         return 0
 

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from host.blacklist_store import BlacklistStore
+from host.commands import counted
 from host.errors import SurroundError
 from host.rules import BLACKLIST_BYTES
 
@@ -49,8 +50,8 @@ def play(args: argparse.Namespace) -> int:
     finally:
         store.flush(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES))
         if store.path is not None:
-            print(f"The wolf's black list ({atari.peek_word(labels['learned'])} positions) is saved in {store.path}.",
-                  file=sys.stderr)
+            learned = counted(atari.peek_word(labels["learned"]), "position")
+            print(f"The wolf's black list ({learned}) is saved in {store.path}.", file=sys.stderr)
     return status
 
 
