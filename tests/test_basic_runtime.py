@@ -173,6 +173,10 @@ ERRORS = {
     "string_not_dimensioned": ('10 A$="X"', 9, 10),
     "invalid_string_character": ('10 X=VAL("A")', 18, 10),
     "device_number": ("10 PRINT #8;1", 20, 10),
+    # CIO errors are BASIC errors with the CIO status (Atari BASIC Reference Manual, appendix B)
+    "no_such_device": ('10 OPEN #1,4,0,"X:"', 130, 10),
+    "printer_missing_for_lprint": ('10 LPRINT "HELLO"', 130, 10),
+    "iocb_not_open": ("10 CLOSE #1:GET #1,A", 133, 10),
 }
 
 
@@ -199,6 +203,10 @@ def test_trap_sends_an_error_to_its_line_once(basic: BasicRunner) -> None:
         '100 PRINT "TRAPPED";PEEK(195):GOTO 999'
     )
     assert basic.run(source) == ["A", "TRAPPED12", "ERROR-  12 AT LINE 100"]
+
+
+def test_trap_catches_io_errors_too(basic: BasicRunner) -> None:
+    assert basic.run('10 TRAP 100:OPEN #1,4,0,"X:"\n100 PRINT PEEK(195)') == ["130"]
 
 
 def test_variables_keep_their_values_in_the_value_table(basic: BasicRunner) -> None:

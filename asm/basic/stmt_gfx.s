@@ -20,26 +20,38 @@
 X_GRAPHICS:
         JSR EVAL_BYTE
         PHA
+        AND #$0F                ; ICAX2: the mode
         LDX #IOCB6
-        JSR CLOSEIO
-        LDX #IOCB6
-        PLA
-        PHA
-        AND #$0F
-        STA ICAX2,X
+        LDY #'S
+        JSR OPEN_DEVICE
         PLA
         AND #$30
         EOR #$10
         ORA #$0C
-        STA ICAX1,X
-        LDA #<_device
-        STA ICBAL,X
-        LDA #>_device
-        STA ICBAH,X
-        LDA #COPEN
-        JMP CIO_CALL
-_device:
-        .byte "S:", EOL
+        JMP OPENIO              ; ICAX1: read/write, text window, clear
+.scend
+
+; OPEN_DEVICE - close IOCB X, ICAX2 = A, ED_NAME = the device letter Y
+; and ":"; the caller then opens it with OPENIO (A = ICAX1)
+; OPEN_DEVICE_W - all that and the OPEN for writing
+.scope
+OPEN_DEVICE_W:
+        JSR OPEN_DEVICE
+        LDA #8
+        JMP OPENIO
+.scend
+.scope
+OPEN_DEVICE:
+        STY ED_NAME
+        PHA
+        JSR CLOSEIO
+        PLA
+        STA ICAX2,X
+        LDA #$3A               ; ":"
+        STA ED_NAME+1
+        LDA #EOL
+        STA ED_NAME+2
+        RTS
 .scend
 
 ; X_COLOR - COLOR n: the colour PLOT and DRAWTO use

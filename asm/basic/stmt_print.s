@@ -75,26 +75,15 @@ PRINT_DONE:
 ; ---------------------------------------------------------------------------
 .scope
 X_LPRINT:
+        LDA #0                  ; ICAX2
         LDX #$70
-        JSR CLOSEIO
-        LDX #$70
-        LDA #<_device
-        STA ICBAL,X
-        LDA #>_device
-        STA ICBAH,X
-        LDA #8                  ; open for writing
-        STA ICAX1,X
-        LDA #0
-        STA ICAX2,X
-        LDA #COPEN
-        JSR CIO_CALL
+        LDY #'P
+        JSR OPEN_DEVICE_W
         LDA #$70
         STA IODVC
         JSR PRINT_ITEMS
         LDX #$70
         JMP CLOSEIO
-_device:
-        .byte "P:", EOL
 .scend
 
 ; ---------------------------------------------------------------------------
