@@ -433,8 +433,8 @@ F_SIN:
 SIN_T:
         ; t = t - 4 * INT(t / 4)
         JSR STORE_X             ; FTMP1 = t
-        LDX #K_QUARTER
-        JSR MULK
+        LDX #K_FOUR
+        JSR DIVK
         JSR FLOOR_FR0
         LDX #K_FOUR
         JSR MULK
@@ -774,7 +774,6 @@ FP_CONSTS:
         .byte $40, $02, $00, $00, $00, $00      ; 2
         .byte $40, $04, $00, $00, $00, $00      ; 4
         .byte $3F, $50, $00, $00, $00, $00      ; 0.5
-        .byte $3F, $25, $00, $00, $00, $00      ; 0.25
         .byte $40, $01, $57, $07, $96, $32      ; pi/2
         .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
         .byte $40, $90, $00, $00, $00, $00      ; 90
@@ -785,13 +784,12 @@ FP_CONSTS:
 .alias K_TWO 6
 .alias K_FOUR 12
 .alias K_HALF 18
-.alias K_QUARTER 24
-.alias K_HALFPI 30
-.alias K_TWO_OVER_PI 36
-.alias K_NINETY 42
-.alias K_RAD2DEG 48
-.alias K_TANPI8 54
-.alias K_QUARTERPI 60
+.alias K_HALFPI 24
+.alias K_TWO_OVER_PI 30
+.alias K_NINETY 36
+.alias K_RAD2DEG 42
+.alias K_TANPI8 48
+.alias K_QUARTERPI 54
 
 ; sin(pi/2 * t) = t * P(t^2) for 0 <= t <= 1: P is a degree-6 polynomial
 ; fitted to sin(pi/2 * t)/t at the Chebyshev points (error below 1E-13,
