@@ -50,6 +50,7 @@
 .alias SY_CALL   7      ; the rest is a routine: the next word is its address
 
 .alias ED_FTOK   $0553  ; the operator being tried
+.alias ED_ABBR   $0551  ; bit 7: NAMEAT takes abbreviations
 .alias ED_EMITY  $0554  ; EMIT's saved Y
 .alias STACKMIN  $50    ; a deeper expression is a syntax error
 
@@ -310,6 +311,36 @@ OPNAME: SEC
 .scend
 
 ; ---------------------------------------------------------------------------
+; NAMEAT - does the text at CIX spell the name at ED_PTR3?  With bit 7 of
+; ED_ABBR set a "." after some of its letters abbreviates it.
+; Out: C clear and CIX past the name (and the "."); else C set.  X kept.
+; ---------------------------------------------------------------------------
+.scope
+NAMEAT: STX ED_TMP1
+        LDX CIX
+        LDY #0
+_char:  LDA LBUFF,X
+        CMP #CH_DOT
+        BNE _cmp
+        BIT ED_ABBR
+        BMI _yes                ; an abbreviation
+_cmp:   EOR (ED_PTR3),Y
+        ASL                     ; C = bit 7 of the name's character
+        BNE _no                 ; the characters differ
+        INX
+        INY
+        BCC _char
+        DEX
+_yes:   INX                     ; consume the name (and the ".")
+        STX CIX
+        CLC
+        BCC _done
+_no:    SEC
+_done:  LDX ED_TMP1
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
 ; STMTNAME - the statement token for the name at CIX: the first name in
 ; STMTNAMES the text spells, or abbreviates with "." (so "." alone is REM,
 ; "L." LIST).  Without a name it is an implied LET (nothing consumed).
@@ -321,34 +352,16 @@ STMTNAME:
         STA ED_PTR3
         LDA #>STMTNAMES
         STA ED_PTR3+1
+        SEC
+        ROR ED_ABBR             ; abbreviations allowed
         LDX #0
-_name:  LDY #0
-_char:  STY ED_TMP1
-        TYA
-        CLC
-        ADC CIX
-        TAY
-        LDA LBUFF,Y
-        LDY ED_TMP1
-        CMP #CH_DOT
-        BEQ _found              ; an abbreviation
-        EOR (ED_PTR3),Y
-        ASL                     ; C = bit 7 of the name's character
-        BNE _skip               ; the characters differ
-        INY
-        BCC _char
-        DEY
-_found: INY                     ; consume the name (and the ".")
-        TYA
-        CLC
-        ADC CIX
-        STA CIX
-        TXA
-        RTS
-_skip:  JSR NEXTNAME
+_name:  JSR NAMEAT
+        BCC _found
+        JSR NEXTNAME
         INX
         CPX #TOK_ILET           ; the implied LET and ERROR- have no name
         BCC _name
+_found: LSR ED_ABBR             ; (no abbreviations for operators)
         TXA
         RTS
 .scend
@@ -363,28 +376,14 @@ TRYWORD:
         JSR MATCHOP
         BCS _no
         JMP EMIT
+_no:    RTS
 MATCHOP:
         STA ED_FTOK
         JSR SKIPBL
         LDA ED_FTOK
         JSR OPNAME
-        LDY #0
-        LDX CIX
-_char:  LDA (ED_PTR3),Y
-        AND #$7F
-        BEQ _no                 ; an empty name
-        CMP LBUFF,X
-        BNE _no
-        INX
-        LDA (ED_PTR3),Y
-        INY
-        ASL
-        BCC _char
-        STX CIX
+        JSR NAMEAT
         LDA ED_FTOK
-        CLC
-        RTS
-_no:    SEC
         RTS
 .scend
 
