@@ -419,7 +419,7 @@ def _run_muehle(args: argparse.Namespace) -> int:
         entry["searcher_nodes_per_game"] = round(searcher.nodes / args.search_games)
         data["one_ply_vs"][f"alphabeta_depth_{depth}"] = entry
     if args.plot:
-        _draw_muehle_example(args.plot, rng)
+        _draw_muehle_example(args.plot, random.Random(args.seed))
     lines = [f"the article's 1-ply Mühle program (seed 003), games end drawn after {MAX_PLIES} half-moves;",
              "half the games with White (moving first):"]
     for name, entry in data["one_ply_vs"].items():
@@ -517,7 +517,7 @@ PICTURES = (
     ("lab-kascha-3x3-elimination.png", ["kascha", "--rows", "3", "--cols", "3", "--runs", "400"]),
     ("lab-grundy-7-tree.png", ["grundy", "--coins", "7", "--max", "7"]),
     ("lab-grundy-nodes.png", ["grundy", "--max", "20", "--nodes-plot"]),
-    ("lab-ttt-evolution.png", ["ttt", "--depths", "1", "--games", "20"]),
+    ("lab-ttt-evolution.png", ["ttt"]),
     ("lab-learn-hexapawn.png", ["learn", "--game", "hexapawn"]),
     ("lab-learn-kascha.png", ["learn", "--game", "kascha"]),
     ("lab-learn-grundy.png", ["learn", "--game", "grundy"]),
