@@ -51,15 +51,28 @@ def test_the_programs_hash_routine_gives_every_nr(tmp_path_factory):
     assert got == expected
 
 
-def test_lockstep_games_on_the_free_basic(tmp_path_factory):
-    """Whole games of SURROUND.BAS on the free BASIC in the emulator, typed at and read by
-    variable name, checked move by move against the reference (the math pack's entry points
-    answered in Python while the OS ROM has none: tests/basic_runtime_support.py)."""
+def test_lockstep_games_on_the_free_basic():
+    """Whole games of SURROUND.BAS on the free BASIC in the emulator through the product's
+    basic engine (typed at, read by variable name), checked move by move against the reference."""
     from host.harness import LockstepChecker
     from host.players import parse_sheep_spec
-    from tests.basic_engines import EmulatorEngine
+    from tests.basic_engines import emulator_engine
 
-    engine = EmulatorEngine(Images(tmp_path_factory.mktemp("surround-basic-games")), seed=1)
-    summary = LockstepChecker(engine, parse_sheep_spec("mix:0.5", seed=1)).run(3)
+    with emulator_engine(seed=1) as engine:
+        summary = LockstepChecker(engine, parse_sheep_spec("mix:0.5", seed=1)).run(3)
     assert summary.mismatch is None, summary.mismatch.report()
     assert summary.final_blacklists_equal and summary.wolf_moves > 10
+
+
+def test_the_engine_refuses_an_os_without_math_pack():
+    """Without a floating point package at $D800 the engine says so instead of crashing."""
+    import pytest
+
+    from emulator.headless import HeadlessAtari
+    from host.engines.basic import MATH_PACK_ENTRY, BasicEngine
+    from host.errors import SurroundError
+
+    if HeadlessAtari().peek(MATH_PACK_ENTRY) != 0xFF:
+        pytest.skip("the free OS has its math pack now")
+    with pytest.raises(SurroundError, match="no floating point package"):
+        BasicEngine(seed=1)

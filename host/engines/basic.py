@@ -1,0 +1,253 @@
+"""The BASIC engine: basic/surround.lst (as SURROUND.BAS) running on Atari BASIC in the emulator.
+
+The harness plays the sheep the way a person would: it types "FROM,TO" RETURN (or N, Y)
+into the program's own input field and reads the state from the program's variables by
+name - SHA, SHB, SHC, WOLF, MOVES, RESULT, WFROM, WTO, BL$, LEARNED, EC, ASKING, KWAIT,
+LINES, GAMES, documented at the top of the listing - through BASIC's own tables: the
+variable name table at VNTP, the value table at VVTP (8 bytes a variable: type, number,
+then the number itself, or for a string its offset from STARP and its length), as "The
+Atari BASIC Source Book" (chapter 2) and "Mapping the Atari" (locations 130-141) document
+them. Never from the screen.
+
+Starting the program:
+
+* ``basic="original"`` (a user's own ROM in roms/): the SAVE file goes into a scratch folder
+  that H: shows, and ``LOAD "H:SURROUND.BAS"`` and ``RUN`` are typed at READY.
+* ``basic="free"`` (our BASIC, asm/basic): its ROM does not hold the editor (LOAD, RUN typed
+  at READY) yet, so the engine does what LOAD does - the SAVE file's tables go above LOMEM
+  and BASIC's pointers are set from its header - with ``RUN`` as the immediate line, and
+  starts the runtime at its EXECUTE entry (from the label map of a build of asm/basic that
+  is byte for byte the ROM in use).
+
+Numbers need the OS's floating point package at $D800: the engine refuses, with a message,
+an OS ROM that has none there yet (our free OS until issue 8's math pack lands), unless the
+caller supplies one through ``prepare`` (the tests answer its entry points in Python).
+"""
+
+from __future__ import annotations
+
+import struct
+import tempfile
+from abc import abstractmethod
+from decimal import Decimal
+from pathlib import Path
+from typing import Callable
+
+from host import atari_fp, resources
+from host.atari_basic import Program, read_listing_file
+from host.engines.base import Engine, EngineReply
+from host.errors import SurroundError
+from host.rules import BLACKLIST_BYTES, RESULTS, Move, Position
+
+# Atari BASIC's zero-page pointers ("Mapping the Atari", 128-145) and what LOAD sets.
+LOMEM, VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP, RUNSTK, MEMTOP = (
+    0x80, 0x82, 0x84, 0x86, 0x88, 0x8A, 0x8C, 0x8E, 0x90)
+APPMHI = 0x0E
+HEADER_POINTERS = (VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP)
+MATH_PACK_ENTRY = 0xD800  # AFP, the first entry point of the OS floating point package
+MAX_FRAMES = 30_000       # how long one typed line may keep the program busy (500 s)
+
+
+def listing_path() -> Path:
+    return resources.data_root() / "basic" / "surround.lst"
+
+
+def surround_program() -> Program:
+    """basic/surround.lst, ENTERed."""
+    return read_listing_file(listing_path())
+
+
+class SurroundBasicEngine(Engine):
+    """The BASIC game driven by typed lines and read through its variables (any BASIC)."""
+
+    name = "basic"
+
+    @abstractmethod
+    def number(self, name: str) -> Decimal:
+        """A numeric variable's value."""
+
+    @abstractmethod
+    def string(self, name: str) -> bytes:
+        """A string variable's bytes (its current length)."""
+
+    @abstractmethod
+    def type_keys(self, text: str) -> None:
+        """Type keys (\\n = RETURN) and run until the program waits for a key again."""
+
+    def var(self, name: str) -> int:
+        value = self.number(name)
+        if value != int(value):
+            raise SurroundError(f"{self.name} engine: {name} holds {value}, not a whole number")
+        return int(value)
+
+    def expect_waiting(self, when: str) -> None:
+        if self.var("KWAIT") != 1:
+            raise SurroundError(f"{self.name} engine: the program does not wait for a key {when}")
+
+    def type_line(self, text: str) -> None:
+        """Type one line and RETURN; check that the program read it and waits again."""
+        before = self.var("LINES")
+        self.type_keys(text + "\n")
+        if self.var("LINES") != before + 1:
+            raise SurroundError(f"{self.name} engine: the program did not read the line {text!r}")
+        self.expect_waiting(f"after {text!r}")
+
+    def position(self) -> Position:
+        return Position((self.var("SHA"), self.var("SHB"), self.var("SHC")), self.var("WOLF"))  # type: ignore[arg-type]
+
+    def new_game(self) -> None:
+        """N (and Y when a game is under way), as a player starts a new game."""
+        games = self.var("GAMES")
+        under_way = self.var("RESULT") == 0 and self.var("MOVES") > 0
+        self.type_line("N")
+        if under_way:
+            if self.var("ASKING") != 1:
+                raise SurroundError(f"{self.name} engine: N during a game did not ask whether to abandon it")
+            self.type_line("Y")
+        if self.var("GAMES") != games + 1 or self.var("MOVES") != 0:
+            raise SurroundError(f"{self.name} engine: the N command did not start a new game")
+
+    def sheep_move(self, src: int, dst: int) -> EngineReply:
+        self.type_line(f"{src},{dst}")
+        if self.var("EC"):
+            raise SurroundError(f"{self.name} engine refused the sheep move {src},{dst} (EC {self.var('EC')})")
+        result = self.var("RESULT")
+        if not 0 <= result <= len(RESULTS):
+            raise SurroundError(f"{self.name} engine: RESULT holds {result}")
+        target = self.var("WTO")
+        wolf_move = Move(self.var("WFROM"), target) if target else None
+        return EngineReply(wolf_move, RESULTS[result - 1] if result else None, self.blacklist_bytes(), self.position())
+
+    def blacklist_bytes(self) -> bytes:
+        data = self.string("BL$")
+        if len(data) != BLACKLIST_BYTES:
+            raise SurroundError(f"{self.name} engine: BL$ holds {len(data)} bytes, not {BLACKLIST_BYTES}")
+        return data
+
+
+def _free_basic_labels(rom: bytes) -> dict[str, int]:
+    """The label map of asm/basic built into the build folder, checked against `rom`."""
+    from host.build import build_basic, label_map
+
+    folder = resources.build_dir() / "basic-engine"
+    image = folder / "basic.rom"
+    if not image.is_file() or image.read_bytes() != rom:
+        build_basic(resources.data_root(), rom=image, build_dir=folder)
+    if image.read_bytes() != rom:
+        raise SurroundError("basic engine: the free BASIC ROM in use differs from a build of asm/basic; run `surround build`")
+    return label_map(folder / "basic.map")
+
+
+def place_program(atari, data: bytes) -> None:
+    """What LOAD does with a SAVE file: its tables go to LOMEM + VNTP on, every pointer is
+    set from the header plus LOMEM, and the run-time stack and the top of BASIC's memory
+    start at STARP ("The Atari BASIC Source Book", LOAD; "Mapping the Atari", 128-145)."""
+    from host.atari_basic import load_save_bytes
+
+    load_save_bytes(data, "SURROUND.BAS")  # checked byte by byte
+    header = struct.unpack("<7H", data[:14])
+    lomem = atari.peek_word(LOMEM)
+    base = lomem + header[1]
+    for offset, value in enumerate(data[14:]):
+        atari.poke(base + offset, value)
+    for pointer, value in zip(HEADER_POINTERS, header[1:]):
+        atari.poke_word(pointer, lomem + value)
+    starp = lomem + header[6]
+    for pointer in (RUNSTK, MEMTOP, APPMHI):
+        atari.poke_word(pointer, starp)
+
+
+class BasicEngine(SurroundBasicEngine):
+    """SURROUND.BAS on the free or the original Atari BASIC in the headless emulator."""
+
+    name = "basic"
+
+    def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None,
+                 prepare: Callable[[object], None] | None = None, **options: object) -> None:
+        if options:
+            raise SurroundError(f"the basic engine has no option(s) {', '.join(sorted(options))}")
+        from emulator.headless import HeadlessAtari
+
+        self.program = surround_program()
+        self._scratch = tempfile.TemporaryDirectory(prefix="surround-basic-")
+        self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed or 0)
+        if prepare is not None:
+            prepare(self.atari)
+        elif self.atari.peek(MATH_PACK_ENTRY) == 0xFF and self.atari.peek(MATH_PACK_ENTRY + 1) == 0xFF:
+            raise SurroundError(
+                "basic engine: the OS ROM has no floating point package at $D800 yet (our free OS gets "
+                "it with issue 8's math pack); until then SURROUND.BAS cannot run here"
+            )
+        if not self.atari.boot(basic=True) or "READY" not in self.atari.screen_text():
+            raise SurroundError(f"basic engine: the {basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
+        if basic == "original":
+            self._start_by_typing()
+        else:
+            self._start_in_memory()
+        if not self.atari.run_until_idle(MAX_FRAMES):
+            raise SurroundError(f"basic engine: SURROUND.BAS did not reach its prompt:\n{self.atari.screen_text()}")
+        self.names = self._variable_names()
+        self.expect_waiting("after RUN")
+
+    def _start_by_typing(self) -> None:
+        folder = Path(self._scratch.name)
+        (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes('SAVE "H:SURROUND.BAS"'))
+        self.atari.use_h_device(folder)
+        for line in ('LOAD "H:SURROUND.BAS"', "RUN"):
+            self.atari.type_text(line + "\n")
+
+    def _start_in_memory(self) -> None:
+        labels = _free_basic_labels(bytes(self.atari.machine.memory.basic_rom))
+        place_program(self.atari, self.program.to_save_bytes("RUN"))
+        self.atari.machine.start_program(labels["execute"])
+
+    # -- BASIC's tables -----------------------------------------------------------------
+    def _variable_names(self) -> list[str]:
+        names, current = [], ""
+        address = self.atari.peek_word(VNTP)
+        end = self.atari.peek_word(VVTP)
+        while address < end and self.atari.peek(address):
+            byte = self.atari.peek(address)
+            current += chr(byte & 0x7F)
+            if byte & 0x80:
+                names.append(current)
+                current = ""
+            address += 1
+        return names
+
+    def _entry(self, name: str) -> int:
+        try:
+            return self.atari.peek_word(VVTP) + 8 * self.names.index(name)
+        except ValueError:
+            raise SurroundError(f"basic engine: the program has no variable {name}") from None
+
+    def number(self, name: str) -> Decimal:
+        return atari_fp.to_decimal(self.atari.peek_bytes(self._entry(name) + 2, 6))
+
+    def string(self, name: str) -> bytes:
+        entry = self._entry(name)
+        address = self.atari.peek_word(STARP) + self.atari.peek_word(entry + 2)
+        return self.atari.peek_bytes(address, self.atari.peek_word(entry + 4))
+
+    def type_keys(self, text: str) -> None:
+        self.atari.type_text(text)
+        if not self.atari.run_until_idle(MAX_FRAMES):
+            raise SurroundError(f"basic engine: the program did not wait for a key again after {text!r}")
+
+    def load_blacklist(self, data: bytes) -> None:
+        """Put the bytes into BL$ and their count into LEARNED (the disk file is not used)."""
+        if len(data) != BLACKLIST_BYTES:
+            raise SurroundError(f"a black list has {BLACKLIST_BYTES} bytes, not {len(data)}")
+        entry = self._entry("BL$")
+        address = self.atari.peek_word(STARP) + self.atari.peek_word(entry + 2)
+        for offset, value in enumerate(data):
+            self.atari.poke(address + offset, value)
+        count = atari_fp.from_int(sum(bin(byte).count("1") for byte in data))
+        for offset, value in enumerate(count):
+            self.atari.poke(self._entry("LEARNED") + 2 + offset, value)
+
+    def screen_text(self) -> str:
+        return self.atari.screen_text()
+
+    def close(self) -> None:
+        self._scratch.cleanup()
