@@ -306,6 +306,11 @@ STRING_AND_ARRAY_PROGRAMS = {
     "assignment_stops_at_the_dim": ('10 DIM A$(5):A$="ABCDEFGH":PRINT A$', ["ABCDE"]),
     "string_variable_comparisons": (
         '10 DIM A$(3),B$(3):A$="AB":B$="AC":PRINT A$<B$;A$=B$;A$(1,1)=B$(1,1)', ["101"]),
+    "all_six_string_comparisons": (
+        '10 DIM A$(3),B$(3):A$="AB":B$="AC"\n'
+        '20 PRINT A$<B$;A$<=B$;A$>B$;A$>=B$;A$=B$;A$<>B$\n'
+        '30 PRINT B$<A$;B$<=A$;B$>A$;B$>=A$;A$=A$;A$<>A$;A$<=A$;A$>=A$',
+        ["110001", "00111011"]),
     "arrays_of_one_and_two_dimensions": (
         '10 DIM A(3),B(2,2):A(1)=5:B(2,1)=7:B(1,2)=1:PRINT A(1)+B(2,1);" ";B(1,2)', ["12 1"]),
     "array_in_loops": (

@@ -194,29 +194,45 @@ APPLY_OP:
         BEQ _or
         ; AND: both nonzero
         LDA FR0
-        BEQ _false
+        BEQ BOOL_RESULT
         LDA FR1
-        BEQ _false
-        BNE _true
+        JMP BOOL_RESULT
 _or:    LDA FR0
         ORA FR1
-        BEQ _false
-        BNE _true
+        JMP BOOL_RESULT
 _compare:
-        ; numeric comparison: token $1D-$22 -> relation mask
-        TAX
-        LDA REL_MASK-TOK_O_NLE,X
-        STA RT_LEVEL
+        SEC                     ; numeric comparison: its index 0-5
+        SBC #TOK_O_NLE
+        PHA
         JSR FCOMPARE            ; A = 1 (<), 2 (=) or 4 (>)
-        AND RT_LEVEL
-        BEQ _false
-_true:  JMP FR0_ONE
-_false: JMP ZFR0
+        JMP REL_RESULT
 _power: JMP FPOWER
 _mul:   JMP FMUL_CHK
 _add:   JMP FADD_CHK
 _sub:   JMP FSUB_CHK
 _div:   JMP FDIV_CHK
+.scend
+
+; REL_RESULT - (jump here) A = the relation found (1, 2 or 4), the
+; comparison's index 0-5 on the 6502 stack: FR0 = 1 if it holds, else 0
+; BOOL_RESULT - FR0 = 1 if A is nonzero, else 0; a number either way
+.scope
+REL_RESULT:
+        STA RT_LEVEL
+        PLA
+        TAX
+        LDA REL_MASK,X
+        AND RT_LEVEL
+        ; fall into BOOL_RESULT
+.scend
+.scope
+BOOL_RESULT:
+        LDX #0
+        STX VTYPE
+        TAX
+        BEQ +
+        JMP FR0_ONE
+*       JMP ZFR0
 .scend
 
 ; Which results of a comparison make each relational operator true,
@@ -371,10 +387,12 @@ _minus: JSR UNARY
 
 _not:   LDA #LVL_REL
         JSR EXPR
-        LDA FR0
-        BEQ +
-        JMP ZFR0
-*       JMP FR0_ONE
+        LDA FR0                 ; 1 if FR0 is 0, else 0
+        CMP #1
+        LDA #0
+        ROL
+        EOR #1
+        JMP BOOL_RESULT
 
 _paren: LDA #LVL_OR
         JSR EXPR
@@ -436,27 +454,16 @@ STRING_TAIL:
         CMP #[TOK_O_SEQ+1]
         BCS _done
         INC STINDEX
-        PHA                     ; the comparison
+        SEC
+        SBC #TOK_O_SLE          ; the comparison's index 0-5
+        PHA
         JSR PUSH_FR0            ; the left string
         JSR UNARY               ; the right string
-        BIT VTYPE
-        BPL _mixed
         JSR FMOVE               ; FR1 = right
         JSR POP_FR0             ; FR0 = left
         JSR STRCOMPARE          ; 1 / 2 / 4
-        STA RT_LEVEL
-        PLA
-        TAX
-        LDA REL_MASK-TOK_O_SLE,X
-        AND RT_LEVEL
-        LDX #0
-        STX VTYPE
-        TAX
-        BEQ +
-        JMP FR0_ONE
-*       JMP ZFR0
+        JMP REL_RESULT
 _done:  RTS
-_mixed: JMP TYPE_ERROR
 .scend
 
 ; ---------------------------------------------------------------------------
