@@ -66,11 +66,11 @@ def test_moving_and_jumping():
 def test_losing_by_two_stones_or_by_being_blocked():
     game = Muehle()
     assert game.result(moving(["a7", "d7", "g7"], ["a1", "d1"], to_move=BLACK)) == -1
-    blocked = moving(["d7", "a4", "b6", "b4", "d6", "b2"], ["a7", "a1", "g7", "c4"], to_move=BLACK)
-    # a7 is hemmed in by d7 and a4, a1 by a4 and d1? d1 is free: not blocked yet
-    assert game.result(blocked) is None
+    # Black's corners a7, a1, g7 and g1 with every neighbour taken by White: blocked, lost.
     blocked = moving(["d7", "a4", "d1", "g4", "b6"], ["a7", "a1", "g7", "g1"], to_move=BLACK)
     assert game.result(blocked) == -1
+    # The same with d1 free: a1 and g1 can still move there.
+    assert game.result(moving(["d7", "a4", "g4", "b6"], ["a7", "a1", "g7", "g1"], to_move=BLACK)) is None
 
 
 @pytest.mark.parametrize("placed,expected", [((3, 3), "A"), ((6, 6), "A"), ((6, 7), "B"), ((7, 7), "C"),
