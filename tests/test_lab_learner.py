@@ -89,6 +89,14 @@ def test_cli_learn_json(capsys):
     assert {c["opponent"] for c in data["curves"]} == {"perfect", "random"}
     assert all(c["unconfirmed"] == [] and c["confirmed"] == c["blacklist"] for c in data["curves"])
     assert len(data["curves"][0]["block_results"]) == 20
+    elimination = data["elimination"]
+    assert elimination["applicable"] and elimination["favoured"] == elimination["solver_favoured"] == "first"
+    assert elimination["eliminated_not_losing"] == 0
+
+
+def test_cli_learn_says_the_elimination_needs_a_win_loss_game(capsys):
+    assert main(["lab", "learn", "--game", "ttt", "--games", "20", "--opponent", "random"]) == 0
+    assert "does not apply" in capsys.readouterr().out
 
 
 def test_cli_learn_plot(tmp_path, capsys):

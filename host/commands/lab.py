@@ -354,7 +354,8 @@ def _run_learn(args: argparse.Namespace) -> int:
             curves.append(learning_curve(game, name, opponent, learner_first, args.games, block, rng, solver,
                                          perfect_player(solver, rng), on_game=bar.update))
     data = {"game": game.name, "learner": "first" if learner_first else "second",
-            "start_value_for_first_player": start_value, "curves": [c.as_dict() for c in curves]}
+            "start_value_for_first_player": start_value, "curves": [c.as_dict() for c in curves],
+            "elimination": _elimination_summary(game, solver, args.seed)}
     if args.plot:
         from host.lab.plots import plot_learning
 
@@ -374,8 +375,35 @@ def _run_learn(args: argparse.Namespace) -> int:
                          + ("" if c.start_lost_confirmed else " - NOT CONFIRMED by the solver!"))
         if c.unconfirmed:
             lines.append(f"NOT CONFIRMED (a learner error!): {c.unconfirmed[:5]}")
+    elimination = data["elimination"]
+    lines.append("")
+    if elimination["applicable"]:
+        lines.append(f"Robbimat's elimination procedure ({elimination['runs']} runs): the {elimination['favoured']} "
+                     f"party is favoured (solver: {elimination['solver_favoured']}), "
+                     f"{elimination['games_mean']} games on average")
+    else:
+        lines.append("Robbimat's elimination procedure does not apply: " + elimination["reason"])
     _emit(args, data, "\n".join(lines))
-    return 1 if any(c.unconfirmed or not c.start_lost_confirmed for c in curves) else 0
+    wrong_verdict = elimination["applicable"] and (elimination["favoured"] != elimination["solver_favoured"]
+                                                   or elimination["eliminated_not_losing"])
+    return 1 if wrong_verdict or any(c.unconfirmed or not c.start_lost_confirmed for c in curves) else 0
+
+
+def _elimination_summary(game, solver, seed: int, runs: int = 20) -> dict:
+    """The elimination procedure on a win/loss game (it needs one: a draw has no judgement)."""
+    from host.lab.elimination import run_elimination
+    from host.lab.game import DRAW, reachable_states
+
+    if any(game.result(s) == DRAW for s in reachable_states(game)):
+        return {"applicable": False, "reason": f"{game.name} has drawn end positions; the procedure needs a win/loss game"}
+    results = [run_elimination(game, random.Random(seed * 1_000_003 + run)) for run in range(runs)]
+    verdicts = {r.favoured for r in results}
+    return {"applicable": True, "runs": runs,
+            "favoured": results[0].favoured if len(verdicts) == 1 else "/".join(sorted(verdicts)),
+            "solver_favoured": "second" if solver.value(game.start()) < 0 else "first",
+            "games_mean": round(sum(r.games for r in results) / runs, 2),
+            "eliminated_not_losing": sum(1 for r in results for f, a in r.eliminated
+                                         if solver.value(game.play(f, a)) <= 0)}
 
 
 # ---------------------------------------------------------------- Mühle (seed 003)
