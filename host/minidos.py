@@ -25,6 +25,8 @@ BOOT_LOAD = 0x0700
 DFSFLG = 0x070E - BOOT_LOAD
 DFLINK = 0x070F - BOOT_LOAD
 DOS_SYS_NAME = "DOS.SYS"
+#: MEMLO under Atari's DOS 2.0S ("Mapping the Atari", MEMLO): programs for DOS 2.0S load above it
+DOS2_MEMLO = 0x1CFC
 
 
 def _sources() -> list[Path]:
@@ -60,13 +62,13 @@ def dos_labels(build_dir: Path | None = None) -> dict[str, int]:
 
 
 def size_report(build_dir: Path | None = None) -> str:
-    """One line for `surround build`: DOS.SYS's size, the room left below its buffers, MEMLO."""
+    """One line for `surround build`: DOS.SYS's size, MEMLO and the room below DOS 2.0S's MEMLO."""
     labels = dos_labels(build_dir)
     boot = label_map((Path(build_dir) if build_dir is not None else BUILD_DIR) / "dosboot.map")
-    code_end, buffers, memlo = labels["codeend"], labels["buffers"], labels["dosend"]
+    code_end, memlo = labels["codeend"], labels["dosend"]
     return (f"DOS.SYS: {code_end - labels['dossys']} bytes at ${labels['dossys']:04X}-${code_end - 1:04X}, "
-            f"{buffers - code_end} bytes free below its buffers at ${buffers:04X}, MEMLO ${memlo:04X}; "
-            f"boot sectors: {boot['nodosend'] - 0x0700} of 384 bytes used")
+            f"buffers and variables to ${memlo - 1:04X}: MEMLO ${memlo:04X}, {DOS2_MEMLO - memlo} bytes "
+            f"below DOS 2.0S's ${DOS2_MEMLO:04X}; boot sectors: {boot['nodosend'] - 0x0700} of 384 bytes used")
 
 
 def boot_sectors(dos_start: int | None) -> bytes:

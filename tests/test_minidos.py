@@ -155,7 +155,10 @@ def test_boot_shows_the_menu_and_installs_d(booted):
     entries = {chr(hatabs[i]): hatabs[i + 1] | (hatabs[i + 2] << 8) for i in range(0, 33, 3) if hatabs[i]}
     assert entries["D"] == 0x0886  # the handler table right after the two JMPs at $0880
     assert atari.peek_word(0x0C) == 0x0880  # DOSINI
-    assert atari.peek_word(0x02E7) > 0x1500  # MEMLO above the buffers
+    from host.minidos import DOS2_MEMLO, dos_labels
+
+    assert atari.peek_word(0x02E7) == dos_labels()["dosend"]  # MEMLO above the buffers ...
+    assert atari.peek_word(0x02E7) <= DOS2_MEMLO  # ... and no higher than DOS 2.0S's
 
 
 def test_create_write_read_list_delete(booted, tmp_path):

@@ -43,53 +43,6 @@
 
 .include "equates.s"
 
-.alias DOSDATA  $1600          ; the buffers and variables (page aligned)
-
-; ---------------------------------------------------------------------------
-; Variables and buffers (not part of the file: they follow the code)
-; ---------------------------------------------------------------------------
-.data dosdata
-.org DOSDATA
-.space BUFFERS  1024            ; one sector buffer per IOCB (128 * 8)
-.space DIRBUF   128             ; the directory sector DIRIDX of DIRDRV
-.space VTOCBUF  128             ; the VTOC of VTOCDRV (valid: VTOCOK)
-.space VTOC2BUF 128             ; enhanced density: VTOC2 (sector 1024) of VTOCDRV
-.space EDDISK   1               ; 1: VTOCDRV holds an enhanced-density disk
-.space FMODE    8               ; per IOCB: 0 closed, 4 read, 6 listing, 8 write
-.space FDRV     8               ; drive
-.space FNUM     8               ; file number (directory index); listing: next entry
-.space FCURL    8               ; writing: the sector in the buffer
-.space FCURH    8
-.space FNXTL    8               ; reading: the next sector; listing: state
-.space FNXTH    8
-.space FPOS     8               ; the next byte in the buffer
-.space FCNT     8               ; reading: the bytes in the buffer
-.space FSECL    8               ; writing: sectors so far; reading: sectors left
-.space FSECH    8
-.space FPAT     88              ; listing: the pattern, 11 bytes per IOCB
-.space FNAME    11              ; the parsed name: 8 + 3, space padded, ? = any
-.space NEWNAME  11              ; rename: the new name ('?' keeps the old character)
-.space NAMEEND  1               ; where the parsed name ended in the caller's text
-.space WILD     1               ; the name has wildcards
-.space SLOT     1               ; the IOCB number of this call
-.space DRIVE    1               ; the drive of this call
-.space SECLO    1               ; the sector of READSEC / WRITESEC
-.space SECHI    1
-.space NEWLO    1               ; a sector from ALLOC / a link
-.space NEWHI    1
-.space ENTIDX   1               ; a directory index
-.space DIRIDX   1               ; which directory sector is in DIRBUF ($FF none)
-.space DIRDRV   1
-.space VTOCOK   1
-.space VTOCDRV  1
-.space WRITER   1               ; the IOCB writing a file ($FF none)
-.space FOUND    1
-.space COUNT    2               ; a loop guard / a number to print
-.space DIGITS   5               ; a number in decimal
-.space XEXSTART 2               ; loader: the first segment's address
-.space XEXSEG   4               ; loader: start, end of the segment
-.alias DOSEND XEXSEG+4        ; MEMLO: the first free byte
-.text
 
 .org $0880
 DOSSYS: JMP DINIT               ; $0880 DOSINI: init, after boot and RESET
@@ -173,13 +126,13 @@ SETSLOT:
         LSR
         TAX
         STX SLOT
-        LSR                     ; slot * 128: slot/2 pages, odd: +$80
-        PHA
+        LSR                     ; BUFFERS + slot * 128: slot/2 pages,
+        PHA                     ; odd: +$80
         LDA #0
         ROR
+        ADC #<BUFFERS           ; (carry is clear after ROR of 0)
         STA ZBUF
         PLA
-        CLC
         ADC #>BUFFERS
         STA ZBUF+1
         PLA
@@ -728,4 +681,49 @@ INCART: .byte 0                 ; the menu runs inside DINIT (a cartridge waits)
 .include "menu.s"
 
 CODEEND:
-.checkpc DOSDATA
+
+; ---------------------------------------------------------------------------
+; Variables and buffers (not part of the file: right after the code)
+; ---------------------------------------------------------------------------
+.data dosdata
+.org CODEEND
+.space BUFFERS  1024            ; one sector buffer per IOCB (128 * 8)
+.space DIRBUF   128             ; the directory sector DIRIDX of DIRDRV
+.space VTOCBUF  128             ; the VTOC of VTOCDRV (valid: VTOCOK)
+.space VTOC2BUF 128             ; enhanced density: VTOC2 (sector 1024) of VTOCDRV
+.space EDDISK   1               ; 1: VTOCDRV holds an enhanced-density disk
+.space FMODE    8               ; per IOCB: 0 closed, 4 read, 6 listing, 8 write
+.space FDRV     8               ; drive
+.space FNUM     8               ; file number (directory index); listing: next entry
+.space FCURL    8               ; writing: the sector in the buffer
+.space FCURH    8
+.space FNXTL    8               ; reading: the next sector; listing: state
+.space FNXTH    8
+.space FPOS     8               ; the next byte in the buffer
+.space FCNT     8               ; reading: the bytes in the buffer
+.space FSECL    8               ; writing: sectors so far; reading: sectors left
+.space FSECH    8
+.space FPAT     88              ; listing: the pattern, 11 bytes per IOCB
+.space FNAME    11              ; the parsed name: 8 + 3, space padded, ? = any
+.space NEWNAME  11              ; rename: the new name ('?' keeps the old character)
+.space NAMEEND  1               ; where the parsed name ended in the caller's text
+.space WILD     1               ; the name has wildcards
+.space SLOT     1               ; the IOCB number of this call
+.space DRIVE    1               ; the drive of this call
+.space SECLO    1               ; the sector of READSEC / WRITESEC
+.space SECHI    1
+.space NEWLO    1               ; a sector from ALLOC / a link
+.space NEWHI    1
+.space ENTIDX   1               ; a directory index
+.space DIRIDX   1               ; which directory sector is in DIRBUF ($FF none)
+.space DIRDRV   1
+.space VTOCOK   1
+.space VTOCDRV  1
+.space WRITER   1               ; the IOCB writing a file ($FF none)
+.space FOUND    1
+.space COUNT    2               ; a loop guard / a number to print
+.space DIGITS   5               ; a number in decimal
+.space XEXSTART 2               ; loader: the first segment's address
+.space XEXSEG   4               ; loader: start, end of the segment
+.alias DOSEND XEXSEG+4        ; MEMLO: the first free byte
+.text
