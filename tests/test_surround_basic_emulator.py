@@ -60,8 +60,11 @@ def test_lockstep_games_on_the_free_basic():
 
     with emulator_engine(seed=1) as engine:
         summary = LockstepChecker(engine, parse_sheep_spec("mix:0.5", seed=1)).run(3)
+        figures = engine.move_wait_figures()
     assert summary.mismatch is None, summary.mismatch.report()
     assert summary.final_blacklists_equal and summary.wolf_moves > 10
+    # what `surround bench --engine basic` reports: emulated time from RETURN to the prompt
+    assert 0 < figures["emulated_seconds_per_move"] <= figures["emulated_seconds_longest_move"]
 
 
 def test_the_engine_refuses_an_os_without_math_pack():

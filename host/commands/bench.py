@@ -123,4 +123,6 @@ def measure_engine(args: argparse.Namespace) -> dict:
         "sheep_moves_per_second": round(sheep_moves / seconds, 1),
         "wolf_win_rate": round(wolf_wins / games, 4),
         "learned": learned,
+        # engines in the emulator: what a player waits per move on a real machine
+        **(engine.move_wait_figures() if hasattr(engine, "move_wait_figures") else {}),
     }

@@ -46,6 +46,7 @@ APPMHI = 0x0E
 HEADER_POINTERS = (VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP)
 MATH_PACK_ENTRY = 0xD800  # AFP, the first entry point of the OS floating point package
 MAX_FRAMES = 30_000       # how long one typed line may keep the program busy (500 s)
+FRAMES_PER_SECOND = 1_789_773 / 29_868  # NTSC: CPU cycles a second / cycles a frame
 
 
 def listing_path() -> Path:
@@ -107,8 +108,12 @@ class SurroundBasicEngine(Engine):
         if self.var("GAMES") != games + 1 or self.var("MOVES") != 0:
             raise SurroundError(f"{self.name} engine: the N command did not start a new game")
 
-    def sheep_move(self, src: int, dst: int) -> EngineReply:
+    def enter_move(self, src: int, dst: int) -> None:
+        """Type the sheep's move and RETURN."""
         self.type_line(f"{src},{dst}")
+
+    def sheep_move(self, src: int, dst: int) -> EngineReply:
+        self.enter_move(src, dst)
         if self.var("EC"):
             raise SurroundError(f"{self.name} engine refused the sheep move {src},{dst} (EC {self.var('EC')})")
         result = self.var("RESULT")
@@ -187,6 +192,7 @@ class BasicEngine(SurroundBasicEngine):
         if not self.atari.run_until_idle(MAX_FRAMES):
             raise SurroundError(f"basic engine: SURROUND.BAS did not reach its prompt:\n{self.atari.screen_text()}")
         self.names = self._variable_names()
+        self.waits: list[float] = []
         self.expect_waiting("after RUN")
 
     def _start_by_typing(self) -> None:
@@ -233,6 +239,27 @@ class BasicEngine(SurroundBasicEngine):
         self.atari.type_text(text)
         if not self.atari.run_until_idle(MAX_FRAMES):
             raise SurroundError(f"basic engine: the program did not wait for a key again after {text!r}")
+
+    def enter_move(self, src: int, dst: int) -> None:
+        """Type the move, then RETURN, timing what the player waits for: the emulated time
+        from RETURN until the program waits for the next key (the wolf's whole turn)."""
+        before = self.var("LINES")
+        self.type_keys(f"{src},{dst}")
+        frames = self.atari.machine.frames
+        self.type_keys("\n")
+        self.waits.append((self.atari.machine.frames - frames) / FRAMES_PER_SECOND)
+        if self.var("LINES") != before + 1:
+            raise SurroundError(f"basic engine: the program did not read the move {src},{dst}")
+        self.expect_waiting(f"after {src},{dst}")
+
+    def move_wait_figures(self) -> dict[str, float]:
+        """Emulated seconds from a move's RETURN to the next prompt: mean and longest."""
+        if not self.waits:
+            return {}
+        return {
+            "emulated_seconds_per_move": round(sum(self.waits) / len(self.waits), 3),
+            "emulated_seconds_longest_move": round(max(self.waits), 3),
+        }
 
     def load_blacklist(self, data: bytes) -> None:
         """Put the bytes into BL$ and their count into LEARNED (the disk file is not used)."""
