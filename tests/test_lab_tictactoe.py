@@ -157,3 +157,16 @@ def test_cli_ttt_json_gives_the_seed_numbers(capsys):
 def test_cli_ttt_rejects_bad_depths(capsys):
     assert main(["lab", "ttt", "--depths", "one"]) == 2
     assert "--depths" in capsys.readouterr().err
+
+
+def test_seed_004_information_per_gene_and_the_single_number_remark():
+    """The sheet's row 'z^s log 2': 3.2, 9.0, 33.7, 98.2, 250.8, 348.0, 323.3, 153.0, sum 1219.1;
+    one number for all moves would need slightly fewer bits than the 1,222 of eight genes."""
+    import math
+
+    layout = gene_layout()
+    information = [g.situations * math.log2(g.choices) for g in layout]
+    assert [round(x, 1) for x in information] == [3.2, 9.0, 33.7, 98.2, 250.8, 348.0, 323.3, 153.0]
+    assert math.floor(sum(information) * 10) / 10 == 1219.1  # 1219.19: the sheet cuts the sum off, not rounds it
+    one_number = math.prod(g.patterns for g in layout)
+    assert (one_number - 1).bit_length() == 1220 < genome_bits()
