@@ -49,12 +49,9 @@ ASSIGN_NUM:
 ; STORE_FR0 - FR0 into the six bytes at VALPTR
 .scope
 STORE_FR0:
-        LDY #5
-*       LDA FR0,Y
-        STA (VALPTR),Y
-        DEY
-        BPL -
-        RTS
+        LDX VALPTR
+        LDY VALPTR+1
+        JMP FST0R
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -560,12 +557,9 @@ X_NEXT:
         LDA RT_T0
         JSR VAR_ENTRY
         JSR NUM_VAR_ADDR
-        ; FR0 = variable, FR1 = step
-        LDY #5
-*       LDA (VALPTR),Y
-        STA FR0,Y
-        DEY
-        BPL -
+        LDX VALPTR              ; FR0 = variable, FR1 = step
+        LDY VALPTR+1
+        JSR FLD0R
         LDY #11
         LDX #5
 *       LDA (RT_T2),Y
@@ -582,18 +576,15 @@ X_NEXT:
         DEY
         BPL -
         JSR FCOMPARE            ; 1 <, 2 =, 4 >
-        STA RT_LEVEL
+        LDX #4                  ; counting up: done when var > limit
         LDY #6
+        STA RT_LEVEL
         LDA (RT_T2),Y           ; the step's sign
-        BMI _down
-        LDA RT_LEVEL            ; counting up: done when var > limit
-        CMP #4
+        BPL +
+        LDX #1                  ; counting down: done when var < limit
+*       CPX RT_LEVEL
         BEQ _exit
         JMP RESUME_HEADER       ; RT_T1 still points at the header
-_down:  LDA RT_LEVEL            ; counting down: done when var < limit
-        CMP #1
-        BEQ _exit
-        JMP RESUME_HEADER
 _exit:  LDA #1                  ; drop the FOR entry
         JMP RUNSTK_DROP
 _e_nofor:JMP E_NOFOR
