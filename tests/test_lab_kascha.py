@@ -134,3 +134,45 @@ def test_cli_kascha_json_says_second_party_favoured_on_3x2(capsys):
 def test_cli_kascha_rejects_a_board_too_large(capsys):
     assert main(["lab", "kascha", "--rows", "9", "--cols", "9"]) == 2
     assert "too large" in capsys.readouterr().err
+
+
+def test_protocol_conditions_of_table_2():
+    """Stop with length 0 and u+ gives f0 in F+; length 1 and u+ (condition d/e) gives F-."""
+    second = run_elimination(Kascha(3, 2), random.Random(1))
+    assert (second.last_length, second.last_judgement, second.favoured) == (0, "u+", "second")
+    first = run_elimination(Kascha(2, 2), random.Random(1))
+    assert (first.last_length, first.last_judgement, first.favoured) == (1, "u+", "first")
+
+
+class MisereGrundy:
+    """Grundy's game where the player who cannot move WINS: its end figures are in T-."""
+
+    def __init__(self, coins):
+        from host.lab.grundy import GrundyGame
+
+        self.inner = GrundyGame(coins)
+        self.name = f"misère Grundy {coins}"
+
+    def start(self):
+        return self.inner.start()
+
+    def moves(self, state):
+        return self.inner.moves(state)
+
+    def play(self, state, move):
+        return self.inner.play(state, move)
+
+    def result(self, state):
+        return None if self.moves(state) else 1
+
+
+@pytest.mark.parametrize("coins", range(3, 13))
+def test_elimination_with_end_figures_in_t_minus(coins):
+    """The u- branch of Table 3: the last alternative is eliminated when the end figure is won by its mover."""
+    game = MisereGrundy(coins)
+    solver = Solver(game)
+    expected = "second" if solver.value(game.start()) < 0 else "first"
+    for seed in range(3):
+        run = run_elimination(game, random.Random(seed))
+        assert run.favoured == expected
+        assert all(solver.value(game.play(f, a)) == 1 for f, a in run.eliminated)
