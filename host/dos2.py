@@ -359,6 +359,16 @@ class Dos2Disk:
             self._write_entry(entry.index, entry.to_bytes())
         return len(entries)
 
+    def set_locked(self, pattern: str, locked: bool) -> int:
+        """Lock (flag $20) or unlock every file matching ``pattern``; returns how many."""
+        entries = self.matching(pattern)
+        if not entries:
+            raise self._error(f"no file {pattern.upper()} (DOS error 170)")
+        for entry in entries:
+            entry.flags = entry.flags | FLAG_LOCKED if locked else entry.flags & ~FLAG_LOCKED
+            self._write_entry(entry.index, entry.to_bytes())
+        return len(entries)
+
     # -- file data -------------------------------------------------------------------------------
 
     def chain(self, entry: DirectoryEntry) -> list[tuple[int, bytes]]:

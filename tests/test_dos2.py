@@ -294,3 +294,22 @@ def test_fuzzed_images_are_never_written_by_add_or_delete(tmp_path, capsys, data
             assert image.read_bytes() == bytes(blob)
         else:
             assert Dos2Disk.open(image).problems() == []
+
+
+def test_rename_lock_unlock_commands(tmp_path, capsys):
+    image = tmp_path / "r.atr"
+    disk = Dos2Disk.new(path=image)
+    disk.add("A.DAT", b"a")
+    disk.add("B.DAT", b"b")
+    disk.save()
+    assert main(["atr", "rename", str(image), "*.DAT", "*.OLD"]) == 0
+    assert main(["atr", "lock", str(image), "A.OLD"]) == 0
+    capsys.readouterr()
+    assert main(["atr", "list", str(image)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == ["* A       OLD 001", "  B       OLD 001"]
+    assert main(["atr", "delete", str(image), "A.OLD"]) == 2
+    assert "locked (DOS error 167)" in capsys.readouterr().err
+    assert main(["atr", "unlock", str(image), "*.*"]) == 0
+    assert main(["atr", "delete", str(image), "A.OLD"]) == 0
+    assert main(["atr", "rename", str(image), "NOPE", "X"]) == 2
+    assert [e.name for e in Dos2Disk.open(image).entries()] == ["B.OLD"]

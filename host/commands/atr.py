@@ -55,6 +55,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     delete.add_argument("names", nargs="+", metavar="NAME")
     delete.set_defaults(handler=run_delete)
 
+    rename = actions.add_parser("rename", help="rename files ('*.DAT' 'OLD' keeps what '?'/'*' stand for)")
+    rename.add_argument("image")
+    rename.add_argument("pattern", metavar="OLD")
+    rename.add_argument("new_name", metavar="NEW")
+    rename.set_defaults(handler=run_rename)
+
+    for action, locked, text in (("lock", True, "lock files (DOS refuses to change them)"),
+                                 ("unlock", False, "unlock files")):
+        locker = actions.add_parser(action, help=text)
+        locker.add_argument("image")
+        locker.add_argument("patterns", nargs="+", metavar="NAME")
+        locker.set_defaults(handler=run_lock, locked=locked)
+
     check = actions.add_parser("check", help="check every chain, the VTOC and the directory")
     check.add_argument("image")
     check.add_argument("--json", action="store_true")
@@ -136,6 +149,22 @@ def run_delete(args: argparse.Namespace) -> int:
     disk = open_sound(args.image)
     for name in args.names:
         disk.delete(name)
+    disk.save()
+    return 0
+
+
+def run_rename(args: argparse.Namespace) -> int:
+    disk = open_sound(args.image)
+    count = disk.rename(args.pattern, args.new_name)
+    disk.save()
+    print(f"{args.image}: {count} file(s) renamed")
+    return 0
+
+
+def run_lock(args: argparse.Namespace) -> int:
+    disk = open_sound(args.image)
+    for pattern in args.patterns:
+        disk.set_locked(pattern, args.locked)
     disk.save()
     return 0
 
