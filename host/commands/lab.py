@@ -22,7 +22,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _register_learn(games)
     _register_muehle(games)
     _register_pictures(games)
-    parser.set_defaults(handler=lambda args: args.lab_handler(args))
+    parser.set_defaults(handler=_dispatch)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    """Check picture options before a long run, then run the game's handler."""
+    targets = [t for t in (getattr(args, "plot", None), getattr(args, "nodes_plot", None)) if t]
+    if targets:
+        from host.lab.plots import check_target, pyplot
+
+        pyplot()
+        for target in targets:
+            check_target(target)
+    return args.lab_handler(args)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:

@@ -35,6 +35,11 @@ def run(args: argparse.Namespace) -> int:
     from host.solver import solve
 
     check_learning_run_options(args)
+    if args.plot:
+        from host.lab.plots import check_target, pyplot
+
+        pyplot()  # a clear message now, not after the run, if matplotlib is missing
+        check_target(args.plot)
     if args.block is not None and args.block < 1:
         raise SurroundError(f"--block must be at least 1, not {args.block}")
     block = args.block or max(1, math.ceil(args.games / 10))

@@ -21,13 +21,19 @@ def pyplot():
     return plt
 
 
-def save(figure, path: str | os.PathLike) -> None:
-    """Write the figure atomically as a PNG and close it."""
+def check_target(path: str | os.PathLike) -> Path:
+    """A picture's file name must end in .png and its folder must exist."""
     target = Path(path)
     if target.suffix.lower() != ".png":
         raise SurroundError(f"{target}: pictures are written as PNG; give the file a .png name")
     if not target.parent.exists():
         raise SurroundError(f"{target}: the folder {target.parent} does not exist")
+    return target
+
+
+def save(figure, path: str | os.PathLike) -> None:
+    """Write the figure atomically as a PNG and close it."""
+    target = check_target(path)
     handle, temporary = tempfile.mkstemp(suffix=".png", dir=target.parent)
     os.close(handle)
     try:
