@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from host.atari_basic import BasicSyntaxError, Program, enter_listing, list_program, tokenize_listing
 from tests.basic_machine import MEMLO, MEMTOP_OS, BasicAtari, EditorImages
+from tests.test_atari_basic import STATEMENTS
 
 REPO = Path(__file__).resolve().parents[1]
 SURROUND = REPO / "basic" / "surround.lst"
@@ -293,3 +294,47 @@ def test_a_line_number_above_32767_is_an_error(basic) -> None:
     before = basic.statement_table()
     assert basic.output_of("40000 PRINT 1") == ["ERROR- 40000 PRINT 1"]
     assert basic.statement_table() == before
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(program_lines=st.dictionaries(st.integers(0, 32767), st.lists(STATEMENTS, min_size=1, max_size=3),
+                                     min_size=1, max_size=5))
+def test_generated_programs_enter_save_and_list_as_atari_basic(images, tmp_path_factory, program_lines) -> None:
+    """The Python tokenizer's generated programs (tests/test_atari_basic.py), ENTERed into the
+    6502 editor: the SAVE file and LIST's text are the same bytes as host/atari_basic's."""
+    lines = []
+    for number, body in sorted(program_lines.items()):
+        rem = [statement for statement in body if statement.startswith("REM")]
+        text = f"{number} " + ":".join([s for s in body if not s.startswith("REM")] + rem[:1])
+        if len(text) <= 110:
+            lines.append(text)
+    if not lines:
+        return
+    folder = tmp_path_factory.mktemp("gen")
+    (folder / "IN.LST").write_bytes("\x9b".join(lines).encode("latin-1") + b"\x9b")
+    basic = BasicAtari(images, hdir=folder)
+    basic.type('ENTER "H:IN.LST"', max_frames=20000)
+    basic.type('SAVE "H:P.BAS"')
+    basic.type('LIST "H:OUT.LST"')
+    listing = "\n".join(lines)
+    assert (folder / "P.BAS").read_bytes() == tokenize_listing(listing, immediate='SAVE "H:P.BAS"')
+    listed = (folder / "OUT.LST").read_bytes().decode("latin-1").split("\x9b")[:-1]
+    assert listed == list_program(enter_listing(listing))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet='0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ$(),:;"=+-*/<>.#?^', min_size=1, max_size=60))
+def test_typed_text_is_accepted_exactly_when_atari_basic_accepts_it(basic, text) -> None:
+    """Characters of BASIC text in any order: where the Python tokenizer accepts the line the
+    tokens are the same; where it refuses it, the 6502 editor keeps an ERROR- line."""
+    line = "10 " + text
+    basic.type("NEW")
+    basic.type(line)
+    check_pointers(basic)
+    table = basic.statement_table()
+    try:
+        expected = python_program(line)
+    except BasicSyntaxError:
+        assert table == b"" or table[4] == 0x37, f"{line!r} accepted"
+    else:
+        assert table == expected.statement_table(), line
