@@ -102,6 +102,13 @@ def sheep_moves_of(positions: Sequence[Position]) -> list[Move]:
     return [move_between(a, b) for a, b in zip(positions[0::2], positions[1::2])]
 
 
+def _umask() -> int:
+    """The process's file mode mask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to a temporary file next to ``path``, then rename it over ``path``."""
     target = Path(path)
@@ -110,6 +117,7 @@ def write_atomically(path: str | os.PathLike, data: bytes) -> None:
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
+            os.chmod(temporary, 0o666 & ~_umask())  # mkstemp's 0600 would hide the file from others
             os.replace(temporary, target)
         except BaseException:
             if os.path.exists(temporary):

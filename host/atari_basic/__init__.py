@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from host.atari_basic.lister import BrokenProgram, list_line
@@ -20,6 +18,7 @@ from host.atari_basic.program import DEFAULT_IMMEDIATE, Program, enter_listing, 
 from host.atari_basic.savefile import load_save_bytes
 from host.atari_basic.tokenizer import BasicSyntaxError
 from host.errors import SurroundError
+from host.records import write_atomically
 
 
 def list_program(program: Program) -> list[str]:
@@ -59,16 +58,13 @@ def immediate_save_line(target: Path) -> str:
 
 
 def write_file_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file and a rename."""
+    """Write `data` to `path` (its folder made if needed) through a temporary file and a rename."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
     except OSError as error:
-        raise SurroundError(f"{path}: cannot write ({error.strerror})") from None
+        raise SurroundError(f"{path.parent}: cannot create the folder ({error.strerror})") from None
+    write_atomically(path, data)
 
 
 __all__ = [
