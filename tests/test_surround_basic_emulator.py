@@ -79,3 +79,22 @@ def test_the_engine_refuses_an_os_without_math_pack():
         pytest.skip("the free OS has its math pack now")
     with pytest.raises(SurroundError, match="no floating point package"):
         BasicEngine(seed=1)
+
+
+def test_the_free_basic_and_the_model_show_the_same_screens():
+    """Lines that are refused or edited (DELETE, CLEAR, an overlong line, letters): the free
+    BASIC in the emulator and the Python model of the runtime - two independent readings of
+    Atari BASIC - leave the same screen, cell for cell."""
+    from emulator.atascii import ATASCII_TO_UNICODE
+    from tests.basic_engines import ModelEngine, emulator_engine
+
+    # ATASCII: $7E is DELETE BACK S, $7D CLEAR (the emulator types them by their Unicode signs)
+    lines = ["9,9", "12\x7e\x7e\x7e1,1", "HELLO", "3,5", "1234567890" * 4, "X\x7dN", "2,3\x7e9", "Y", " 4 , 4 "]
+    model = ModelEngine(seed=5)
+    with emulator_engine(seed=5) as engine:
+        assert engine.screen_text() == model.model.screen.unicode_text()
+        for text in lines:
+            engine.type_line("".join(ATASCII_TO_UNICODE[ord(c)] if c in "\x7d\x7e" else c for c in text))
+            model.type_line(text)
+            assert engine.screen_text() == model.model.screen.unicode_text(), text
+            assert engine.var("EC") == model.var("EC"), text
