@@ -155,15 +155,28 @@ SWAP12: LDX #11
 .scend
 
 ; ---------------------------------------------------------------------------
-; SHOWCUR - draw the cursor (the inverse of the character under it)
-; HIDECUR - put the character under the cursor back
+; SHOWCUR - draw the cursor (the inverse of the character under it) after
+;           an output; with CRSINH set no cursor is left on the screen
+; HIDECUR - put the character under the cursor back for an operation
+;           (CURSON = $80: it stood at OLDADR when the operation began)
+; SHOWOLD - at the start of an input: the cursor stays where the last
+;           output left it (drawn again at OLDADR if HIDECUR took it off)
+; The cursor follows outputs: a program that moves ROWCRS/COLCRS or sets
+; CRSINH sees the change at the next output, the echo of the first key of
+; an input included (Atari 400/800 Technical Reference Manual, "Cursor
+; Control", CRSINH).  CURSON: bit 0 set while the cursor is drawn.
 ; ---------------------------------------------------------------------------
 .scope
 SHOWCUR:
+        LDA CURSON
+        LSR
+        BCS _done               ; drawn already
         LDA CRSINH
-        ORA CURSON
-        BNE _done
-        LDA ROWCRS
+        BEQ _draw
+        LDA #0                  ; inhibited: no cursor after this output
+        STA CURSON
+        RTS
+_draw:  LDA ROWCRS
         LDX COLCRS
         JSR CELLADR
         LDA ADRESS
@@ -183,11 +196,26 @@ _done:  RTS
 .scope
 HIDECUR:
         LDA CURSON
-        BEQ _done
+        LSR
+        BCC _done
         LDY #0
         LDA OLDCHR
         STA (OLDADR),Y
-        STY CURSON
+        LDA #$80
+        STA CURSON
+_done:  RTS
+.scend
+
+.scope
+SHOWOLD:
+        LDA CURSON
+        BPL _done
+        LDY #0
+        LDA OLDCHR
+        EOR #$80
+        STA (OLDADR),Y
+        LDA #1
+        STA CURSON
 _done:  RTS
 .scend
 
@@ -660,11 +688,16 @@ EGETCH:
         STA EDSROW
         LDA COLCRS
         STA EDSCOL
-_key:   LDA ICAX1Z              ; "forced read": take the line as it is
+        LDA ICAX1Z              ; "forced read": take the line as it is
+        LSR
+        BCS _line
+        JSR SHOWOLD             ; the first key: the cursor stays put
+        JMP _wait
+_key:   LDA ICAX1Z
         LSR
         BCS _line
         JSR SHOWCUR
-        JSR KGETCH
+_wait:  JSR KGETCH
         STA ATACHR
         TYA
         PHA
