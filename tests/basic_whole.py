@@ -3,9 +3,10 @@
 asm/basic/basic.s cannot include the editor yet (asm/basic/README.md, "Size budget"). To test
 the two sides together anyway, this module assembles a test image from the same sources: the
 editor and as many of the runtime's files (in runtime.s's order) as fit go into the cartridge
-at $A000; the remaining runtime files are assembled at $6000 and stored into RAM after the
-boot, MEMLO is raised to $8000 above them, and NEW gives BASIC its memory from there. Only the
-placement differs from the product; every instruction is the product's.
+at $A000; the remaining runtime files are assembled at $1000 and stored into RAM after the
+boot (above the empty program at $0700), MEMLO is raised above them, and NEW gives BASIC its
+memory from there. Only the placement differs from the product; every instruction is the
+product's.
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from tests.basic_machine import BasicAtari, EditorImages
 
 REPO = Path(__file__).resolve().parents[1]
 BASIC_DIR = REPO / "asm" / "basic"
-RAM_PART = 0x6000
-NEW_MEMLO = 0x8000
+RAM_PART = 0x1000
 
 _HEAD = """.include "../os/equates.s"
 .include "equates.s"
@@ -56,7 +56,7 @@ def _source(in_rom: list[str], in_ram: list[str]) -> str:
 
 
 class WholeImages(EditorImages):
-    """The OS plus the whole BASIC split between the cartridge and RAM at $6000."""
+    """The OS plus the whole BASIC split between the cartridge and RAM at $1000."""
 
     def __init__(self, directory: Path) -> None:  # noqa: D107 - see the class
         super().__init__(directory)
@@ -88,6 +88,7 @@ class WholeBasic(BasicAtari):
         atari: HeadlessAtari = self.atari
         for offset, byte in enumerate(images.ram_part):
             atari.poke(RAM_PART + offset, byte)
-        atari.poke(0x02E7, NEW_MEMLO & 0xFF)
-        atari.poke(0x02E8, NEW_MEMLO >> 8)
+        memlo = (RAM_PART + len(images.ram_part) + 0xFF) & 0xFF00
+        atari.poke(0x02E7, memlo & 0xFF)
+        atari.poke(0x02E8, memlo >> 8)
         self.type("NEW")
