@@ -400,3 +400,15 @@ def test_any_expression_prints_a_number_or_an_error(basic: BasicRunner, expressi
         Decimal(row)  # a number as FASC writes it
     assert atari.peek_bytes(0x0600, 0x100) == bytes([0x5A]) * 0x100
     assert atari.peek_bytes(0xCB, 7) == bytes([0xA5]) * 7
+
+
+def test_xio_passes_command_and_aux_bytes(basic: BasicRunner) -> None:
+    # XIO 17 is the screen handler's DRAWTO (Atari BASIC Reference Manual, XIO)
+    source = ('10 GRAPHICS 3:COLOR 1:PLOT 1,1:POSITION 5,1:POKE 763,1\n'
+              '20 XIO 17,#6,12,0,"S:":LOCATE 3,1,C:LOCATE 6,1,D:GRAPHICS 0:PRINT C;D')
+    assert basic.run(source) == ["10"]
+
+
+def test_status_and_note_on_devices_without_note(basic: BasicRunner) -> None:
+    assert basic.run('10 OPEN #2,4,0,"K:":STATUS #2,S:PRINT S:CLOSE #2') == ["1"]
+    assert basic.run("10 NOTE #0,A,B") == ["ERROR-  146 AT LINE 10"]  # E: has no NOTE
