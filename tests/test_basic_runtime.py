@@ -412,3 +412,8 @@ def test_xio_passes_command_and_aux_bytes(basic: BasicRunner) -> None:
 def test_status_and_note_on_devices_without_note(basic: BasicRunner) -> None:
     assert basic.run('10 OPEN #2,4,0,"K:":STATUS #2,S:PRINT S:CLOSE #2') == ["1"]
     assert basic.run("10 NOTE #0,A,B") == ["ERROR-  146 AT LINE 10"]  # E: has no NOTE
+
+
+def test_immediate_lines_loop_and_call_subroutines(basic: BasicRunner) -> None:
+    assert basic.run('100 PRINT "SUB";:RETURN', immediate='FOR I=1 TO 3:PRINT I;:NEXT I:GOSUB 100:PRINT "!"') == [
+        "123SUB!"]
