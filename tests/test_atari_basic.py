@@ -388,5 +388,14 @@ def test_cli_without_runner_says_so(capsys):
     assert "not available yet" in capsys.readouterr().err
 
 
+def test_cli_hands_everything_else_to_the_runner(capsys):
+    from host.commands.basic import runner_module
+
+    if runner_module() is None:
+        pytest.skip("host/commands/basic_run.py does not exist")
+    assert cli_main(["basic", "--frontend", "headless", "--frames", "100", "--screen"]) == 0
+    assert "READY" in capsys.readouterr().out
+
+
 def test_surround_error_is_the_base():
     assert issubclass(BasicSyntaxError, SurroundError) and issubclass(BrokenProgram, SurroundError)
