@@ -5,8 +5,11 @@ editor's statements work in programs.  Expected output from the Atari BASIC Refe
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.basic_whole import WholeBasic, WholeImages
+from tests.test_basic_editor import LINE_PIECES, check_pointers
 
 
 @pytest.fixture(scope="module")
@@ -59,3 +62,20 @@ def test_a_syntax_error_line_stops_the_program(basic) -> None:
     basic.type("10 PRINT 1")
     basic.type("20 PRUNT 2")
     assert run(basic) == ["1", "ERROR-  17 AT LINE 20"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.tuples(st.sampled_from(["", "10 ", "20 "]), st.lists(LINE_PIECES, min_size=1, max_size=10)),
+                      min_size=1, max_size=6))
+def test_fuzzed_lines_run_or_fail_but_never_jam(basic, lines) -> None:
+    """Random lines, numbered or run at once by the real runtime: BASIC always comes back to
+    READY (a loop is stopped with BREAK) and its tables stay in order."""
+    for prefix, pieces in lines:
+        line = (prefix + "".join(pieces))[:100]
+        basic.atari.type_text(line)
+        basic.atari.type_text("\n", max_frames_per_key=600)
+        basic.atari.run_frames(2)
+        if not basic.atari.machine.run_until_idle(300):
+            basic.atari.machine.pokey.press_break()
+            assert basic.atari.machine.run_until_idle(300), f"no READY after BREAK: {line!r}"
+        check_pointers(basic)
