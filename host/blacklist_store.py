@@ -91,6 +91,6 @@ class BlacklistStore:
             return (f"The wolf starts with an empty black list; this session's lessons are not saved "
                     f"(the saved list in {default_path()} or --blacklist FILE is left alone).")
         where = "the per-user file" if self.default else "the file"
-        state = "" if self.path.exists() else " (created with the first lesson)"
+        state = "" if self.path.exists() else " (a new file)"
         known = f"{count} lost position" + ("" if count == 1 else "s")
         return f"The wolf knows {known}; its black list is kept in {where} {self.path}{state}."

@@ -126,8 +126,10 @@ class TerminalSession:
                 answer = self.read_line("Another game? (RETURN = yes, q = quit) ")
                 if answer.strip().lower() in ("q", "quit", "n", "no", "exit"):
                     break
-        except (QuitGame, EOFError):
+        except QuitGame:
             pass
+        except EOFError:  # the input ended in the middle of a prompt
+            self.write("")
         self.store.flush(self.engine.blacklist_bytes())
         self.write(f"Bye. Sheep won {self.sheep_wins}, wolf won {self.wolf_wins}; "
                    f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}"
