@@ -103,13 +103,9 @@ for _name, _code in KEYCODES.items():
 
 #: names in {...} that are not in KEYCODES: the cursor keys and other CONTROL/SHIFT combinations
 KEY_ALIASES: dict[str, KeyPress] = {
-    "DELETE": (KEYCODES["BACKSPACE"], False, False),
-    "UP": (KEYCODES["-"], False, True),
-    "DOWN": (KEYCODES["="], False, True),
-    "LEFT": (KEYCODES["+"], False, True),
-    "RIGHT": (KEYCODES["*"], False, True),
-    "CLEAR": (KEYCODES["<"], True, False),
-    "INSERT": (KEYCODES[">"], False, True),
+    "DELETE": (KEYCODES["BACKSPACE"], False, False),  # DELETE BACK S, as the key is labelled
+    **{name.upper(): PC_KEYS[name] for name in ("up", "down", "left", "right", "insert")},
+    "CLEAR": PC_KEYS["home"],
 }
 #: names in {...} that are not keyboard keys
 SPECIAL_KEYS = ("START", "SELECT", "OPTION", "RESET", "BREAK")
