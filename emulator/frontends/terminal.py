@@ -273,8 +273,9 @@ def action_for_key(key: str | int) -> TerminalAction | None:
 class TerminalFrontend:
     """A running machine shown in a curses screen."""
 
-    def __init__(self, machine: Any, stdscr: Any, title: str) -> None:
+    def __init__(self, machine: Any, stdscr: Any, title: str, note: str = "") -> None:
         self.machine = machine
+        self.note = note  # a line the program running here wants shown (args.note)
         self.stdscr = stdscr
         self.title = title
         self.encoding = locale.getpreferredencoding(False) or "ascii"
@@ -413,20 +414,21 @@ class TerminalFrontend:
                 attr = (curses.A_REVERSE if span.inverse else 0) | self.screen_attr
                 self.put(top + row, column, span.text, attr)
                 column += len(span.text)
-        self.draw_status(layout, columns)
+        self.draw_status(layout, columns, lines_available)
         self.stdscr.refresh()
 
-    def draw_status(self, layout: Layout, columns: int) -> None:
-        """The keys, the font note and held console keys: below the screen or beside it."""
-        notes = []
+    def draw_status(self, layout: Layout, columns: int, lines: int) -> None:
+        """The keys, the notes and held console keys: below the screen or beside it."""
+        notes = [self.note] if self.note else []
         if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
             notes.append(OWN_FONT_NOTE.strip())
         if self.console.held:
             notes.append("[" + " ".join(sorted(self.console.held)).upper() + "]")
         height, width = layout.size
-        if layout.status == "below":
-            status = "  ".join([STATUS_LINE, *notes])
-            self.put(height, 0, status[: columns - 1], curses.A_BOLD)
+        if layout.status == "below":  # the keys, then the notes on the lines left (else after the keys)
+            rows = [STATUS_LINE, *notes] if lines - height > len(notes) else ["  ".join([STATUS_LINE, *notes])]
+            for offset, text in enumerate(rows[: lines - height]):
+                self.put(height + offset, 0, text[: columns - 1], curses.A_BOLD)
         elif layout.status == "side":
             room = columns - width - 2
             wrapped = [part for note in notes for part in textwrap.wrap(note, room)]
@@ -487,4 +489,5 @@ def run(machine: Any, args: Any) -> int:
         os.environ.pop(name, None)
         os.unsetenv(name)  # also when a library (readline) set it behind os.environ's back
     title = program_title(args)
-    return curses.wrapper(lambda stdscr: TerminalFrontend(machine, stdscr, title).run())
+    note = getattr(args, "note", "") or ""
+    return curses.wrapper(lambda stdscr: TerminalFrontend(machine, stdscr, title, note).run())

@@ -42,6 +42,7 @@ def play(args: argparse.Namespace) -> int:
     atari.watchers.append(lambda: store.save_if_changed(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES)))
     frontend_args = argparse.Namespace(**vars(args))
     frontend_args.program = str(XEX)
+    frontend_args.note = f"Black list: {store.path}" if store.path else "Black list: not saved (--empty-blacklist)"
     if not hasattr(frontend_args, "screen"):
         frontend_args.screen = True  # headless: show the board the program drew
     try:
