@@ -417,3 +417,17 @@ def test_status_and_note_on_devices_without_note(basic: BasicRunner) -> None:
 def test_immediate_lines_loop_and_call_subroutines(basic: BasicRunner) -> None:
     assert basic.run('100 PRINT "SUB";:RETURN', immediate='FOR I=1 TO 3:PRINT I;:NEXT I:GOSUB 100:PRINT "!"') == [
         "123SUB!"]
+
+
+def test_sqr_is_accurate_over_the_whole_range(basic: BasicRunner) -> None:
+    """SQR (four Newton steps from a table guess) against x itself: (SQR(x)^2 - x) / x stays
+    within what ten BCD digits hold (a root like 1.41421356 has only nine: 2E-8)."""
+    import random
+
+    chooser = random.Random(9)
+    values = [f"{chooser.randint(1, 999999)}E{chooser.randint(-90, 90)}" for _ in range(60)]
+    values += ["1", "2", "3.99", "4", "15.99", "16", "48.9", "49", "99.99", "0.01", "1E-98", "9.99E97"]
+    data = "\n".join(f"{100 + i} DATA {','.join(values[i:i + 6])}" for i in range(0, len(values), 6))
+    source = (f"10 FOR I=1 TO {len(values)}:READ X:Y=SQR(X):E=ABS(Y*Y-X)/X\n"
+              "20 IF E>M THEN M=E\n30 NEXT I:PRINT M<2E-8\n" + data)
+    assert basic.run(source) == ["1"]

@@ -223,7 +223,7 @@ _e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
-; SQR(x): Newton's iteration g = (x/g + g) / 2, five times, from a first
+; SQR(x): Newton's iteration g = (x/g + g) / 2, four times, from a first
 ; guess with half of x's exponent.  Error 3 for x < 0.
 ; ---------------------------------------------------------------------------
 .scope
@@ -232,16 +232,24 @@ F_SQR:
         BEQ _done
         BMI _e_value
         JSR STORE_X             ; FTMP1 = x
-        ; first guess: d * 100^(e/2) for an even exponent e, d * 10 *
-        ; 100^((e-1)/2) for an odd one, where d = 2 if the first mantissa
-        ; byte is below 10 and 6 otherwise: within a factor of two, so five
-        ; Newton steps reach ten digits
+        ; first guess, within a factor of 1.5 of the root, so that four
+        ; Newton steps reach ten digits: by the first mantissa byte m
+        ; (x = m * 100^e, m = 1..99) one of 15, 30, 55, 85 (ten times
+        ; sqrt m, roughly); for an odd exponent e that times 100^((e-1)/2),
+        ; for an even one a tenth of it times 100^(e/2)
+        LDX #0
         LDA FR0+1
-        CMP #$10
-        LDA #$02
+        CMP #$04
         BCC +
-        LDA #$06
-*       STA RT_T0
+        INX
+        CMP #$16
+        BCC +
+        INX
+        CMP #$49
+        BCC +
+        INX
+*       LDA SQR_GUESS,X
+        STA RT_T0
         LDA FR0
         SEC
         SBC #$40
@@ -254,18 +262,24 @@ F_SQR:
         CLC
         ADC #$40
         STA FR0
-        LDA RT_T0
-        STA FR0+1
         TXA
         LSR
-        BCC +
-        LDA RT_T0               ; odd: ten times d
-        ASL
-        ASL
-        ASL
-        ASL
+        LDA RT_T0
+        BCC _even
+        STA FR0+1               ; odd: the guess as it is
+        BCS _go
+_even:  LSR                     ; even: the tens digit before the point,
+        LSR                     ; the units digit after it
+        LSR
+        LSR
         STA FR0+1
-*       LDA #5
+        LDA RT_T0
+        ASL
+        ASL
+        ASL
+        ASL
+        STA FR0+2
+_go:    LDA #4
         STA RT_CNT
 _step:  JSR FST_G               ; FTMP2 = g
         JSR FMOVE               ; FR1 = g
@@ -769,6 +783,8 @@ _back:  LDA FR0
 ; ---------------------------------------------------------------------------
 ; Constants (six-byte BCD floating point)
 ; ---------------------------------------------------------------------------
+SQR_GUESS:      .byte $15, $30, $55, $85    ; ten times sqrt(m), roughly
+
 FP_CONSTS:
         .byte $40, $01, $00, $00, $00, $00      ; 1
         .byte $40, $02, $00, $00, $00, $00      ; 2
