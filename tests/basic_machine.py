@@ -66,7 +66,7 @@ class BasicAtari:
         rows = self.rows()
         start = max(index for index, row in enumerate(rows) if row == line[:38])
         printed = []
-        for row in rows[start + 1:]:
+        for row in rows[start + max(1, -(-len(line) // 38)):]:  # after the typed line's rows
             if row == "READY":
                 break
             if row and row != "\u2588":

@@ -338,3 +338,23 @@ def test_typed_text_is_accepted_exactly_when_atari_basic_accepts_it(basic, text)
         assert table == b"" or table[4] == 0x37, f"{line!r} accepted"
     else:
         assert table == expected.statement_table(), line
+
+
+def test_the_129th_variable_is_error_4(images, tmp_path) -> None:
+    names = [f"V{i}" for i in range(128)]
+    lines = [f"{10 + i} " + ":".join(f"{name}=0" for name in names[8 * i:8 * i + 8]) for i in range(16)]
+    (tmp_path / "VARS.LST").write_bytes("\x9b".join(lines).encode() + b"\x9b")
+    basic = BasicAtari(images, hdir=tmp_path)
+    basic.type('ENTER "H:VARS.LST"', max_frames=20000)
+    assert len(basic.variable_names()) == 128
+    assert basic.output_of("W=1") == ["ERROR-  4"]  # too many variables
+    assert len(basic.variable_names()) == 128
+    check_pointers(basic)
+
+
+def test_a_line_of_more_than_255_token_bytes_is_error_14(basic) -> None:
+    basic.type("10 PRINT 1")
+    before = basic.statement_table()
+    assert basic.output_of("20 X=" + "+".join(["1"] * 36)) == ["ERROR-  14"]  # 36 numbers: 7 bytes each
+    assert basic.statement_table() == before
+    check_pointers(basic)
