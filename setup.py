@@ -15,20 +15,25 @@ HERE = Path(__file__).resolve().parent
 SHIPPED_ROMS = "surround-*"
 
 
+def copy_package_data(target: Path, source: Path = HERE) -> None:
+    """asm/, basic/ and the shipped ROMs of `source` into `target` (host/_data/ of a build)."""
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source / "asm", target / "asm", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    if (source / "basic").is_dir():  # the BASIC programs (benchmarks, the game's listing)
+        shutil.copytree(source / "basic", target / "basic")
+    (target / "roms").mkdir(parents=True)
+    for rom in sorted((source / "roms").glob(SHIPPED_ROMS)):
+        shutil.copy2(rom, target / "roms" / rom.name)
+
+
 class BuildPyWithData(build_py):
-    """build_py, then asm/ and the shipped ROMs into host/_data/ of the build."""
+    """build_py, then the package data into host/_data/ of the build."""
 
     def run(self) -> None:
         super().run()
-        target = Path(self.build_lib) / "host" / "_data"
-        if target.exists():
-            shutil.rmtree(target)
-        shutil.copytree(HERE / "asm", target / "asm", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        if (HERE / "basic").is_dir():  # the BASIC programs (benchmarks, the game's listing)
-            shutil.copytree(HERE / "basic", target / "basic")
-        (target / "roms").mkdir(parents=True)
-        for rom in sorted((HERE / "roms").glob(SHIPPED_ROMS)):
-            shutil.copy2(rom, target / "roms" / rom.name)
+        copy_package_data(Path(self.build_lib) / "host" / "_data")
 
 
-setup(cmdclass={"build_py": BuildPyWithData})
+if __name__ == "__main__":  # as setuptools runs it (a test imports copy_package_data)
+    setup(cmdclass={"build_py": BuildPyWithData})
