@@ -183,10 +183,15 @@ class BasicEngine(SurroundBasicEngine):
                 "basic engine: the OS ROM has no floating point package at $D800 yet (our free OS gets "
                 "it with issue 8's math pack); until then SURROUND.BAS cannot run here"
             )
+        if basic == "original":  # H: shows the scratch folder from power-on on
+            folder = Path(self._scratch.name)
+            (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes('SAVE "H:SURROUND.BAS"'))
+            self.atari.use_h_device(folder)
         if not self.atari.boot(basic=True) or "READY" not in self.atari.screen_text():
             raise SurroundError(f"basic engine: the {basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
         if basic == "original":
-            self._start_by_typing()
+            for line in ('LOAD "H:SURROUND.BAS"', "RUN"):
+                self.atari.type_text(line + "\n")
         else:
             self._start_in_memory()
         if not self.atari.run_until_idle(MAX_FRAMES):
@@ -194,13 +199,6 @@ class BasicEngine(SurroundBasicEngine):
         self.names = self._variable_names()
         self.waits: list[float] = []
         self.expect_waiting("after RUN")
-
-    def _start_by_typing(self) -> None:
-        folder = Path(self._scratch.name)
-        (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes('SAVE "H:SURROUND.BAS"'))
-        self.atari.use_h_device(folder)
-        for line in ('LOAD "H:SURROUND.BAS"', "RUN"):
-            self.atari.type_text(line + "\n")
 
     def _start_in_memory(self) -> None:
         labels = _free_basic_labels(bytes(self.atari.machine.memory.basic_rom))
