@@ -4,7 +4,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from host.cli import main
 from host.errors import SurroundError
@@ -217,3 +217,32 @@ def test_cli_draws_the_board(tmp_path, capsys):
     target = tmp_path / "board.png"
     assert main(["lab", "muehle", "--games", "1", "--search-games", "1", "--depths", "1", "--plot", str(target)]) == 0
     assert target.read_bytes()[:4] == b"\x89PNG"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_random_games_keep_the_rules(rng):
+    """Stones are only ever placed from the hand, a step moves one own stone, a mill takes one
+    opponent stone and never one from a mill while others are free."""
+    game = Muehle()
+    position = game.start()
+    for _ in range(120):
+        if game.result(position) is not None:
+            break
+        move = rng.choice(game.moves(position))
+        mover = position.to_move
+        after = game.play(position, move)
+        source, target, removed = move
+        assert after.to_move == 3 - mover
+        assert after.board[target] == mover and position.board[target] == EMPTY
+        if source is None:
+            assert after.hand(mover) == position.hand(mover) - 1
+        else:
+            assert position.board[source] == mover and after.board[source] == EMPTY
+            assert position.jumping(mover) or target in NEIGHBOURS[source]
+        if removed is not None:
+            assert position.board[removed] == 3 - mover and after.board[removed] == EMPTY
+            assert removed in removable(position.board, 3 - mover)
+        assert after.stones(3 - mover) == position.stones(3 - mover) - (removed is not None)
+        assert all(after.remaining(p) <= 9 for p in (WHITE, BLACK))
+        position = after
