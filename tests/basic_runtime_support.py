@@ -180,31 +180,6 @@ def install_fp_traps(atari: HeadlessAtari) -> None:
         machine.cpu.traps[address] = trap_for(routine)
 
 
-def install_expand_trap(atari: HeadlessAtari, address: int) -> None:
-    """Stand in for the editor's EXPAND (asm/basic/README.md: X = the pointer, A/Y = the size)
-    while the ROM has only its pending stub: memory from (X) to BMEMTOP moves up, that pointer
-    and every later one up to BMEMTOP grow by the size."""
-    machine = atari.machine
-    ram = machine.memory.ram
-
-    def trap(cpu) -> int:
-        pointer, size = cpu.x, cpu.a | (cpu.y << 8)
-        start, top = _word(ram, pointer), _word(ram, BMEMTOP)
-        ram[start + size:top + size] = ram[start:top]
-        for address_of in range(pointer, BMEMTOP + 1, 2):
-            value = _word(ram, address_of) + size
-            ram[address_of], ram[address_of + 1] = value & 0xFF, value >> 8
-        sp = cpu.sp
-        low = ram[0x100 | ((sp + 1) & 0xFF)]
-        high = ram[0x100 | ((sp + 2) & 0xFF)]
-        cpu.sp = (sp + 2) & 0xFF
-        cpu.pc = ((low | (high << 8)) + 1) & 0xFFFF
-        return 100
-
-    machine.memory.add_patch(address, TRAP_OPCODE)
-    machine.cpu.traps[address] = trap
-
-
 # -- laying a program out and running it ---------------------------------------------------
 
 class BasicRunner:
@@ -215,9 +190,6 @@ class BasicRunner:
         self.atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
         if not images.has_math_pack:
             install_fp_traps(self.atari)
-        expand = self.label("EXPAND")
-        if images.basic_rom[expand - 0xA000:expand - 0xA000 + 3] == bytes((0xA9, 0x02, 0x4C)):
-            install_expand_trap(self.atari, expand)  # still the pending stub: LDA #2 / JMP ERROR
         if not self.atari.boot():
             raise RuntimeError("the free BASIC did not reach READY")
         self.clear_screen()
