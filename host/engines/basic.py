@@ -174,24 +174,19 @@ class BasicEngine(SurroundBasicEngine):
         from emulator.headless import HeadlessAtari
 
         self.program = surround_program()
+        self.basic = basic
         self._scratch = tempfile.TemporaryDirectory(prefix="surround-basic-")
         self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed or 0)
         if prepare is not None:
             prepare(self.atari)
-        elif self.atari.peek(MATH_PACK_ENTRY) == 0xFF and self.atari.peek(MATH_PACK_ENTRY + 1) == 0xFF:
-            raise SurroundError(
-                "basic engine: the OS ROM has no floating point package at $D800 yet (our free OS gets "
-                "it with issue 8's math pack); until then SURROUND.BAS cannot run here"
-            )
+        else:
+            self._require_math_pack()
         if basic == "original":  # H: shows the scratch folder from power-on on
-            folder = Path(self._scratch.name)
-            (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes('SAVE "H:SURROUND.BAS"'))
-            self.atari.use_h_device(folder)
+            self._offer_program_on_h()
         if not self.atari.boot(basic=True) or "READY" not in self.atari.screen_text():
             raise SurroundError(f"basic engine: the {basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
         if basic == "original":
-            for line in ('LOAD "H:SURROUND.BAS"', "RUN"):
-                self.atari.type_text(line + "\n")
+            self._start_by_typing()
         else:
             self._start_in_memory()
         if not self.atari.run_until_idle(MAX_FRAMES):
@@ -199,6 +194,22 @@ class BasicEngine(SurroundBasicEngine):
         self.names = self._variable_names()
         self.waits: list[float] = []
         self.expect_waiting("after RUN")
+
+    def _require_math_pack(self) -> None:
+        if self.atari.peek(MATH_PACK_ENTRY) == 0xFF and self.atari.peek(MATH_PACK_ENTRY + 1) == 0xFF:
+            raise SurroundError(
+                "basic engine: the OS ROM has no floating point package at $D800 yet (our free OS gets "
+                "it with issue 8's math pack); until then SURROUND.BAS cannot run here"
+            )
+
+    def _offer_program_on_h(self) -> None:
+        folder = Path(self._scratch.name)
+        (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes('SAVE "H:SURROUND.BAS"'))
+        self.atari.use_h_device(folder)
+
+    def _start_by_typing(self) -> None:
+        for line in ('LOAD "H:SURROUND.BAS"', "RUN"):
+            self.atari.type_text(line + "\n")
 
     def _start_in_memory(self) -> None:
         labels = _free_basic_labels(bytes(self.atari.machine.memory.basic_rom))
