@@ -414,12 +414,43 @@ class Dos2Disk:
                 raise self._error(f"{old.name} is locked (DOS error 167)")
             self.delete(name)
         index = self._free_entry_index()
+        sectors = self._write_new_sectors(index, data, display_name(base, extension))
+        entry = DirectoryEntry(index, FLAG_FILE, len(sectors), sectors[0], base, extension)
+        self._write_entry(index, entry.to_bytes())
+        return entry
+
+    def append(self, name: str, data: bytes) -> DirectoryEntry:
+        """Append to a file as DOS 2.0S does (OPEN mode 9): its last sector stays as it is,
+        however short, and links to new sectors that hold ``data`` (at least one sector)."""
+        entry = self.find(name)
+        if entry is None:
+            raise self._error(f"no file {name.upper()} (DOS error 170)")
+        if entry.locked:
+            raise self._error(f"{entry.name} is locked (DOS error 167)")
+        last, _ = self.chain(entry)[-1]
+        sectors = self._write_new_sectors(entry.index, data, entry.name)
+        raw = bytearray(self.atr.read_sector(last))
+        raw[125] = (entry.index << 2) | (sectors[0] >> 8)
+        raw[126] = sectors[0] & 0xFF
+        self.atr.write_sector(last, bytes(raw))
+        entry.sector_count += len(sectors)
+        self._write_entry(entry.index, entry.to_bytes())
+        return entry
+
+    def _write_new_sectors(self, index: int, data: bytes, name: str) -> list[int]:
+        """``data`` (at least one sector, even empty) into the lowest free sectors, linked, as
+        file number ``index``; the VTOC counts them taken.  Returns the sectors."""
         pieces = [data[i:i + DATA_BYTES] for i in range(0, len(data), DATA_BYTES)] or [b""]
         free = self.free_sectors()
         if len(pieces) > len(free):
-            raise self._error(f"disk full: {display_name(base, extension)} needs {len(pieces)} sectors, "
-                              f"{len(free)} free (DOS error 162)")
+            raise self._error(f"disk full: {name} needs {len(pieces)} sectors, {len(free)} free (DOS error 162)")
         sectors = sorted(free)[:len(pieces)]
+        self._write_chain(index, sectors, pieces)
+        self._set_free(free - set(sectors))
+        return sectors
+
+    def _write_chain(self, index: int, sectors: list[int], pieces: list[bytes]) -> None:
+        """Write ``pieces`` into ``sectors``, linked in that order, as file number ``index``."""
         for position, (sector, piece) in enumerate(zip(sectors, pieces)):
             following = sectors[position + 1] if position + 1 < len(sectors) else 0
             raw = bytearray(SECTOR_SIZE)
@@ -428,10 +459,6 @@ class Dos2Disk:
             raw[126] = following & 0xFF
             raw[127] = len(piece)
             self.atr.write_sector(sector, bytes(raw))
-        self._set_free(free - set(sectors))
-        entry = DirectoryEntry(index, FLAG_FILE, len(sectors), sectors[0], base, extension)
-        self._write_entry(index, entry.to_bytes())
-        return entry
 
     def _free_entry_index(self) -> int:
         for index in range(MAX_FILES):

@@ -246,6 +246,7 @@ OPERATIONS = st.lists(
         st.tuples(st.just("write"), NAMES, st.binary(max_size=700)),
         st.tuples(st.just("delete"), NAMES, st.just(b"")),
         st.tuples(st.just("read"), NAMES, st.just(b"")),
+        st.tuples(st.just("append"), NAMES, st.binary(max_size=300)),
     ),
     min_size=1, max_size=8,
 )
@@ -271,6 +272,12 @@ def test_the_mini_dos_and_the_host_model_agree(booted, tmp_path, operations, den
             assert cio.xio(33, 4, f"D:{name}") == (1 if exists else 170)
             if exists:
                 model.delete(name)
+        elif action == "append":
+            status = cio.open(1, f"D:{name}", 9)
+            assert status == (1 if exists else 170)
+            if exists:
+                assert (cio.put(1, data) if data else 1) == 1 and cio.close(1) == 1
+                model.append(name, data)
         else:
             status, content = cio.read_file(f"D:{name}")
             assert (status, content) == ((136, model.read(name)) if exists else (170, b""))
@@ -464,7 +471,7 @@ def test_the_mini_dos_uses_only_documented_os_locations():
 
 # -- damaged disks: every D: call comes back with a status, none runs away ---------------------------
 
-ALLOWED = {1, 3, 136, 160, 162, 163, 164, 165, 167, 169, 170}
+ALLOWED = {1, 3, 136, 139, 160, 162, 163, 164, 165, 167, 169, 170}  # 139: the drive NAKs a sector past its end
 SAMPLE_FILES = {"SURROUND.BLK": bytes(range(165)), "README": b"hello\x9b" * 40, "DATA.BIN": bytes(range(256)) * 4}
 
 
@@ -522,3 +529,34 @@ def test_enhanced_density_files_go_past_sector_719_into_vtoc2(booted, tmp_path):
     real = disk_in_drive(atari)
     assert real.problems() == [] and real.free_count() == 1010
     assert cio.directory() == ["1010 FREE SECTORS"]
+
+
+def test_append_links_new_sectors_after_the_last_one_as_dos_2_does(booted, tmp_path):
+    atari, _ = booted
+    model = fresh_disk(atari, tmp_path / "a.atr")
+    cio = Cio(atari)
+    assert cio.write_file("D:LOG", b"a" * 130) == 1  # 125 + 5 bytes
+    model.add("LOG", b"a" * 130)
+    assert cio.open(1, "D:LOG", 9) == 1 and cio.put(1, b"b" * 50) == 1 and cio.close(1) == 1
+    model.append("LOG", b"b" * 50)
+    real = disk_in_drive(atari)
+    assert real.problems() == []
+    assert [len(data) for _, data in real.chain(real.find("LOG"))] == [125, 5, 50]  # the short sector stays
+    for sector in (360, 361):
+        assert real.atr.read_sector(sector) == model.atr.read_sector(sector)
+    assert cio.read_file("D:LOG") == (136, b"a" * 130 + b"b" * 50)
+    assert cio.open(1, "D:NOPE", 9) == 170
+    assert cio.xio(35, 4, "D:LOG") == 1
+    assert cio.open(1, "D:LOG", 9) == 167
+
+
+def test_iocb_0_is_refused_for_d(booted, tmp_path):
+    """IOCB 0 is the screen editor's; the mini-DOS keeps no sector buffer for it."""
+    atari, _ = booted
+    fresh_disk(atari, tmp_path / "z.atr")
+    cio = Cio(atari)
+    assert cio.close(0) == 1
+    try:
+        assert cio.open(0, "D:ANY", 4) == 161
+    finally:
+        assert cio.open(0, "E:", 12) == 1

@@ -15,17 +15,18 @@
 ;
 ;   D: through CIO, as DOS 2.0S offers it:
 ;     OPEN  mode 4 read (wildcards allowed: the first match), 8 write
-;           (creates the file, or replaces one of that name), 6 directory
+;           (creates the file, or replaces one of that name), 9 append
+;           (new sectors after the last one, as DOS 2.0S), 6 directory
 ;           ("D:*.*": one line per file "* NAME    EXT 001", then
 ;           "NNN FREE SECTORS")
 ;     GET / PUT bytes, CLOSE, STATUS (on a closed IOCB: does the file exist)
 ;     XIO 32 rename "D:OLD,NEW", 33 delete, 35 lock, 36 unlock (wildcards)
-;   D1: to D4:, up to 8 files open at once (one per IOCB), one of them for
-;   writing.  Errors are DOS 2's numbers (equates.s): 162 disk full, 170
+;   D1: to D4:, up to 7 files open at once (IOCBs 1-7; IOCB 0 is E:'s), one
+;   of them for writing.  Errors are DOS 2's numbers (equates.s): 162 disk full, 170
 ;   file not found, 167 locked, 169 directory full, 165 bad name, 164
 ;   broken chain, 160 bad drive, 136 end of file, 146 not implemented.
 ;   Single density (707 sectors) and DOS 2.5's enhanced density (1010, the
-;   VTOC2 in sector 1024).  Not offered: append (9) and update (12) modes,
+;   VTOC2 in sector 1024).  Not offered: update (12) mode,
 ;   NOTE/POINT, format.
 ;
 ; MEMORY
@@ -114,7 +115,9 @@ _done:  RTS
 
 ; ---------------------------------------------------------------------------
 ; SETSLOT - X = SLOT = the IOCB number (0-7) of the current CIO call, and
-; ZBUF = its sector buffer (BUFFERS + 128 * slot).  Keeps A.
+; ZBUF = its sector buffer (BUFFERS + 128 * (slot - 1)).  IOCB 0 belongs to
+; the screen editor E: and has no buffer here: OPEN and XIO refuse it
+; with 161 (NOSLOT0).  Keeps A.
 ; ---------------------------------------------------------------------------
 .scope
 SETSLOT:
@@ -126,17 +129,28 @@ SETSLOT:
         LSR
         TAX
         STX SLOT
-        LSR                     ; BUFFERS + slot * 128: slot/2 pages,
-        PHA                     ; odd: +$80
+        LSR                     ; BUFFERS + (slot - 1) * 128: slot/2
+        PHA                     ; pages, odd: +$80
         LDA #0
         ROR
-        ADC #<BUFFERS           ; (carry is clear after ROR of 0)
+        ADC #<[BUFFERS-128]     ; (carry is clear after ROR of 0)
         STA ZBUF
         PLA
-        ADC #>BUFFERS
+        ADC #>[BUFFERS-128]
         STA ZBUF+1
         PLA
         RTS
+.scend
+
+; NOSLOT0 - carry set, Y = 161 for IOCB 0 (it has no sector buffer)
+.scope
+NOSLOT0:
+        LDY #ETOOMANY
+        SEC
+        TXA
+        BEQ _no
+        CLC
+_no:    RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -171,6 +185,8 @@ _bad:   LDY #EDRIVE
 .scope
 DOPEN:
         JSR SETSLOT
+        JSR NOSLOT0
+        BCS _exit
         JSR SETDRIVE
         BCS _exit
         LDA DRIVE
@@ -181,8 +197,11 @@ DOPEN:
         CMP #6
         BEQ OPENDIR
         CMP #8
-        BNE _nfn
+        BNE +
         JMP OPENWRITE
+*       CMP #9
+        BNE _nfn
+        JMP OPENAPPEND
 _nfn:   LDY #FNCNOT
 _exit:  RTS
 .scend
@@ -265,14 +284,9 @@ OPENWRITE:
         RTS
 _err0:  SEC
 _exit0: RTS
-_old:   LDY #0                  ; a locked file stays
-        LDA (ZENT),Y
-        AND #FLAGLOCK
-        BEQ _del
-        LDY #ELOCKED
-        SEC
-        RTS
-_del:   JSR DELENTRY
+_old:   JSR NOTLOCKED           ; a locked file stays
+        BCS _exit0
+        JSR DELENTRY
         BCS _exit0
 _new:   JSR FINDFREE
         BCS _exit
@@ -307,22 +321,98 @@ _name:  INY
         LDX SLOT
         LDA ENTIDX
         STA FNUM,X
-        LDA NEWLO
-        STA FCURL,X
-        LDA NEWHI
-        STA FCURH,X
-        LDA #1
-        STA FSECL,X
         LDA #0
+        STA FSECL,X
         STA FSECH,X
-        STA FPOS,X
-        LDA #8
-        STA FMODE,X
+        JSR NEWSECTOR
         STX WRITER
         LDY #SUCCES
         RTS
 _err:   SEC
 _exit:  RTS
+.scend
+
+; OPENAPPEND - mode 9: more data after the end of a file.  As DOS 2.0S
+; appends, the file's last sector stays as it is (perhaps short: any
+; sector may be, "Inside Atari DOS") and is linked to a new sector where
+; the new data begins.
+.scope
+OPENAPPEND:
+        LDY #ETOOMANY
+        LDA WRITER
+        BPL _err
+        JSR LOADVTOC
+        BCS _exit
+        JSR FINDNAMED
+        BCS _exit
+        JSR NOTLOCKED
+        BCC _open
+        RTS
+_err:   SEC
+_exit:  RTS
+_open:  LDX SLOT
+        LDA ENTIDX
+        STA FNUM,X
+        INY                     ; the sector count goes on from here
+        LDA (ZENT),Y
+        STA FSECL,X
+        STA COUNT               ; (and no chain is longer)
+        INY
+        LDA (ZENT),Y
+        STA FSECH,X
+        STA COUNT+1
+        INY
+        LDA (ZENT),Y            ; the first sector
+        STA FCURL,X
+        INY
+        LDA (ZENT),Y
+        STA FCURH,X
+_walk:  LDA COUNT               ; to the last sector
+        BNE +
+        DEC COUNT+1
+        BMI _broken
+*       DEC COUNT
+        LDA FCURL,X
+        STA SECLO
+        LDA FCURH,X
+        STA SECHI
+        JSR READZBUF
+        BCS _exit
+        LDY #125
+        LDA (ZBUF),Y
+        AND #$03
+        STA NEWHI
+        INY
+        LDA (ZBUF),Y
+        STA NEWLO
+        ORA NEWHI
+        BEQ _last
+        LDA NEWLO
+        STA FCURL,X
+        LDA NEWHI
+        STA FCURH,X
+        JMP _walk
+_broken:
+        LDY #EFILENUM
+        SEC
+        RTS
+_last:
+        JSR ALLOC               ; the new sector ...
+        BCS _exit
+        LDY #127                ; ... linked from the last one (FCUR),
+        LDA (ZBUF),Y            ; whose byte count stays
+        JSR WRITEDATA
+        BCS _fail
+        LDY #0                  ; the entry: open for output
+        LDA #FLAGOPEN
+        STA (ZENT),Y
+        JSR SAVEDIR
+        BCS _fail
+        JSR NEWSECTOR
+        STX WRITER
+        LDY #SUCCES
+        CLC
+_fail:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -421,9 +511,7 @@ READNEXT:
         STA SECLO
         LDA FNXTH,X
         STA SECHI
-        LDA ZBUF
-        LDY ZBUF+1
-        JSR READSEC
+        JSR READZBUF
         BCS _exit
         LDY #125
         LDA (ZBUF),Y
@@ -472,6 +560,32 @@ DPUT:
         JSR WRITEDATA           ; this one, linked to it
         BCS _exit
         LDX SLOT
+        JSR NEWSECTOR
+_store: LDY FPOS,X
+        LDA ZTMP
+        STA (ZBUF),Y
+        INC FPOS,X
+        LDY #SUCCES
+_exit:  RTS
+.scend
+
+; NOTLOCKED - carry set, Y = 167 when the file at ZENT is locked
+.scope
+NOTLOCKED:
+        LDY #0
+        LDA (ZENT),Y
+        AND #FLAGLOCK
+        CLC
+        BEQ _ok
+        LDY #ELOCKED
+        SEC
+_ok:    RTS
+.scend
+
+; NEWSECTOR - file X (being written) goes on in sector NEWLO/NEWHI: it is
+; the current one, counted, empty; the file's mode is 8
+.scope
+NEWSECTOR:
         LDA NEWLO
         STA FCURL,X
         LDA NEWHI
@@ -481,12 +595,9 @@ DPUT:
         INC FSECH,X
 *       LDA #0
         STA FPOS,X
-_store: LDY FPOS,X
-        LDA ZTMP
-        STA (ZBUF),Y
-        INC FPOS,X
-        LDY #SUCCES
-_exit:  RTS
+        LDA #8
+        STA FMODE,X
+        RTS
 .scend
 
 ; WRITEDATA - write the buffer of file X as its sector FCUR with A data
@@ -526,12 +637,8 @@ DSTATUS:
         BCS _exit
         JSR FINDNAMED
         BCS _exit
-        LDY #0
-        LDA (ZENT),Y
-        AND #FLAGLOCK
-        BEQ _ok
-        LDY #ELOCKED
-        RTS
+        JSR NOTLOCKED
+        BCS _exit
 _ok:    LDY #SUCCES
 _exit:  RTS
 .scend
@@ -544,6 +651,8 @@ _exit:  RTS
 .scope
 DSPEC:
         JSR SETSLOT
+        JSR NOSLOT0
+        BCS _fail
         LDA ICCOMZ
         CMP #32
         BCC _nfn
@@ -552,7 +661,7 @@ DSPEC:
         CMP #37
         BCC _go
 _nfn:   LDY #FNCNOT
-        RTS
+_fail:  RTS
 _go:    JSR SETDRIVE
         BCS _exit
         LDA #0
@@ -687,7 +796,7 @@ CODEEND:
 ; ---------------------------------------------------------------------------
 .data dosdata
 .org CODEEND
-.space BUFFERS  1024            ; one sector buffer per IOCB (128 * 8)
+.space BUFFERS  896             ; one sector buffer per IOCB 1-7 (128 * 7)
 .space DIRBUF   128             ; the directory sector DIRIDX of DIRDRV
 .space VTOCBUF  128             ; the VTOC of VTOCDRV (valid: VTOCOK)
 .space VTOC2BUF 128             ; enhanced density: VTOC2 (sector 1024) of VTOCDRV

@@ -30,6 +30,14 @@ SECIO:  STA DBUFLO
         RTS
 .scend
 
+; READZBUF - sector SECLO/SECHI of DRIVE into the slot's buffer (ZBUF)
+.scope
+READZBUF:
+        LDA ZBUF
+        LDY ZBUF+1
+        JMP READSEC
+.scend
+
 ; ---------------------------------------------------------------------------
 ; LOADDIR - bring the directory sector of entry A (0-63) of DRIVE into
 ; DIRBUF (unless it is there) and point ZENT at the entry
@@ -453,9 +461,7 @@ DELENTRY:
 _loop:  LDA SECLO
         ORA SECHI
         BEQ _done
-        LDA ZBUF
-        LDY ZBUF+1
-        JSR READSEC
+        JSR READZBUF
         BCS _exit
         JSR FREESEC
         LDY #125

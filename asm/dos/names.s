@@ -259,9 +259,7 @@ _name:  LDA (ZENT),Y
 .scope
 FREELINE:
         JSR VTOCPOS
-        LDA ZBUF
-        LDY ZBUF+1
-        JSR READSEC
+        JSR READZBUF
         BCS _exit
         LDY #3
         LDA (ZBUF),Y
@@ -278,9 +276,7 @@ FREELINE:
         CMP #>1010
         BNE _digits
         JSR VTOC2POS
-        LDA ZBUF
-        LDY ZBUF+1
-        JSR READSEC
+        JSR READZBUF
         BCS _exit
         LDY #122
         LDA (ZBUF),Y
