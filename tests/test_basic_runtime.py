@@ -431,3 +431,9 @@ def test_sqr_is_accurate_over_the_whole_range(basic: BasicRunner) -> None:
     source = (f"10 FOR I=1 TO {len(values)}:READ X:Y=SQR(X):E=ABS(Y*Y-X)/X\n"
               "20 IF E>M THEN M=E\n30 NEXT I:PRINT M<2E-8\n" + data)
     assert basic.run(source) == ["1"]
+
+
+def test_controller_functions_read_the_os_shadows(basic: BasicRunner) -> None:
+    # nothing plugged in: sticks centred (15), buttons up (1), paddles at 228 (the emulator's POT)
+    assert basic.run('10 PRINT STICK(0);" ";STRIG(0);" ";PTRIG(0);" ";PADDLE(0);" ";STICK(1)') == [
+        "15 1 1 228 15"]

@@ -77,9 +77,7 @@ E_DEVICE:   LDA #ERR_DEVICE
 .scope
 ERROR:
         STA ERRSAVE
-        JSR CURRENT_LINE
-        STA STOPLN
-        STX STOPLN+1
+        JSR SET_STOPLN
         LDA TRAPLN+1
         BMI _message
         ; TRAP: go to the trap line, TRAP off
@@ -120,9 +118,7 @@ BREAK_STOP:
 .scend
 .scope
 X_STOP:
-        JSR CURRENT_LINE
-        STA STOPLN
-        STX STOPLN+1
+        JSR SET_STOPLN
         JSR MSG_START
         LDA #<MSG_STOPPED
         LDX #>MSG_STOPPED
@@ -148,6 +144,15 @@ _eol:   JSR PUT_EOL
         JMP READY
 .scend
 
+; SET_STOPLN - STOPLN = the current line's number
+.scope
+SET_STOPLN:
+        JSR CURRENT_LINE
+        STA STOPLN
+        STX STOPLN+1
+        RTS
+.scend
+
 ; MSG_START - messages go to the screen (IOCB 0), on a fresh line
 .scope
 MSG_START:
@@ -160,11 +165,8 @@ MSG_START:
 *       RTS
 .scend
 
-; X_SYNERR - running a line that was stored with a syntax error: error 17
-.scope
-X_SYNERR:
-        JMP E_SYNTAX
-.scend
+; X_SYNERR - statements not in this cartridge (the editor's stand-ins): error 17
+.alias X_SYNERR E_SYNTAX
 
 ; ---------------------------------------------------------------------------
 ; X_TRAP - TRAP line: the line to go to on the next error (32768 and up

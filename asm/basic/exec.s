@@ -150,7 +150,7 @@ STMT_TABLE:
         .word X_CSAVE-1         ; 52 CSAVE (editor)
         .word X_CLOAD-1         ; 53 CLOAD (editor)
         .word X_LET-1           ; 54 implied LET
-        .word X_SYNERR-1        ; 55 a line with a syntax error
+        .word E_SYNTAX-1        ; 55 a line with a syntax error: error 17
 .alias STMT_COUNT 56
 
 ; ---------------------------------------------------------------------------

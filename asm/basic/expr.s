@@ -732,15 +732,12 @@ STRING_VALUE:
         STA RT_J
         LDA FR0+3
         STA RT_J+1
-*       ; J <= length
-        LDA FR0+3
-        CMP RT_J+1
-        BCC _e_strlen
-        BNE +
-        LDA FR0+2
+*       LDA FR0+2               ; J <= length
         CMP RT_J
+        LDA FR0+3
+        SBC RT_J+1
         BCC _e_strlen
-*       JMP SUBSTRING
+        JMP SUBSTRING
 _e_strlen:JMP E_STRLEN
 .scend
 

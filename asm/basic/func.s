@@ -626,28 +626,26 @@ F_FRE:
 
 ; PADDLE(n), STICK(n), PTRIG(n), STRIG(n): the OS's shadow registers
 ; PADDL0 ($270), STICK0 ($278), PTRIG0 ($27C), STRIG0 ($284) + n
+; (each entry loads its offset from PADDL0; $2C skips the next entry's LDY)
 .scope
 F_PADDLE:
-        JSR ARG_BYTE
-        LDA PADDL0,X
-        JMP BYTE_RESULT
-.scend
-.scope
+        LDY #0
+        .byte $2C
 F_STICK:
-        JSR ARG_BYTE
-        LDA STICK0,X
-        JMP BYTE_RESULT
-.scend
-.scope
+        LDY #STICK0-PADDL0
+        .byte $2C
 F_PTRIG:
-        JSR ARG_BYTE
-        LDA PTRIG0,X
-        JMP BYTE_RESULT
-.scend
-.scope
+        LDY #PTRIG0-PADDL0
+        .byte $2C
 F_STRIG:
+        LDY #STRIG0-PADDL0
+        STY RT_T0
         JSR ARG_BYTE
-        LDA STRIG0,X
+        TXA
+        CLC
+        ADC RT_T0
+        TAX
+        LDA PADDL0,X
         JMP BYTE_RESULT
 .scend
 
