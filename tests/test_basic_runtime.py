@@ -5,7 +5,8 @@ headless emulator; each expected screen is written from documented Atari BASIC b
 (Atari BASIC Reference Manual; The Atari BASIC Source Book; De Re Atari):
 
 * PRINT: numbers as the math pack's FASC writes them (no leading blank), ";" joins, ","
-  moves to the next multiple of 10 columns (PTABW), a trailing ";" or "," keeps the line;
+  moves on at least three blanks to the next multiple of PTABW (10; Mapping the Atari, 201),
+  a trailing ";" or "," keeps the line;
 * precedence: unary minus above ^ above * / above + - above comparisons above NOT, AND,
   OR; equal levels group from the left;
 * errors: "ERROR-  n AT LINE l" with the Reference Manual's numbers; STOP prints
@@ -37,6 +38,10 @@ PROGRAMS = {
     "print_separators": (
         '10 A=5:B=A*2:PRINT A,B\n20 PRINT "X";"Y",1\n30 PRINT "ABCDEFGHIJ",2',
         ["5         10", "XY        1", "ABCDEFGHIJ          2"],
+    ),
+    "print_comma_needs_three_blanks": (
+        '10 PRINT "ABCDEFGH",1\n20 PRINT "ABCDEFG",2\n30 POKE 201,1:PRINT 1,2\n40 POKE 201,2:PRINT "A","B"',
+        ["ABCDEFGH            1", "ABCDEFG   2", "1   2", "A   B"],
     ),
     "print_trailing_semicolon_keeps_the_line": (
         '10 PRINT "A";\n20 PRINT "B",\n30 PRINT "C"',

@@ -5,7 +5,7 @@
 ; PRINT [#n {,|;}] item {,|;} item ...  (Atari BASIC Reference Manual,
 ; PRINT): a number prints as the math pack's FASC writes it, a string as
 ; its characters.  ";" joins items, "," moves to the next tab stop (a
-; multiple of PTABW, $C9, 10 at power-on; at least one blank), and a
+; multiple of PTABW, $C9, 10 at power-on; at least three blanks), and a
 ; statement that ends with "," or ";" prints no EOL.  COX ($94) counts the
 ; columns printed since the last EOL.  Output goes through CIO to the IOCB
 ; in IODVC (IOCB number times 16), 0 (E:) unless #n names another.
@@ -110,11 +110,18 @@ PUT_EOL:
         JMP PUT_CHAR
 .scend
 
-; PUT_TAB - blanks up to the next multiple of PTABW (at least one)
+; PUT_TAB - PRINT's comma: at least three blanks, then on to the next
+; multiple of PTABW (Mapping the Atari, location 201: PTABW 1 and 2 act as
+; 3 and 4; the default 10 puts items at columns 0, 10, 20, ...).  PTABW 0,
+; which hangs Atari BASIC, gives just the three blanks.
 .scope
 PUT_TAB:
-        LDA #$20
-        JSR PUT_CHAR
+        LDX #3
+_blank: LDA #$20
+        JSR PUT_CHAR            ; (PUTC keeps X)
+        DEX
+        BNE _blank
+        INX                     ; from now on one blank at a time
         LDA PTABW
         BEQ _done
         LDA COX
@@ -122,7 +129,7 @@ PUT_TAB:
         SBC PTABW
         BCS -
         ADC PTABW
-        BNE PUT_TAB
+        BNE _blank
 _done:  RTS
 .scend
 
