@@ -62,6 +62,24 @@ LBUFF = 0x0580
 
 ZERO = bytes(SIZE)
 
+# The math pack's entry points, where the original OS has them: programs call these
+# addresses directly (there is no vector table).  Mapping the Atari, locations
+# 55296-57343 ($D800-$DFFF); Atari OS User's Manual, "Floating point arithmetic package".
+ENTRY_POINTS: dict[str, int] = {
+    "AFP": 0xD800, "FASC": 0xD8E6, "IFP": 0xD9AA, "FPI": 0xD9D2,
+    "ZFR0": 0xDA44, "ZF1": 0xDA46,
+    "FSUB": 0xDA60, "FADD": 0xDA66, "FMUL": 0xDADB, "FDIV": 0xDB28,
+    "PLYEVL": 0xDD40,
+    "FLD0R": 0xDD89, "FLD0P": 0xDD8D, "FLD1R": 0xDD98, "FLD1P": 0xDD9C,
+    "FST0R": 0xDDA7, "FST0P": 0xDDAB, "FMOVE": 0xDDB6,
+    "EXP": 0xDDC0, "EXP10": 0xDDCC, "LOG": 0xDECD, "LOG10": 0xDED1,
+}
+
+
+def rom_has_math_pack(labels: dict[str, int]) -> bool:
+    """True when an OS label map (lower-case names) has every entry point at its address."""
+    return all(labels.get(name.lower()) == address for name, address in ENTRY_POINTS.items())
+
 
 class FPError(ArithmeticError):
     """The math pack returned with the carry set."""

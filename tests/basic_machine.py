@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from emulator.headless import HeadlessAtari
+from host.atari_fp import rom_has_math_pack
 from host.build import assemble, build_os, label_map
 from tests.basic_runtime_support import install_fp_traps
 
@@ -29,7 +30,7 @@ class EditorImages:
     def __init__(self, directory: Path) -> None:
         self.os_rom = build_os(REPO, rom=directory / "os.rom", build_dir=directory).read_bytes()
         os_labels = label_map(directory / "os.map")
-        self.has_math_pack = "afp" in os_labels and "fadd" in os_labels
+        self.has_math_pack = rom_has_math_pack(os_labels)
         rom = directory / "editor.rom"
         assemble(EDITOR_TEST_SOURCE, rom, directory / "editor.lst", directory / "editor.map")
         self.basic_rom = rom.read_bytes()

@@ -20,6 +20,7 @@ from pathlib import Path
 from emulator.cpu import TRAP_OPCODE
 from emulator.headless import HeadlessAtari
 from host import atari_fp
+from host.atari_fp import rom_has_math_pack
 from host.build import build_basic, build_os, label_map
 
 from host.atari_basic.program import Program, enter_listing
@@ -43,7 +44,7 @@ class Images:
 
     @property
     def has_math_pack(self) -> bool:
-        return "afp" in self.os_labels and "fadd" in self.os_labels
+        return rom_has_math_pack(self.os_labels)
 
 
 # -- the math pack as emulator traps (only while the OS ROM has none) ---------------------

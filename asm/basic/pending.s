@@ -11,11 +11,6 @@
 .alias FASC     $D8E6   ; owner: mathpack - FR0 -> ASCII at LBUFF (INBUFF)
 .alias IFP      $D9AA   ; owner: mathpack - FR0 word -> FR0 floating point
 .alias FPI      $D9D2   ; owner: mathpack - FR0 floating point -> FR0 word
-.alias FR0      $D4     ; owner: mathpack - floating point register 0
-.alias FR1      $E0     ; owner: mathpack - floating point register 1
-.alias CIX      $F2     ; owner: mathpack - index into the buffer at INBUFF
-.alias INBUFF   $F3     ; owner: mathpack - (word) the math pack's text buffer
-.alias LBUFF    $0580   ; owner: mathpack - the line buffer (128 bytes)
 
 .alias ZFR0     $DA44   ; owner: mathpack - FR0 = 0
 .alias FSUB     $DA60   ; owner: mathpack - FR0 = FR0 - FR1

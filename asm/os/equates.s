@@ -387,3 +387,31 @@
 .alias BADMOD   145     ; bad screen mode
 .alias FNCNOT   146     ; function not implemented
 .alias SCRMEM   147     ; insufficient memory for the screen mode
+
+; ---------------------------------------------------------------------------
+; The floating point package's registers and work areas (Mapping the Atari,
+; locations 212-255 and 1406-1535; Atari OS User's Manual, "Floating point
+; arithmetic package").  Programs use these addresses directly.
+; ---------------------------------------------------------------------------
+.alias FR0      $D4     ; floating point register 0 (6 bytes): argument and result
+.alias FRE      $DA     ; extra register (6 bytes)
+.alias FR1      $E0     ; floating point register 1 (6 bytes): second argument
+.alias FR2      $E6     ; register 2 (6 bytes)
+.alias FRX      $EC     ; spare byte
+.alias EEXP     $ED     ; AFP: the value of the E exponent
+.alias NSIGN    $EE     ; AFP: sign of the number
+.alias ESIGN    $EF     ; AFP: sign of the exponent
+.alias FCHRFLG  $F0     ; AFP: first character flag
+.alias DIGRT    $F1     ; AFP: digits to the right of the decimal point
+.alias CIX      $F2     ; index into the text at INBUFF
+.alias INBUFF   $F3     ; (word) the text AFP reads and FASC writes
+.alias ZTEMP1   $F5     ; (word) temporaries
+.alias ZTEMP4   $F7     ; (word)
+.alias ZTEMP3   $F9     ; (word)
+.alias DEGFLG   $FB     ; 0 radians, 6 degrees (BASIC's RADFLG)
+.alias FLPTR    $FC     ; (word) pointer to a number for FLD0P/FLD1P/FST0P
+.alias FPTR2    $FE     ; (word) pointer to the coefficients of PLYEVL
+.alias LBUFF    $0580   ; line buffer: FASC's output (128 bytes)
+.alias PLYARG   $05E0   ; PLYEVL's argument (6 bytes)
+.alias FPSCR    $05E6   ; scratch number (6 bytes)
+.alias FPSCR1   $05EC   ; scratch number (6 bytes)
