@@ -26,7 +26,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    """Check picture options before a long run, then run the game's handler."""
+    """Check the options, then picture options, before a long run; then run the game's handler."""
+    validate = getattr(args, "lab_validate", None)
+    if validate is not None:
+        validate(args)
     targets = [t for t in (getattr(args, "plot", None), getattr(args, "nodes_plot", None)) if t]
     if targets:
         from host.lab.plots import check_target, pyplot
@@ -135,17 +138,23 @@ def _register_grundy(games: argparse._SubParsersAction) -> None:
     parser.add_argument("--max", type=int, default=20, help="table for n = 1..MAX (default 20, at most 26)")
     parser.add_argument("--nodes-plot", metavar="FILE", help="draw the node counts of the table as a PNG picture")
     _common(parser)
-    parser.set_defaults(lab_handler=_run_grundy)
+    parser.set_defaults(lab_handler=_run_grundy, lab_validate=_check_grundy_options)
+
+
+def _check_grundy_options(args: argparse.Namespace) -> None:
+    """Refuse what cannot be done before anything runs (or matplotlib is looked for)."""
+    _positive("--coins", args.coins)
+    _positive("--max", args.max)
+    if args.max > 26 or args.coins > 26:
+        raise SurroundError("Grundy's game is searched here for at most 26 coins (alpha-beta grows quickly)")
+    if args.plot and args.coins > 9:
+        raise SurroundError(f"the game tree of {args.coins} coins is too large to draw; use --coins 9 or fewer")
 
 
 def _run_grundy(args: argparse.Namespace) -> int:
     from host.harness import progress_bar
     from host.lab.grundy import alphabeta_visited, game_tree, grundy_value, search_figures
 
-    _positive("--coins", args.coins)
-    _positive("--max", args.max)
-    if args.max > 26 or args.coins > 26:
-        raise SurroundError("Grundy's game is searched here for at most 26 coins (alpha-beta grows quickly)")
     table = []
     with progress_bar(args.max, "grundy", quiet=args.json) as bar:
         for coins in range(1, args.max + 1):
@@ -169,8 +178,6 @@ def _run_grundy(args: argparse.Namespace) -> int:
     if args.plot:
         from host.lab.plots import plot_game_tree
 
-        if args.coins > 9:
-            raise SurroundError(f"the game tree of {args.coins} coins is too large to draw; use --coins 9 or fewer")
         root = game_tree(args.coins)
         plot_game_tree(args.plot, root, alphabeta_visited(root),
                        f"Grundy's game, n = {args.coins}: complete game tree with minimax values for Max "
