@@ -59,7 +59,7 @@ PEEK_TOKEN:
 ; EVAL_STR - evaluate a string expression: FR0/1 address, FR0+2/3 length
 ; EVAL_INT - a numeric expression rounded to 0..65535 (error 3 otherwise):
 ;            A = low byte, X = high byte (also in FR0/FR0+1)
-; EVAL_BYTE - EVAL_INT limited to 0..255 (error 3 otherwise), in A
+; EVAL_BYTE - EVAL_INT limited to 0..255 (error 3 otherwise), in A and X
 ; All stop before the first token that cannot continue the expression.
 ; ---------------------------------------------------------------------------
 .scope
@@ -103,20 +103,22 @@ EVAL_INT:
 .scope
 FR0_TO_INT:
         JSR FPI
-        BCS _e_value
+        BCS TYPE_ERROR          ; (error 3)
         LDA FR0
         LDX FR0+1
         RTS
-_e_value:JMP E_VALUE
 .scend
 
+; FR0_TO_BYTE - FR0 rounded to 0..255 (error 3 otherwise), in A and X
 .scope
 EVAL_BYTE:
-        JSR EVAL_INT
+        JSR EVAL_NUM
+FR0_TO_BYTE:
+        JSR FR0_TO_INT
         CPX #0
-        BNE _e_value
+        BNE TYPE_ERROR          ; (error 3)
+        TAX
         RTS
-_e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -230,9 +232,16 @@ BOOL_RESULT:
         LDX #0
         STX VTYPE
         TAX
-        BEQ +
-        JMP FR0_ONE
-*       JMP ZFR0
+        BNE FR0_ONE
+        JMP ZFR0
+.scend
+
+; FR0_ONE - FR0 = 1 (a number)
+.scope
+FR0_ONE:
+        LDX #<[FP_CONSTS+K_ONE]
+        LDY #>[FP_CONSTS+K_ONE]
+        JMP FLD0R
 .scend
 
 ; Which results of a comparison make each relational operator true,
@@ -249,16 +258,6 @@ CHECK_FP:
 _e_fpovf:JMP E_FPOVF
 .scend
 
-; FR0_ONE - FR0 = 1 (a number)
-.scope
-FR0_ONE:
-        JSR ZFR0
-        LDA #$40
-        STA FR0
-        LDA #$01
-        STA FR0+1
-        RTS
-.scend
 
 ; ---------------------------------------------------------------------------
 ; FCOMPARE - compare FR0 with FR1 exactly: A = 1 if FR0 < FR1, 2 if equal,
@@ -267,9 +266,6 @@ FR0_ONE:
 ; ---------------------------------------------------------------------------
 .scope
 FCOMPARE:
-        LDA FR0
-        EOR FR1
-        BMI _signs
         LDX #0
 _byte:  LDA FR0,X
         CMP FR1,X
@@ -283,16 +279,12 @@ _differ:
         LDA #4                  ; carry set: FR0's byte is larger
         BCS +
         LDA #1
-*       BIT FR0                 ; both negative: the larger magnitude is less
-        BPL _done
-        EOR #5
+*       BIT FR0                 ; either one negative: the other way round
+        BMI _flip               ; (both negative: the larger magnitude is
+        BIT FR1                 ; less; signs differ: the bytes compare
+        BPL _done               ; the wrong way, the sign bit first)
+_flip:  EOR #5
 _done:  RTS
-_signs: LDA FR0                 ; signs differ: the negative one is less
-        BMI _less
-        LDA #4
-        RTS
-_less:  LDA #1
-        RTS
 .scend
 
 ; ---------------------------------------------------------------------------

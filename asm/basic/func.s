@@ -106,17 +106,6 @@ BYTE_RESULT:
         BEQ NUMBER_RESULT_INT
 .scend
 
-; ARG_BYTE - the numeric argument (FR0) as a byte 0..255 in X (error 3)
-.scope
-ARG_BYTE:
-        JSR FR0_TO_INT
-        CPX #0
-        BNE _e_value
-        TAX
-        RTS
-_e_value:JMP E_VALUE
-.scend
-
 ; ---------------------------------------------------------------------------
 ; Number functions
 ; ---------------------------------------------------------------------------
@@ -149,11 +138,6 @@ _done:  RTS
 ; negative number that lost digits is one less.
 .scope
 F_INT:
-        JSR FLOOR_FR0
-        RTS
-.scend
-
-.scope
 FLOOR_FR0:
         LDA FR0
         BEQ _done
@@ -223,7 +207,7 @@ _e_value:JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
-; SQR(x): Newton's iteration g = (x/g + g) / 2, four times, from a first
+; SQR(x): Newton's iteration g = (x/g + g) / 2, six times, from a first
 ; guess with half of x's exponent.  Error 3 for x < 0.
 ; ---------------------------------------------------------------------------
 .scope
@@ -232,54 +216,25 @@ F_SQR:
         BEQ _done
         BMI _e_value
         JSR STORE_X             ; FTMP1 = x
-        ; first guess, within a factor of 1.5 of the root, so that four
-        ; Newton steps reach ten digits: by the first mantissa byte m
-        ; (x = m * 100^e, m = 1..99) one of 15, 30, 55, 85 (ten times
-        ; sqrt m, roughly); for an odd exponent e that times 100^((e-1)/2),
-        ; for an even one a tenth of it times 100^(e/2)
-        LDX #0
-        LDA FR0+1
-        CMP #$04
-        BCC +
-        INX
-        CMP #$16
-        BCC +
-        INX
-        CMP #$49
-        BCC +
-        INX
-*       LDA SQR_GUESS,X
-        STA RT_T0
-        LDA FR0
-        SEC
-        SBC #$40
-        PHA                     ; e (signed)
+        ; first guess, within a factor of 3.4 of the root, so that six
+        ; Newton steps reach ten digits: x = m * 100^e (m = 1..99.99...)
+        ; has the root sqrt(m) * 100^(e/2) for an even e and
+        ; sqrt(100 m) * 100^((e-1)/2) for an odd one; the guess is 3 or 30
+        ; times 100 to the power e/2 rounded down
         JSR ZFR0
-        PLA
-        TAX
-        CMP #$80                ; arithmetic shift right of e
+        LDA FTMP1
+        SEC
+        SBC #$40                ; e (signed)
+        CMP #$80                ; arithmetic shift right, carry = e odd
         ROR
+        LDX #$03
+        BCC +
+        LDX #$30
+*       STX FR0+1
         CLC
         ADC #$40
         STA FR0
-        TXA
-        LSR
-        LDA RT_T0
-        BCC _even
-        STA FR0+1               ; odd: the guess as it is
-        BCS _go
-_even:  LSR                     ; even: the tens digit before the point,
-        LSR                     ; the units digit after it
-        LSR
-        LSR
-        STA FR0+1
-        LDA RT_T0
-        ASL
-        ASL
-        ASL
-        ASL
-        STA FR0+2
-_go:    LDA #4
+        LDA #6
         STA RT_CNT
 _step:  JSR FST_G               ; FTMP2 = g
         JSR FMOVE               ; FR1 = g
@@ -640,7 +595,7 @@ F_PTRIG:
 F_STRIG:
         LDY #STRIG0-PADDL0
         STY RT_T0
-        JSR ARG_BYTE
+        JSR FR0_TO_BYTE
         TXA
         CLC
         ADC RT_T0
@@ -710,7 +665,7 @@ STRING_RESULT:
 ; CHR$(n): the one-character string of code n (0..255, error 3 otherwise)
 .scope
 F_CHR:
-        JSR ARG_BYTE
+        JSR FR0_TO_BYTE
         STX RT_CHR
         LDA #<RT_CHR
         STA FR0
@@ -781,8 +736,6 @@ _back:  LDA FR0
 ; ---------------------------------------------------------------------------
 ; Constants (six-byte BCD floating point)
 ; ---------------------------------------------------------------------------
-SQR_GUESS:      .byte $15, $30, $55, $85    ; ten times sqrt(m), roughly
-
 FP_CONSTS:
         .byte $40, $01, $00, $00, $00, $00      ; 1
         .byte $40, $02, $00, $00, $00, $00      ; 2
