@@ -30,20 +30,9 @@ EXPAND: JSR MOVESETUP
         CPY MEMTOP
         SBC MEMTOP+1
         BCS _full
-        CLC                     ; to (X) + n
-        LDA ED_MVSRC
-        ADC ED_LEN
-        STA ED_MVDST
-        LDA ED_MVSRC+1
-        ADC ED_LEN+1
-        STA ED_MVDST+1
-        JSR MOVEUP
-        LDA $00,X               ; the gap
-        STA ED_MVSRC
-        LDA $01,X
-        STA ED_MVSRC+1
-        CLC
-        BCC ADJUST
+        JSR MOVEDST             ; to (X) + n
+        JSR MOVEUP              ; (ED_MVSRC is the gap again)
+        JMP ADJUST
 _full:  LDA #2                  ; memory insufficient
         JMP ERROR
 .scend
@@ -52,45 +41,48 @@ _full:  LDA #2                  ; memory insufficient
 ; CONTRACT - close the A/Y bytes (low/high) just below the pointer in X
 ; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
 ; The memory from (X) up to BMEMTOP moves n bytes down; the pointer at X
-; and every later one shrink by n (the inverse of EXPAND).
+; and every later one shrink by n (the inverse of EXPAND).  ED_LEN = -n.
 ; ---------------------------------------------------------------------------
 .scope
 CONTRACT:
         JSR MOVESETUP
-        SEC                     ; to (X) - n
-        LDA ED_MVSRC
+        SEC                     ; ED_LEN := -n
+        LDA #0
         SBC ED_LEN
-        STA ED_MVDST
-        LDA ED_MVSRC+1
+        STA ED_LEN
+        LDA #0
         SBC ED_LEN+1
-        STA ED_MVDST+1
+        STA ED_LEN+1
+        JSR MOVEDST             ; to (X) - n
         JSR MOVEDOWN
-        SEC
 .scend
-; ADJUST - the pointers from X to BMEMTOP += ED_LEN (C clear) or -=
-; ED_LEN (C set); then APPMHI
+; ADJUST - the pointers from X to BMEMTOP += ED_LEN; then APPMHI
 .scope
-ADJUST: PHP
-_next:  PLP
-        PHP
+ADJUST: CLC
         LDA $00,X
-        BCS _sub
         ADC ED_LEN
         STA $00,X
         LDA $01,X
         ADC ED_LEN+1
-        JMP _high
-_sub:   SBC ED_LEN
-        STA $00,X
-        LDA $01,X
-        SBC ED_LEN+1
-_high:  STA $01,X
+        STA $01,X
         INX
         INX
         CPX #BMEMTOP+2
-        BCC _next
-        PLP
+        BCC ADJUST
         JMP SETAPPMHI
+.scend
+
+; MOVEDST - ED_MVDST := ED_MVSRC + ED_LEN
+.scope
+MOVEDST:
+        CLC
+        LDA ED_MVSRC
+        ADC ED_LEN
+        STA ED_MVDST
+        LDA ED_MVSRC+1
+        ADC ED_LEN+1
+        STA ED_MVDST+1
+        RTS
 .scend
 
 ; MOVESETUP - ED_LEN := A/Y; ED_MVSRC := (X); ED_MVCNT := BMEMTOP - (X)
@@ -114,43 +106,32 @@ MOVESETUP:
 
 ; ---------------------------------------------------------------------------
 ; MOVEUP - copy ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the highest byte
-; first (the destination lies above the source).  X is kept.
+; first (the destination lies above the source).  X is kept; ED_MVSRC and
+; ED_MVDST end as they began, ED_MVCNT+1 ends 0.
 ; The partial page at the top goes first, then the whole pages below it.
 ; ---------------------------------------------------------------------------
 .scope
-MOVEUP: TXA
-        PHA
-        CLC                     ; both pointers to the start of the top part
+MOVEUP: CLC                     ; both pointers to the start of the top part
         LDA ED_MVSRC+1
         ADC ED_MVCNT+1
         STA ED_MVSRC+1
-        CLC
-        LDA ED_MVDST+1
+        LDA ED_MVDST+1          ; (no carry: the sum is an address)
         ADC ED_MVCNT+1
         STA ED_MVDST+1
         LDY ED_MVCNT
-        BEQ _pages
-_part:  DEY
+        BEQ _page
+_byte:  DEY                     ; bytes Y-1 .. 0 of this page
         LDA (ED_MVSRC),Y
         STA (ED_MVDST),Y
-        CPY #0
-        BNE _part
-_pages: LDX ED_MVCNT+1
-        BEQ _done
-_page:  DEC ED_MVSRC+1
-        DEC ED_MVDST+1
-        LDY #$FF
-_byte:  LDA (ED_MVSRC),Y
-        STA (ED_MVDST),Y
-        DEY
+        TYA
         BNE _byte
-        LDA (ED_MVSRC),Y        ; Y = 0
-        STA (ED_MVDST),Y
-        DEX
-        BNE _page
-_done:  PLA
-        TAX
-        RTS
+_page:  LDA ED_MVCNT+1          ; whole pages left?
+        BEQ _done
+        DEC ED_MVCNT+1
+        DEC ED_MVSRC+1
+        DEC ED_MVDST+1
+        BNE _byte               ; (always: Y = 0, so 256 bytes)
+_done:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -159,10 +140,8 @@ _done:  PLA
 ; ---------------------------------------------------------------------------
 .scope
 MOVEDOWN:
-        TXA
-        PHA
         LDY #0
-        LDX ED_MVCNT+1
+        LDA ED_MVCNT+1          ; the whole pages first
         BEQ _part
 _page:  LDA (ED_MVSRC),Y
         STA (ED_MVDST),Y
@@ -170,18 +149,15 @@ _page:  LDA (ED_MVSRC),Y
         BNE _page
         INC ED_MVSRC+1
         INC ED_MVDST+1
-        DEX
+        DEC ED_MVCNT+1
         BNE _page
-_part:  LDX ED_MVCNT
+_part:  CPY ED_MVCNT            ; then the rest (Y = 0)
         BEQ _done
-_byte:  LDA (ED_MVSRC),Y
+        LDA (ED_MVSRC),Y
         STA (ED_MVDST),Y
         INY
-        DEX
-        BNE _byte
-_done:  PLA
-        TAX
-        RTS
+        BNE _part
+_done:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
