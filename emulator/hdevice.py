@@ -95,11 +95,15 @@ class HDevice:
 
     directories: dict[int, Path] = field(default_factory=dict)
     files: dict[int, OpenFile] = field(default_factory=dict)
+    letter: str = "H"  #: the device letter in HATABS; "D" lets a folder stand in for a disk
 
     @classmethod
-    def for_directory(cls, directory: str | Path | None = None) -> HDevice:
-        """H: (H1:) on ``directory`` (default: the current directory)."""
-        device = cls()
+    def for_directory(cls, directory: str | Path | None = None, letter: str = "H") -> HDevice:
+        """H: (H1:) on ``directory`` (default: the current directory); with ``letter="D"``
+        the same folder answers as D: (for a machine that boots no DOS)."""
+        if len(letter) != 1 or not letter.isalpha() or letter.upper() in "ESK":
+            raise EmulatorError(f"{letter}: a host folder can be H:, D: or another free device letter, not E:, S: or K:")
+        device = cls(letter=letter.upper())
         device.map(1, Path.cwd() if directory is None else directory)
         return device
 
@@ -134,11 +138,11 @@ class HDevice:
     def register(self, ram: bytearray) -> bool:
         """Add H: to HATABS if the OS has built the table and H: is missing; True if added."""
         letters = [ram[HATABS + 3 * entry] for entry in range(HATABS_ENTRIES)]
-        if ord("E") not in letters or ord("H") in letters or 0 not in letters:
-            return False  # the OS has not built its table yet, H: is there, or no slot is free
+        if ord("E") not in letters or ord(self.letter) in letters or 0 not in letters:
+            return False  # the OS has not built its table yet, the letter is there, or no slot is free
         free = letters.index(0)
         slot = HATABS + 3 * free
-        ram[slot:slot + 3] = bytes((ord("H"), TABLE & 0xFF, TABLE >> 8))
+        ram[slot:slot + 3] = bytes((ord(self.letter), TABLE & 0xFF, TABLE >> 8))
         return True
 
     # -- names ------------------------------------------------------------------------------------
@@ -154,7 +158,7 @@ class HDevice:
             raw.append(byte)
         text = raw.decode("latin-1")
         device, colon, name = text.partition(":")
-        if not colon or not device[:1].upper() == "H":
+        if not colon or not device[:1].upper() == self.letter:
             raise HError(BAD_NAME)
         unit_text = device[1:]
         if unit_text and not (len(unit_text) == 1 and unit_text.isdigit() and unit_text != "0"):

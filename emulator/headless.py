@@ -118,9 +118,10 @@ class HeadlessAtari:
         """Put an ATR image into drive D1:-D4:."""
         self.machine.sio.insert(drive, path)
 
-    def use_h_device(self, directory: str | Path | None = None) -> HDevice:
-        """Offer H: (H1:) on ``directory`` (default: the current directory)."""
-        device = HDevice.for_directory(directory)
+    def use_h_device(self, directory: str | Path | None = None, letter: str = "H") -> HDevice:
+        """Offer H: (H1:) on ``directory`` (default: the current directory); ``letter="D"``
+        offers the folder as D: instead, for programs that want a disk but boot no DOS."""
+        device = HDevice.for_directory(directory, letter)
         self.machine.attach_h_device(device)
         return device
 

@@ -52,10 +52,10 @@ class ModelEngine(SurroundBasicEngine):
 def math_pack_if_missing(atari) -> None:
     """While our OS ROM has no floating point package at $D800 (issue 8), answer its entry
     points in Python (tests/basic_runtime_support.py); with one, run the real 6502 code."""
-    from host.engines.basic import MATH_PACK_ENTRY
+    from host.engines.basic import has_math_pack
     from tests.basic_runtime_support import install_fp_traps
 
-    if atari.peek(MATH_PACK_ENTRY) == 0xFF and atari.peek(MATH_PACK_ENTRY + 1) == 0xFF:
+    if not has_math_pack(atari):
         install_fp_traps(atari)
 
 

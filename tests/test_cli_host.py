@@ -152,12 +152,6 @@ def test_play_bad_blacklist_file(capsys, monkeypatch, tmp_path):
     assert status == 2 and "bad.bl" in err and "165 bytes" in err
 
 
-def test_play_other_engines_need_play_asm(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "host.engines.play_asm", None)
-    status, _, err = run_cli(capsys, "play", "--engine", "asm", "--frontend", "terminal")
-    assert status == 2 and "play_asm" in err
-
-
 def test_full_games_with_a_perfect_human(capsys):
     """A scripted 'human' who plays perfectly: the sheep win and the wolf learns."""
     perfect = PerfectSheep(seed=1)

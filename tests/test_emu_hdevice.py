@@ -259,3 +259,29 @@ def test_h_takes_the_first_free_slot_of_an_xl_style_table() -> None:
     assert ram[HATABS + 15:HATABS + 18] == bytes((ord("H"), TABLE & 0xFF, TABLE >> 8))
     assert not device.register(ram), "only once"
     assert not HDevice().register(bytearray(0x10000)), "not before the OS has built its table"
+
+
+def test_the_folder_can_answer_as_d_instead_of_h(folder: Path) -> None:
+    """use_h_device(letter="D"): a program that wants D: (and boots no DOS) finds its files in
+    the folder; H: is then not offered (one host-folder device per machine)."""
+    (folder / "SURROUND.BLK").write_bytes(bytes(range(165)))
+    atari = HeadlessAtari()
+    atari.use_h_device(folder, letter="D")
+    assert atari.boot(max_frames=120)
+    atari.run_frames(1)
+    letters = [atari.peek(HATABS + 3 * entry) for entry in range(12)]
+    assert ord("D") in letters and ord("H") not in letters
+    cio = Cio(atari)
+    assert cio.read_file("D:SURROUND.BLK") == (136, bytes(range(165)))
+    cio.call(CLOSE)
+    assert cio.write_file("D1:NEW.DAT", b"ABC") == [1, 1, 1]
+    assert (folder / "NEW.DAT").read_bytes() == b"ABC"
+    assert cio.call(OPEN, "H:SURROUND.BLK", 4) == 130  # nonexistent device
+    cio.call(CLOSE)
+
+
+def test_a_host_folder_cannot_take_the_screen_editors_letter(folder: Path) -> None:
+    from emulator.errors import EmulatorError
+
+    with pytest.raises(EmulatorError, match="not E:"):
+        HeadlessAtari().use_h_device(folder, letter="E")

@@ -1,7 +1,8 @@
 """`surround play`: you are the sheep, the computer is the learning wolf.
 
 By default the 6502 program plays the wolf in the emulator (window, or terminal without a
-display), handed to host.engines.play_asm.play(args). With ``--engine reference`` the game is
+display), handed to host.engines.play_asm.play(args); ``--engine basic`` plays the Atari BASIC
+program the same way (host.engines.play_basic). With ``--engine reference`` the game is
 played right here in the terminal against the Python reference.
 """
 
@@ -32,8 +33,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Play the three sheep against the computer's wolf, which learns from every game it loses.",
     )
     parser.add_argument(
-        "--engine", default="asm", choices=("asm", "reference"),
-        help="engine that plays the wolf: asm (the 6502 program in the emulator, default) or reference (Python, in this terminal)",
+        "--engine", default="asm", choices=("asm", "basic", "reference"),
+        help="engine that plays the wolf: asm (the 6502 program in the emulator, default), basic (the Atari "
+        "BASIC program basic/surround.lst on the emulator's BASIC) or reference (Python, in this terminal)",
+    )
+    parser.add_argument(
+        "--basic", choices=("free", "original"), default=None,
+        help="with --engine basic: our free BASIC (default) or your own Atari BASIC ROM in roms/ataribas.rom",
     )
     parser.add_argument(
         "--seed", type=int, default=None,
@@ -66,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if args.disk is not None and (args.engine != "asm" or args.blacklist or args.empty_blacklist):
         raise SurroundError("--disk boots the image with the 6502 game, whose black list is SURROUND.BLK "
                             "on the image: leave out --engine reference, --blacklist and --empty-blacklist")
+    if args.basic is not None and args.engine != "basic":
+        raise SurroundError("--basic chooses the BASIC ROM for --engine basic; add --engine basic or leave --basic out")
     if args.engine != "reference":
         return _play_in_emulator(args)
     if args.frontend is not None:
@@ -80,15 +88,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_in_emulator(args: argparse.Namespace) -> int:
-    try:
-        module = importlib.import_module("host.engines.play_asm")
-    except ModuleNotFoundError as error:
-        if error.name != "host.engines.play_asm":
-            raise
-        raise SurroundError(
-            f"playing with the {args.engine!r} engine is not available yet (host/engines/play_asm.py is missing); "
-            "use --engine reference"
-        ) from None
+    """The 6502 game (host.engines.play_asm) or the BASIC game (host.engines.play_basic)."""
+    module = importlib.import_module(f"host.engines.play_{args.engine}")
     return int(module.play(args) or 0)
 
 

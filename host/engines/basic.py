@@ -13,6 +13,10 @@ Starting the program:
 
 * ``basic="original"`` (a user's own ROM in roms/): the SAVE file goes into a scratch folder
   that H: shows, and ``LOAD "H:SURROUND.BAS"`` and ``RUN`` are typed at READY.
+* ``files=FOLDER``: the emulator shows FOLDER to the program as D: (emulator/hdevice.py with
+  the letter D), so the game reads and writes its D:SURROUND.BLK there as it would on a disk
+  (``surround play --engine basic`` keeps the player's black list that way); the original
+  ROM then LOADs the program from D: too.
 * ``basic="free"`` (our BASIC, asm/basic): its ROM does not hold the editor (LOAD, RUN typed
   at READY) yet, so the engine does what LOAD does - the SAVE file's tables go above LOMEM
   and BASIC's pointers are set from its header - with ``RUN`` as the immediate line, and
@@ -44,7 +48,6 @@ LOMEM, VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP, RUNSTK, MEMTOP = (
     0x80, 0x82, 0x84, 0x86, 0x88, 0x8A, 0x8C, 0x8E, 0x90)
 APPMHI = 0x0E
 HEADER_POINTERS = (VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP)
-MATH_PACK_ENTRY = 0xD800  # AFP, the first entry point of the OS floating point package
 MAX_FRAMES = 30_000       # how long one typed line may keep the program busy (500 s)
 FRAMES_PER_SECOND = 1_789_773 / 29_868  # NTSC: CPU cycles a second / cycles a frame
 
@@ -130,6 +133,12 @@ class SurroundBasicEngine(Engine):
         return data
 
 
+def has_math_pack(atari) -> bool:
+    """True when the OS ROM in `atari` has code (not the $FF of an empty ROM) at every entry
+    point of the floating point package (host.atari_fp.ENTRY_POINTS)."""
+    return all(atari.peek(address) != 0xFF for address in atari_fp.ENTRY_POINTS.values())
+
+
 def _free_basic_labels(rom: bytes) -> dict[str, int]:
     """The label map of asm/basic built into the build folder, checked against `rom`."""
     from host.build import build_basic, label_map
@@ -168,7 +177,8 @@ class BasicEngine(SurroundBasicEngine):
     name = "basic"
 
     def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None,
-                 prepare: Callable[[object], None] | None = None, **options: object) -> None:
+                 prepare: Callable[[object], None] | None = None, files: Path | None = None,
+                 **options: object) -> None:
         if options:
             raise SurroundError(f"the basic engine has no option(s) {', '.join(sorted(options))}")
         from emulator.headless import HeadlessAtari
@@ -181,8 +191,14 @@ class BasicEngine(SurroundBasicEngine):
             prepare(self.atari)
         else:
             self._require_math_pack()
-        if basic == "original":  # H: shows the scratch folder from power-on on
-            self._offer_program_on_h()
+        # The program's files: ``files`` is a host folder the program sees as D: (where it
+        # keeps SURROUND.BLK); without it the original ROM LOADs from a scratch folder on H:.
+        self.device = "D" if files is not None else "H"
+        folder = Path(files) if files is not None else Path(self._scratch.name)
+        if basic == "original":
+            (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes(f'SAVE "{self.device}:SURROUND.BAS"'))
+        if basic == "original" or files is not None:  # from power-on on
+            self.atari.use_h_device(folder, letter=self.device)
         if not self.atari.boot(basic=True) or "READY" not in self.atari.screen_text():
             raise SurroundError(f"basic engine: the {basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
         if basic == "original":
@@ -196,19 +212,14 @@ class BasicEngine(SurroundBasicEngine):
         self.expect_waiting("after RUN")
 
     def _require_math_pack(self) -> None:
-        if self.atari.peek(MATH_PACK_ENTRY) == 0xFF and self.atari.peek(MATH_PACK_ENTRY + 1) == 0xFF:
+        if not has_math_pack(self.atari):
             raise SurroundError(
                 "basic engine: the OS ROM has no floating point package at $D800 yet (our free OS gets "
                 "it with issue 8's math pack); until then SURROUND.BAS cannot run here"
             )
 
-    def _offer_program_on_h(self) -> None:
-        folder = Path(self._scratch.name)
-        (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes('SAVE "H:SURROUND.BAS"'))
-        self.atari.use_h_device(folder)
-
     def _start_by_typing(self) -> None:
-        for line in ('LOAD "H:SURROUND.BAS"', "RUN"):
+        for line in (f'LOAD "{self.device}:SURROUND.BAS"', "RUN"):
             self.atari.type_text(line + "\n")
 
     def _start_in_memory(self) -> None:

@@ -1,0 +1,60 @@
+"""`surround play --engine basic`: the BASIC game (basic/surround.lst) in the emulator.
+
+SURROUND.BAS is started on the free BASIC (or ``--basic original``, a user's ROM) as the
+basic engine starts it (host/engines/basic.py), and the machine is handed to the window,
+the terminal or the headless front-end, exactly as for the 6502 game.
+
+The wolf's black list: the program itself reads ``D:SURROUND.BLK`` at its start and writes
+it after every lesson. Here D: is a scratch folder that the emulator offers as a device
+(emulator/hdevice.py with the letter D), filled from the player's store (the per-user file,
+``--blacklist FILE`` or ``--empty-blacklist``, host.blacklist_store). Whenever the program
+waits for a key, its BL$ is compared with the saved list and any change is written to the
+store at once, atomically: closing the terminal, SIGTERM or Ctrl-C lose nothing. (Only while
+it waits: between two keys the program may be half-way through clearing the list.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from host.blacklist_store import BlacklistStore, positions_in
+from host.commands import counted
+from host.engines.play_asm import _run_frontend, ending_signals_exit
+
+
+def play(args: argparse.Namespace) -> int:
+    """Run the BASIC game for a human player; returns the exit status."""
+    from host.engines.basic import BasicEngine
+
+    store = BlacklistStore.open(getattr(args, "blacklist", None), getattr(args, "empty_blacklist", False))
+    with tempfile.TemporaryDirectory(prefix="surround-play-basic-") as folder:
+        (Path(folder) / "SURROUND.BLK").write_bytes(store.saved)
+        engine = BasicEngine(seed=getattr(args, "seed", None), basic=getattr(args, "basic", None) or "free",
+                             files=Path(folder))
+        print(store.describe(), file=sys.stderr)
+        engine.atari.watchers.append(lambda: _save_when_waiting(engine, store))
+        frontend_args = argparse.Namespace(**vars(args))
+        frontend_args.program = "SURROUND.BAS"
+        frontend_args.note = f"Black list: {store.path}" if store.path else "Black list: not saved (--empty-blacklist)"
+        if not hasattr(frontend_args, "screen"):
+            frontend_args.screen = True  # headless: show the board the program drew
+        try:
+            with ending_signals_exit():
+                status = _run_frontend(getattr(args, "frontend", None), engine.atari, frontend_args)
+        finally:
+            _save_when_waiting(engine, store)
+            store.flush(store.saved)
+            engine.close()
+            if store.path is not None:
+                learned = counted(positions_in(store.saved), "position")
+                print(f"The wolf's black list ({learned}) is saved in {store.path}.", file=sys.stderr)
+    return status
+
+
+def _save_when_waiting(engine, store: BlacklistStore) -> None:
+    """Save the program's BL$ if it changed, but only while the program waits for a key."""
+    if engine.var("KWAIT") == 1:
+        store.save_if_changed(engine.blacklist_bytes())
