@@ -14,9 +14,11 @@
 ; In: A = character.  Out: A, X, Y preserved.  A CIO error -> ERROR.
 ; ---------------------------------------------------------------------------
 .scope
-PUTC:   STA ED_IOCHR        ; IO_CHAR: the character
-        STX ED_IOX        ; the caller's X and Y
-        STY ED_IOY
+PUTC:   STA ED_IOCHR            ; the character
+        TXA                     ; the caller's X and Y
+        PHA
+        TYA
+        PHA
         LDX IODVC
         LDA #CPUTBYT
         STA ICCOM,X
@@ -26,9 +28,11 @@ PUTC:   STA ED_IOCHR        ; IO_CHAR: the character
         LDA ED_IOCHR
         JSR CIOV
         BMI IOERROR
+        PLA
+        TAY
+        PLA
+        TAX
         LDA ED_IOCHR
-        LDX ED_IOX
-        LDY ED_IOY
         RTS
 .scend
 
@@ -105,14 +109,13 @@ CIOCALL:
 ; ---------------------------------------------------------------------------
 .scope
 GETLINE:
-        LDA #<LBUFF
+        LDA #<LBUFF             ; (= $80: up to 128 bytes)
         STA INBUFF
         STA ICBAL,X
+        STA ICBLL,X
         LDA #>LBUFF
         STA INBUFF+1
         STA ICBAH,X
-        LDA #$80                ; up to 128 bytes
-        STA ICBLL,X
         LDA #0
         STA ICBLH,X
         STA CIX

@@ -31,11 +31,10 @@ COLDSTART:
         BNE _cold
         LDA WARMST
         BNE WARMSTART
-_cold:  JSR NEWPROG
+_cold:  JSR NEWPROG             ; (A = 0)
+        STA RADFLG              ; radians ("Mapping the Atari" 251)
         LDA #10                 ; PRINT's tab stops every 10 columns
         STA PTABW
-        LDA #0                  ; radians ("Mapping the Atari" 251)
-        STA RADFLG
         JMP READY
 .scend
 
@@ -74,14 +73,11 @@ READY:  CLD
 
 ; ---------------------------------------------------------------------------
 ; GETCMD - read a line and hand it to the tokenizer; numbered lines go into
-; the program and the next line is read, others run (EXECUTE)
+; the program and the next line is read, others run (EXECUTE).  The stack
+; and IODVC are as READY left them (SYNTAX returns, with IODVC 0).
 ; ---------------------------------------------------------------------------
 .scope
-GETCMD: LDX #$FF
-        TXS
-        LDA #0
-        STA IODVC
-        LDX ED_INIOCB
+GETCMD: LDX ED_INIOCB
         JSR GETLINE
         BPL _line
         LDX ED_INIOCB           ; an error while reading
@@ -151,7 +147,7 @@ _line:  LDA _empty,Y
         STA STOPLN              ; (A = 0)
         STA STOPLN+1
         STA LOADFLG
-        RTS
+        RTS                     ; (A = 0)
 _empty: .byte 0, 0, >IMMLINE, 3
 .scend
 
