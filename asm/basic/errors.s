@@ -95,9 +95,8 @@ ERROR:
 _message:
         JSR MSG_START
         LDA #<MSG_ERROR
-        LDX #>MSG_ERROR
-        LDY #MSG_ERROR_LEN
-        JSR PUT_TEXT
+        LDY #>MSG_ERROR
+        JSR PUTSTR
         LDA ERRSAVE
         LDX #0
         JSR PUT_INT
@@ -121,9 +120,8 @@ X_STOP:
         JSR SET_STOPLN
         JSR MSG_START
         LDA #<MSG_STOPPED
-        LDX #>MSG_STOPPED
-        LDY #MSG_STOPPED_LEN
-        JSR PUT_TEXT
+        LDY #>MSG_STOPPED
+        JSR PUTSTR
         ; fall into MSG_AT_LINE
 .scend
 
@@ -134,9 +132,8 @@ MSG_AT_LINE:
         LDA STOPLN+1
         BMI _eol
         LDA #<MSG_ATLINE
-        LDX #>MSG_ATLINE
-        LDY #MSG_ATLINE_LEN
-        JSR PUT_TEXT
+        LDY #>MSG_ATLINE
+        JSR PUTSTR
         LDA STOPLN
         LDX STOPLN+1
         JSR PUT_INT
@@ -180,9 +177,8 @@ X_TRAP:
         RTS
 .scend
 
-MSG_ERROR:      .byte "ERROR-  "
-.alias MSG_ERROR_LEN 8
-MSG_STOPPED:    .byte "STOPPED"
-.alias MSG_STOPPED_LEN 7
-MSG_ATLINE:     .byte " AT LINE "
-.alias MSG_ATLINE_LEN 9
+; the messages, for the editor's PUTSTR (zero-terminated; they end in an
+; EOL, which sets COX back to 0, so PUTSTR need not count their columns)
+MSG_ERROR:      .byte "ERROR-  ", 0
+MSG_STOPPED:    .byte "STOPPED", 0
+MSG_ATLINE:     .byte " AT LINE ", 0

@@ -109,11 +109,11 @@ STMT_TABLE:
         .word X_GOTO-1          ; 11 GO TO
         .word X_GOSUB-1         ; 12 GOSUB
         .word X_TRAP-1          ; 13 TRAP
-        .word X_BYE-1           ; 14 BYE
+        .word BLKBDV-1          ; 14 BYE: the XL's self test (X_BYE)
         .word X_CONT-1          ; 15 CONT
         .word X_DIM-1           ; 16 COM
         .word X_CLOSE-1         ; 17 CLOSE
-        .word X_CLR-1           ; 18 CLR
+        .word CLEAR_VARS-1      ; 18 CLR
         .word X_DEG-1           ; 19 DEG
         .word X_DIM-1           ; 20 DIM
         .word X_END-1           ; 21 END

@@ -296,7 +296,7 @@ _done:  RTS
 PUSH_FR0:
         LDX ARSLVL
         CPX #ARGSTK_SIZE
-        BCS _full
+        BCS ARGSTK_FULL
         LDY #0
 *       LDA FR0,Y
         STA ARGSTK,X
@@ -306,7 +306,12 @@ PUSH_FR0:
         BNE -
         STX ARSLVL
         RTS
-_full:  JMP E_ARGSTK
+.scend
+
+; ARGSTK_FULL - the argument stack or the 6502 stack is full: error 10
+.scope
+ARGSTK_FULL:
+        JMP E_ARGSTK
 .scend
 
 .scope
@@ -329,10 +334,30 @@ POP_FR0:
 ; (string comparisons bind tightest), which yields a number.
 ; ---------------------------------------------------------------------------
 .scope
+_variable:                      ; (the operand's token in A)
+        JSR VAR_ENTRY
+        LDY #0
+        LDA (VVTPTR),Y
+        BMI _strvar
+        JSR NUM_VAR_ADDR        ; scalar or array element -> VALPTR
+        LDY #5
+*       LDA (VALPTR),Y
+        STA FR0,Y
+        DEY
+        BPL -
+        INY
+        STY VTYPE
+        RTS
+_strvar:
+        JSR STRING_VALUE
+        JMP STRING_TAIL
+_e_syntax:
+        JMP E_SYNTAX
+
 UNARY:
         TSX                     ; nested too deep for the 6502 stack
         CPX #$40                ; (-----X, NOT NOT ..., ((((X)))) ): error 10
-        BCC _e_argstk
+        BCC ARGSTK_FULL
         JSR NEXT_TOKEN
         CMP #$80
         BCS _variable
@@ -410,28 +435,6 @@ _string:                        ; $0F, length, characters
         CLC
         ADC FR0+2
         STA STINDEX
-        JMP STRING_TAIL
-_e_syntax:
-        JMP E_SYNTAX
-_e_argstk:
-        JMP E_ARGSTK
-
-_variable:
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
-        BMI _strvar
-        JSR NUM_VAR_ADDR        ; scalar or array element -> VALPTR
-        LDY #5
-*       LDA (VALPTR),Y
-        STA FR0,Y
-        DEY
-        BPL -
-        INY
-        STY VTYPE
-        RTS
-_strvar:
-        JSR STRING_VALUE
         ; fall into STRING_TAIL
 .scend
 

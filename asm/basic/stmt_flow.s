@@ -712,10 +712,6 @@ _area:  LDA STARP
         RTS
 .scend
 
-.scope
-X_CLR:
-        JMP CLEAR_VARS
-.scend
 
 ; ---------------------------------------------------------------------------
 ; X_DIM - DIM / COM: var$(n), var(n), var(m,n), ...  Space comes from the
@@ -835,30 +831,19 @@ _bad:   JMP E_VALUE
 .scend
 
 ; X_DEG / X_RAD - the unit of SIN, COS and ATN: RADFLG ($FB) 6 or 0
-; (Mapping the Atari, location 251)
+; (Mapping the Atari, location 251; $2C skips X_RAD's LDA)
+; X_REM - REM and DATA: nothing to do at run time
+; (BYE: the dispatch table goes straight to BLKBDV $E471, the XL's self
+; test; CLR: straight to CLEAR_VARS)
 .scope
 X_DEG:
         LDA #6
-        STA RADFLG
-        RTS
-.scend
-.scope
+        .byte $2C
 X_RAD:
         LDA #0
         STA RADFLG
-        RTS
-.scend
-
-; X_REM - REM and DATA: nothing to do at run time
-.scope
 X_REM:
         RTS
-.scend
-
-; X_BYE - to the XL's self test through BLKBDV ($E471)
-.scope
-X_BYE:
-        JMP BLKBDV
 .scend
 
 ; X_DOS - to DOS through DOSVEC ($0A)

@@ -124,24 +124,30 @@ X_SETCOLOR:
         JSR EVAL_ARGS
         LDX RT_ARGV
         CPX #5
-        BCS _bad
+        BCS GFX_VALUE_ERROR
+        LDY #2
         JSR HUE_TIMES_16        ; A = RT_ARGV+2 * 16 + RT_ARGV+4
         STA COLOR0,X
         RTS
-_bad:   JMP E_VALUE
 .scend
 
-; HUE_TIMES_16 - A = (RT_ARGV+2) * 16 + (RT_ARGV+4)
+; HUE_TIMES_16 - A = (RT_ARGV+Y) * 16 + (RT_ARGV+Y+2) (X kept)
 .scope
 HUE_TIMES_16:
-        LDA RT_ARGV+2
+        LDA RT_ARGV,Y
         ASL
         ASL
         ASL
         ASL
         CLC
-        ADC RT_ARGV+4
+        ADC RT_ARGV+2,Y
         RTS
+.scend
+
+; GFX_VALUE_ERROR - a register or voice out of range: error 3
+.scope
+GFX_VALUE_ERROR:
+        JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -155,21 +161,17 @@ X_SOUND:
         JSR EVAL_ARGS
         LDA RT_ARGV
         CMP #4
-        BCS _bad
+        BCS GFX_VALUE_ERROR
         ASL
         TAX
         LDA RT_ARGV+2
         STA AUDF1,X
-        LDA RT_ARGV+4           ; distortion and volume move down one word
-        STA RT_ARGV+2
-        LDA RT_ARGV+6
-        STA RT_ARGV+4
-        JSR HUE_TIMES_16
+        LDY #4
+        JSR HUE_TIMES_16        ; distortion * 16 + volume
         STA AUDF1+1,X
         LDA #0
         STA AUDCTL
         LDA #3
         STA SKCTL
         RTS
-_bad:   JMP E_VALUE
 .scend

@@ -133,17 +133,6 @@ _blank: LDA #$20
 _done:  RTS
 .scend
 
-; PUT_TEXT - Y characters at A (low) / X (high)
-.scope
-PUT_TEXT:
-        STA FR0
-        STX FR0+1
-        STY FR0+2
-        LDA #0
-        STA FR0+3
-        ; fall into PUT_STRING
-.scend
-
 ; PUT_STRING - the string described in FR0 (address, 16-bit length)
 .scope
 PUT_STRING:
