@@ -39,7 +39,9 @@
 .alias CH_SEMI   $3B
 .alias CH_EQUAL  $3D
 
-; the syntax codes of SYNTAB's programs
+; the syntax codes of the statements' programs (SY_BASE): 1-6 check a
+; part and go on with the next code, 7 and up hand the rest of the
+; statement to its own routine
 .alias SY_END    0      ; the statement is complete
 .alias SY_EXP    1      ; a numeric expression
 .alias SY_SEXP   2      ; a string expression
@@ -47,7 +49,17 @@
 .alias SY_COMMA  4      ; ","
 .alias SY_SHARP  5      ; "#" and a numeric expression (an IOCB)
 .alias SY_OPTEND 6      ; complete here if the statement ends here
-.alias SY_CALL   7      ; the rest is a routine: the next word is its address
+.alias SY_RAW    7      ; the statements' own routines (SYJUMP)
+.alias SY_INPUT  8
+.alias SY_LIST   9
+.alias SY_LET    10
+.alias SY_IF     11
+.alias SY_FOR    12
+.alias SY_DIM    13
+.alias SY_ON     14
+.alias SY_PRINT  15
+.alias SY_LPRINT 16
+.alias SY_READ   17
 
 .alias ED_FTOK   $0553  ; the operator being tried
 .alias ED_ABBR   $0551  ; bit 7: NAMEAT takes abbreviations
@@ -56,6 +68,7 @@
 
 ; ---------------------------------------------------------------------------
 ; SYNTAX - check and tokenize the line in LBUFF, store it or hand it back
+; In: INBUFF = LBUFF (as GETLINE leaves it).
 ; Out: C set = nothing to run (a numbered line was stored or deleted, the
 ; line was empty, or a syntax error was shown); C clear = the immediate
 ; line is stored at STMCUR: run it.  COX is left 0.
@@ -72,11 +85,7 @@ SYNTAX: TSX
         BNE _line
         SEC                     ; an empty line
         RTS
-_line:  LDA #<LBUFF
-        STA INBUFF
-        LDA #>LBUFF
-        STA INBUFF+1
-        JSR AFP                 ; a line number?
+_line:  JSR AFP                 ; a line number? (GETLINE: INBUFF = LBUFF)
         BCS _immed
         JSR FPI
         BCS _badnum
@@ -112,19 +121,19 @@ _stmt:  LDA COX
         PHA
         JSR STMTSYN
         PLA
-        BCS _next               ; THEN: another statement begins here
+        BCC _next               ; THEN: another statement begins here
         CMP #TOK_DATA+1         ; REM and DATA hold the rest of the line
         BCC _end
-        LDA #CH_COLON
-        LDX #TOK_O_EOS
-        JSR TRYCHAR
+        LDA #TOK_O_EOS          ; ":"
+        JSR TRYWORD
         BCS _eol
 _next:  JSR SETSLEN
         JSR SKIPBL
         CMP #EOL                ; nothing after ":" or THEN
         BNE _stmt
 _bad:   JMP SYNERR
-_eol:   CMP #EOL
+_eol:   JSR SKIPBL
+        CMP #EOL
         BNE _bad
         LDA #TOK_O_EOL
         JSR EMIT
@@ -236,42 +245,6 @@ ATEND:  JSR SKIPBL
 _done:  RTS
 .scend
 
-; ---------------------------------------------------------------------------
-; TRYCHAR - if the character A comes next (after blanks), consume it and
-; emit token X: C clear; else C set.  NEEDCHAR: the same, or a syntax error.
-; TRYCOMMA / P_COMMA: "," and TOK_O_COMMA;  EXPECTRP: ")" and TOK_O_RPAREN.
-; ---------------------------------------------------------------------------
-.scope
-TRYCOMMA:
-        LDA #CH_COMMA
-        LDX #TOK_O_COMMA
-TRYCHAR:
-        STA ED_TMP2
-        JSR SKIPBL
-        CMP ED_TMP2
-        BNE _no
-        INC CIX
-        TXA
-        JSR EMIT
-        CLC
-        RTS
-_no:    SEC
-        RTS
-.scend
-.scope
-EXPECTRP:
-        LDA #CH_RPAREN
-        LDX #TOK_O_RPAREN
-        BNE NEEDCHAR
-P_COMMA:
-        LDA #CH_COMMA
-        LDX #TOK_O_COMMA
-NEEDCHAR:
-        JSR TRYCHAR
-        BCS _bad
-        RTS
-_bad:   JMP SYNERR
-.scend
 
 ; ---------------------------------------------------------------------------
 ; Name lists (STMTNAMES, OPNAMES, the variable name table): each name ends
@@ -367,16 +340,33 @@ _found: LSR ED_ABBR             ; (no abbreviations for operators)
 .scend
 
 ; ---------------------------------------------------------------------------
-; MATCHOP - does the text at CIX (after blanks) spell operator A's name?
-; Out: C clear = yes, CIX past it, A = the token; C set = no.
-; TRYWORD - the same, and emit it when it matched.
+; MATCHOP - does the text at CIX (after blanks) spell operator A's name
+; (OPNAMES: a word, or a character such as "," "(" "=")?
+; Out: C clear = yes, CIX past it, A = the token; C set = no.  X lost.
+; TRYWORD - the same, and emit it when it matched;  TRYCOMMA: ",".
+; NEEDOP / NEEDWORD - MATCHOP / TRYWORD, or a syntax error.
+; P_COMMA: ",";  EXPECTRP: ")".
 ; ---------------------------------------------------------------------------
 .scope
+TRYCOMMA:
+        LDA #TOK_O_COMMA
 TRYWORD:
         JSR MATCHOP
         BCS _no
         JMP EMIT
 _no:    RTS
+EXPECTRP:
+        LDA #TOK_O_RPAREN
+        BNE NEEDWORD
+P_COMMA:
+        LDA #TOK_O_COMMA
+NEEDWORD:
+        JSR NEEDOP
+        JMP EMIT
+NEEDOP: JSR MATCHOP
+        BCS _bad
+        RTS
+_bad:   JMP SYNERR
 MATCHOP:
         STA ED_FTOK
         JSR SKIPBL
@@ -417,11 +407,19 @@ MATCHREL:
 ; P_ANY - an expression of either type.  Out: ED_TYPE = 0 (a number) or
 ; $80 (a string: a string operand not compared with another)
 ; ---------------------------------------------------------------------------
+; OPTCEXP - "," and a numeric expression, or nothing;  OPTEXP - the
+; same with operator A.  C set in every case (as P_EXP leaves it).
+; P_XEXP - an expression of type X (0 a number, $80 a string)
 .scope
-P_SEXP: LDX #$80
-        BNE +
+OPTCEXP:
+        LDA #TOK_O_COMMA
+OPTEXP: JSR TRYWORD
+        BCC P_EXP
+        RTS
 P_EXP:  LDX #0
-*       JSR SKIPBL              ; (the expression's start: a wrong type
+        BEQ P_XEXP
+P_SEXP: LDX #$80
+P_XEXP: JSR SKIPBL              ; (the expression's start: a wrong type
         TYA                     ; is marked there)
         PHA
         TXA
@@ -437,6 +435,7 @@ _bad:   PLA
         JMP SYNERR
 .scend
 
+; (P_ANY and so P_EXP return with C set)
 .scope
 P_ANY:  JSR P_OPERAND
         BPL _binop
@@ -496,21 +495,17 @@ P_OPERAND:
         TSX                     ; too deeply nested for our stack
         CPX #STACKMIN
         BCC _bad
-        LDA #CH_PLUS
-        LDX #TOK_O_UPLUS
-        JSR TRYCHAR
-        BCC _unop
-        LDA #CH_MINUS
-        LDX #TOK_O_UMINUS
-        JSR TRYCHAR
-        BCC _unop
         LDA #TOK_O_NOT
         JSR TRYWORD
         BCC _unop
-        LDA #CH_LPAREN
-        LDX #TOK_O_LPAREN
-        JSR TRYCHAR
+        LDA #TOK_O_UPLUS        ; unary "+" "-"
+        LDX #TOK_O_UMINUS
+        JSR MATCHRANGE
+        BCC _unemit
+        LDA #TOK_O_LPAREN
+        JSR TRYWORD
         BCC _paren
+        LDY CIX
         LDA LBUFF,Y
         CMP #CH_QUOTE
         BEQ P_STRCONST
@@ -523,6 +518,8 @@ P_OPERAND:
         JSR MATCHRANGE
         BCC P_FUNCTION
         JMP P_VARREF
+_unemit:
+        JSR EMIT
 _unop:  JSR P_NUMOPERAND
         JMP NUMBER
 _paren: JSR P_EXP
@@ -602,9 +599,8 @@ _end:   STY CIX
 P_FUNCTION:
         JSR EMIT
         PHA
-        LDA #CH_LPAREN
-        LDX #TOK_O_FLPAREN
-        JSR NEEDCHAR
+        LDA #TOK_O_FLPAREN
+        JSR NEEDWORD
         PLA
         PHA
         CMP #TOK_O_ASC
@@ -680,7 +676,9 @@ P_VARREF:
         LDA #0                  ; a number
         JSR EMITVAR
         JMP NUMBER
-_array: LDX #TOK_O_ALPAREN
+_array: LDA #CH_LPAREN          ; (an array: the name ends in "(")
+        JSR EMITVAR
+        LDA #TOK_O_ALPAREN
         JSR _subs
         JMP NUMBER
 _string:
@@ -690,27 +688,18 @@ _string:
         JSR SKIPBL
         CMP #CH_LPAREN
         BNE _str
-        LDX #TOK_O_SLPAREN
+        LDA #TOK_O_SLPAREN
         JSR _subs
 _str:   JMP STRING
-_subs:  TXA                     ; "(" with token X, subscripts, ")"
-        PHA
-        LDA #CH_LPAREN
-        CPX #TOK_O_SLPAREN
-        BEQ +
-        JSR EMITVAR             ; (an array: the name ends in "(")
-*       PLA
-        TAX
-        LDA #CH_LPAREN
-        JSR NEEDCHAR
+_subs:  INC CIX                 ; the "(" at CIX: token A, subscripts, ")"
+        JSR EMIT
 .scend
 ; P_SUBSCRIPTS - "I)" or "I,J)" after an opening parenthesis
 .scope
 P_SUBSCRIPTS:
         JSR P_EXP
-        LDA #CH_COMMA
-        LDX #TOK_O_ACOMMA
-        JSR TRYCHAR
+        LDA #TOK_O_ACOMMA
+        JSR TRYWORD
         BCS _close
         JSR P_EXP
 _close: JMP EXPECTRP
@@ -732,76 +721,69 @@ _bad:   JMP SYNERR
 ; P_SHARP - "#" and an expression (an IOCB number)
 .scope
 P_SHARP:
-        LDA #CH_SHARP
-        LDX #TOK_O_SHARP
-        JSR NEEDCHAR
+        LDA #TOK_O_SHARP
+        JSR NEEDWORD
         JMP P_EXP
 .scend
 
 ; ---------------------------------------------------------------------------
-; STMTSYN - check the operands of statement A (its token emitted)
-; Out: C clear = the statement is complete (":" or EOL must follow);
-; C set = an IF's THEN: another statement begins at CIX.
+; STMTSYN - check the operands of statement A (its token emitted) with its
+; program in SY_BASE: codes 1-6 in turn up to SY_END, or a code 7 and up
+; that hands the rest to the statement's own routine.
+; Out: C set = the statement is complete (":" or EOL must follow);
+; C clear = an IF's THEN: another statement begins at CIX.
 ; ---------------------------------------------------------------------------
 .scope
 STMTSYN:
         TAX
-        LDA SYNOFF,X
-        CLC
-        ADC #<SY_BASE
-        STA ED_PTR1
-        LDA #>SY_BASE
-        ADC #0
-        STA ED_PTR1+1
-_code:  LDY #0
-        LDA (ED_PTR1),Y
-        INC ED_PTR1
-        BNE +
-        INC ED_PTR1+1
-*       CMP #SY_OPTEND
-        BCC _part
-        BNE _call
-        JSR ATEND
-        BNE _code
-        LDA #SY_END
-_part:  TAX
-        BEQ _done
-        JSR _go
-        JMP _code
-_go:    LDA SYJUMP-1,X          ; RTS to the routine for code X
-        PHA
-        LDA SYJUMP+4,X
-        PHA
-        RTS
-_call:  LDA (ED_PTR1),Y         ; SY_CALL: the statement's own routine
+        LDA SYNOFF,X            ; the offset of its program
+_code:  PHA
         TAX
-        LDA SYCALLS+1,X
+        LDA SY_BASE,X
+        BEQ _end                ; SY_END
+        CMP #SY_RAW
+        BCS _tail               ; the statement's own routine
+        JSR _go
+        PLA                     ; the next code
+        CLC
+        ADC #1
+        BNE _code               ; (always)
+_end:   PLA
+        SEC
+        RTS
+_tail:  TAY                     ; (the offset off the stack: the routine
+        PLA                     ; returns for STMTSYN)
+        TYA
+_go:    TAX                     ; RTS to the routine for code X
+        LDA SYJUMP-1,X
         PHA
-        LDA SYCALLS,X
+        LDA SYJUMP+SY_READ-1,X
         PHA
-_done:  CLC
         RTS
 .scend
 
-; SYJUMP - the routines of the codes 1-5 (high bytes, then low bytes; -1)
-SYJUMP: .byte >[P_EXP-1], >[P_SEXP-1], >[P_NVAR-1], >[P_COMMA-1], >[P_SHARP-1]
-        .byte <[P_EXP-1], <[P_SEXP-1], <[P_NVAR-1], <[P_COMMA-1], <[P_SHARP-1]
+; P_OPTEND - (code SY_OPTEND) if the statement ends here, it is complete:
+; return from STMTSYN with C set
+.scope
+P_OPTEND:
+        JSR ATEND
+        BNE _more
+        PLA                     ; (STMTSYN's JSR _go and its offset)
+        PLA
+        PLA
+_more:  RTS
+.scend
 
-; SYCALLS - the statements with their own routine (-1, for RTS)
-SYCALLS:
-        .word S_RAW-1, S_INPUT-1, S_LIST-1, S_LET-1, S_IF-1, S_FOR-1
-        .word S_DIM-1, S_ON-1, S_PRINT-1, S_LPRINT-1, S_VARLIST-1
-.alias C_RAW    0
-.alias C_INPUT  2
-.alias C_LIST   4
-.alias C_LET    6
-.alias C_IF     8
-.alias C_FOR    10
-.alias C_DIM    12
-.alias C_ON     14
-.alias C_PRINT  16
-.alias C_LPRINT 18
-.alias C_READ   20
+; SYJUMP - the routines of the codes 1-17 (high bytes, then low bytes; -1
+; for RTS)
+SYJUMP: .byte >[P_EXP-1], >[P_SEXP-1], >[P_NVAR-1], >[P_COMMA-1], >[P_SHARP-1]
+        .byte >[P_OPTEND-1], >[S_RAW-1], >[S_INPUT-1], >[S_LIST-1], >[S_LET-1]
+        .byte >[S_IF-1], >[S_FOR-1], >[S_DIM-1], >[S_ON-1], >[S_PRINT-1]
+        .byte >[S_LPRINT-1], >[S_VARLIST-1]
+        .byte <[P_EXP-1], <[P_SEXP-1], <[P_NVAR-1], <[P_COMMA-1], <[P_SHARP-1]
+        .byte <[P_OPTEND-1], <[S_RAW-1], <[S_INPUT-1], <[S_LIST-1], <[S_LET-1]
+        .byte <[S_IF-1], <[S_FOR-1], <[S_DIM-1], <[S_ON-1], <[S_PRINT-1]
+        .byte <[S_LPRINT-1], <[S_VARLIST-1]
 
 ; ---------------------------------------------------------------------------
 ; The statements' syntax programs (Atari BASIC Reference Manual); they all
@@ -826,17 +808,17 @@ _nvar:  .byte SY_NVAR, SY_END
 _note:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_COMMA, SY_NVAR, SY_END
 _stat:  .byte SY_SHARP, SY_COMMA, SY_NVAR, SY_END
 _close: .byte SY_SHARP, SY_END
-_raw:   .byte SY_CALL, C_RAW
-_input: .byte SY_CALL, C_INPUT
-_list:  .byte SY_CALL, C_LIST
-_let:   .byte SY_CALL, C_LET
-_if:    .byte SY_CALL, C_IF
-_for:   .byte SY_CALL, C_FOR
-_dim:   .byte SY_CALL, C_DIM
-_on:    .byte SY_CALL, C_ON
-_print: .byte SY_CALL, C_PRINT
-_lprt:  .byte SY_CALL, C_LPRINT
-_read:  .byte SY_CALL, C_READ
+_raw:   .byte SY_RAW
+_input: .byte SY_INPUT
+_list:  .byte SY_LIST
+_let:   .byte SY_LET
+_if:    .byte SY_IF
+_for:   .byte SY_FOR
+_dim:   .byte SY_DIM
+_on:    .byte SY_ON
+_print: .byte SY_PRINT
+_lprt:  .byte SY_LPRINT
+_read:  .byte SY_READ
 .checkpc SY_BASE+$FF
 
 ; SYNOFF - the syntax program of each statement token 0-55
@@ -857,7 +839,8 @@ SYNOFF: .byte _raw-SY_BASE, _raw-SY_BASE, _input-SY_BASE, _1exp-SY_BASE         
 .scend
 
 ; ---------------------------------------------------------------------------
-; The statements with their own routines (each ends like STMTSYN)
+; The statements with their own routines (each returns as STMTSYN does:
+; C set = complete)
 ; ---------------------------------------------------------------------------
 
 ; S_RAW - REM and DATA: the rest of the line as typed, with its EOL
@@ -868,8 +851,7 @@ _char:  LDA LBUFF,Y
         INY
         CMP #EOL
         BNE _char
-        STY CIX
-        CLC
+        STY CIX                 ; (C set: A = EOL)
         RTS
 .scend
 
@@ -877,58 +859,41 @@ _char:  LDA LBUFF,Y
 .scope
 S_LET:  JSR P_VARREF
         PHA
-        LDX #TOK_O_NASSIGN
-        ASL
-        BCC +
-        INX                     ; TOK_O_SASSIGN
-*       LDA #CH_EQUAL
-        JSR NEEDCHAR
+        ASL                     ; a string: TOK_O_SASSIGN
+        LDA #TOK_O_NASSIGN
+        ADC #0
+        JSR NEEDWORD
         PLA
-        BMI _string
-        JSR P_EXP
-        CLC
-        RTS
-_string:
-        JSR P_SEXP
-        CLC
-        RTS
+        TAX
+        JMP P_XEXP
 .scend
 
 ; S_IF - IF expression THEN line number, or THEN statements
 .scope
 S_IF:   JSR P_EXP
         LDA #TOK_O_THEN
-        JSR TRYWORD
-        BCS _bad
+        JSR NEEDWORD
         JSR SKIPBL
         CMP #CH_DOT
         BEQ _line
         JSR ISDIGIT
-        BCS _stmts              ; (C set: another statement)
-_line:  JSR P_EXP
-        CLC
-_stmts: RTS
-_bad:   JMP SYNERR
+        BCC _line
+        CLC                     ; another statement
+        RTS
+_line:  JMP P_EXP
 .scend
 
 ; S_FOR - FOR variable = expression TO expression [STEP expression]
 .scope
 S_FOR:  JSR P_NVAR
-        LDA #CH_EQUAL
-        LDX #TOK_O_NASSIGN
-        JSR NEEDCHAR
+        LDA #TOK_O_NASSIGN
+        JSR NEEDWORD
         JSR P_EXP
         LDA #TOK_O_TO
-        JSR TRYWORD
-        BCS _bad
+        JSR NEEDWORD
         JSR P_EXP
         LDA #TOK_O_STEP
-        JSR TRYWORD
-        BCS _done
-        JSR P_EXP
-_done:  CLC
-        RTS
-_bad:   JMP SYNERR
+        JMP OPTEXP
 .scend
 
 ; S_ON - ON expression GOTO|GOSUB expression {, expression}
@@ -942,7 +907,6 @@ S_ON:   JSR P_EXP
 _line:  JSR P_EXP
         JSR TRYCOMMA
         BCC _line
-        CLC
         RTS
 _bad:   JMP SYNERR
 .scend
@@ -954,22 +918,21 @@ S_DIM:  JSR SCANNAME
         BEQ _string
         LDA #CH_LPAREN
         JSR EMITVAR
-        LDA #CH_LPAREN
-        LDX #TOK_O_DLPAREN
-        JSR NEEDCHAR
+        LDA #TOK_O_LPAREN       ; "(" as the token DIM's arrays use
+        JSR NEEDOP
+        LDA #TOK_O_DLPAREN
+        JSR EMIT
         JSR P_SUBSCRIPTS
         JMP _more
 _string:
         INC CIX
         JSR EMITVAR
-        LDA #CH_LPAREN
-        LDX #TOK_O_DSLPAREN
-        JSR NEEDCHAR
+        LDA #TOK_O_DSLPAREN
+        JSR NEEDWORD
         JSR P_EXP
         JSR EXPECTRP
 _more:  JSR TRYCOMMA
         BCC S_DIM
-        CLC
         RTS
 .scend
 
@@ -983,7 +946,7 @@ S_PRINT:
         JSR P_SHARP
 S_LPRINT:
         JSR ATEND
-        BEQ _done
+        BEQ _done               ; (C set)
         JSR _sep
         BCC S_LPRINT
         JSR P_ANY
@@ -992,14 +955,11 @@ S_LPRINT:
         JSR _sep
         BCC S_LPRINT
         JMP SYNERR
-_done:  CLC
-        RTS
+_done:  RTS
 _sep:   JSR TRYCOMMA            ; "," or ";": C clear
-        BCC _rts
-        LDA #CH_SEMI
-        LDX #TOK_O_SEMI
-        JMP TRYCHAR
-_rts:   RTS
+        BCC _done
+        LDA #TOK_O_SEMI
+        JMP TRYWORD
 .scend
 
 ; S_INPUT - INPUT [#iocb , or ;] variables;  S_VARLIST - READ (and
@@ -1010,31 +970,25 @@ S_INPUT:
         CMP #CH_SHARP
         BNE S_VARLIST
         JSR P_SHARP
-        LDA #CH_SEMI
-        LDX #TOK_O_SEMI
-        JSR TRYCHAR
+        LDA #TOK_O_SEMI
+        JSR TRYWORD
         BCC S_VARLIST
         JSR P_COMMA
 S_VARLIST:
         JSR P_VARREF
         JSR TRYCOMMA
         BCC S_VARLIST
-        CLC
         RTS
 .scend
 
-; S_LIST - LIST [file,] [line [,line]]  or  LIST file
+; S_LIST - LIST [file,] [line [,line]]  or  LIST file  (after a file name
+; without "," the second OPTCEXP finds no "," either)
 .scope
 S_LIST: JSR ATEND
         BEQ _done
         JSR P_ANY
         BPL _lines
-        JSR TRYCOMMA            ; a file: line numbers may follow
-        BCS _done
-        JSR P_EXP
-_lines: JSR TRYCOMMA
-        BCS _done
-        JSR P_EXP
-_done:  CLC
-        RTS
+        JSR OPTCEXP             ; a file: line numbers may follow
+_lines: JMP OPTCEXP
+_done:  RTS
 .scend
