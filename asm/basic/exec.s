@@ -166,19 +166,9 @@ FIND_RUN_LINE:
 .scend
 
 ; ---------------------------------------------------------------------------
-; GOTO_TSLNUM - continue at the first statement of line TSLNUM (error 12
-; if there is no such line)
 ; GOTO_LINEPTR - continue at the first statement of the line at LINEPTR
+; (GOTO_TSLNUM, the same for the line numbered TSLNUM: stmt_flow.s)
 ; ---------------------------------------------------------------------------
-.scope
-GOTO_TSLNUM:
-        LDA TSLNUM+1            ; 32768 and up: never a program line
-        BMI +
-        JSR FIND_RUN_LINE
-        BCC GOTO_LINEPTR
-*
-        JMP E_NOLINE
-.scend
 .scope
 GOTO_LINEPTR:
         LDA LINEPTR

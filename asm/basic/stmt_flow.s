@@ -211,11 +211,11 @@ X_IF:
         CMP NXTSTD
         BCS _done               ; statements follow THEN
         JSR AT_END_OF_STMT
-        BEQ _done
-        JMP X_GOTO
+        BNE X_GOTO
+_done:  RTS
 _false: LDA LLNGTH
         STA NXTSTD
-_done:  RTS
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -226,7 +226,20 @@ X_GOTO:
         JSR EVAL_INT
         STA TSLNUM
         STX TSLNUM+1
-        JMP GOTO_TSLNUM
+        ; fall into GOTO_TSLNUM
+.scend
+
+; GOTO_TSLNUM - continue at the first statement of line TSLNUM (error 12
+; if there is no such line)
+.scope
+GOTO_TSLNUM:
+        LDA TSLNUM+1            ; 32768 and up: never a program line
+        BMI +
+        JSR FIND_RUN_LINE
+        BCC GOTO_LINEPTR
+*
+NOLINE_ERROR:
+        JMP E_NOLINE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -242,19 +255,54 @@ X_GOSUB:
 .scope
 GOSUB_TSLNUM:
         JSR FIND_RUN_LINE
-        BCS _e_noline
+        BCS NOLINE_ERROR
         LDA #GOSUB_ENTRY
         JSR RUNSTK_PUSH         ; RT_T1 = the entry
         LDY #0
         TYA
         JSR WRITE_HEADER
         JMP GOTO_LINEPTR
-_e_noline:JMP E_NOLINE
+.scend
+
+; ---------------------------------------------------------------------------
+; X_ON - ON expression GOTO|GOSUB line, line, ...: the n-th line; with n = 0
+; or n beyond the list execution goes on after ON (error 3 if n > 255).
+; n (counted down) and the GOTO/GOSUB token wait on the 6502 stack.
+; ---------------------------------------------------------------------------
+.scope
+X_ON:
+        JSR EVAL_BYTE
+        PHA                     ; n
+        JSR NEXT_TOKEN
+        PHA                     ; GOTO or GOSUB
+        TSX
+        LDA $0102,X
+        BEQ _none
+_next:  JSR EVAL_INT
+        STA TSLNUM
+        STX TSLNUM+1
+        TSX
+        DEC $0102,X
+        BEQ _found
+        JSR NEXT_TOKEN          ; "," or the end
+        CMP #TOK_O_COMMA
+        BEQ _next
+_none:  PLA
+        PLA
+        RTS
+_found: PLA
+        TAY
+        PLA
+        CPY #TOK_O_ON_GOSUB
+        BEQ GOSUB_TSLNUM        ; returns to the statement after ON
+        BNE GOTO_TSLNUM
 .scend
 
 ; ---------------------------------------------------------------------------
 ; RUNSTK_PUSH - reserve A bytes on the run-time stack: RT_T1 = the entry,
-; BMEMTOP raised; error 2 if it would pass MEMTOP
+; BMEMTOP raised by the editor's EXPAND at BMEMTOP (which moves nothing,
+; stops with error 2 if BMEMTOP would reach MEMTOP and sets APPMHI, as
+; Atari BASIC's own run-time stack push does)
 ; ---------------------------------------------------------------------------
 .scope
 RUNSTK_PUSH:
@@ -262,20 +310,9 @@ RUNSTK_PUSH:
         STX RT_T1
         LDX BMEMTOP+1
         STX RT_T1+1
-        CLC
-        ADC BMEMTOP
-        TAY
-        LDA BMEMTOP+1
-        ADC #0
-        CMP MEMTOP+1
-        BCC _ok
-        BNE _e_memory
-        CPY MEMTOP
-        BCS _e_memory
-_ok:    STY BMEMTOP
-        STA BMEMTOP+1
-        RTS
-_e_memory:JMP E_MEMORY
+        LDX #BMEMTOP
+        LDY #0
+        JMP EXPAND
 .scend
 
 ; RUNSTK_TOP - Z set if the run-time stack is empty; else RT_T1 = its top
@@ -377,44 +414,6 @@ X_POP:
         BEQ +
         JMP RUNSTK_DROP
 *       RTS
-.scend
-
-; ---------------------------------------------------------------------------
-; X_ON - ON expression GOTO|GOSUB line, line, ...: the n-th line; with n = 0
-; or n beyond the list execution goes on after ON (error 3 if n > 255)
-; ---------------------------------------------------------------------------
-.scope
-X_ON:
-        JSR EVAL_BYTE
-        PHA                     ; n
-        JSR NEXT_TOKEN          ; GOTO or GOSUB token
-        TAX
-        PLA
-        BEQ _none
-_next:  PHA                     ; entries still to go
-        TXA
-        PHA                     ; GOTO / GOSUB
-        JSR EVAL_INT
-        STA TSLNUM
-        STX TSLNUM+1
-        PLA
-        TAX
-        PLA
-        SEC
-        SBC #1
-        BEQ _found
-        PHA
-        JSR NEXT_TOKEN          ; "," or the end
-        CMP #TOK_O_COMMA
-        BNE _short
-        PLA
-        JMP _next
-_short: PLA
-_none:  RTS
-_found: CPX #TOK_O_ON_GOSUB
-        BEQ +
-        JMP GOTO_TSLNUM
-*       JMP GOSUB_TSLNUM        ; returns to the statement after ON
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -787,18 +786,10 @@ _allocate:
         LDA RUNSTK+1
         SBC STARP+1
         STA (VVTPTR),Y
-        LDA VVTPTR
-        PHA
-        LDA VVTPTR+1
-        PHA
-        LDX #RUNSTK
+        LDX #RUNSTK             ; (EXPAND keeps the runtime's zero page)
         LDA VALPTR
         LDY VALPTR+1
         JSR EXPAND
-        PLA
-        STA VVTPTR+1
-        PLA
-        STA VVTPTR
         LDY #0
         LDA (VVTPTR),Y
         ORA #1                  ; dimensioned
