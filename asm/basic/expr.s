@@ -738,13 +738,16 @@ _e_strlen:JMP E_STRLEN
 
 ; SUBSTRING - FR0 (a string) narrowed to positions RT_I..RT_J, which must
 ; satisfy 1 <= I <= J (checked here; the caller checks J against the
-; string's length or DIM).  Error 5 otherwise.
+; string's length or DIM).  Error 5 otherwise.  RT_I becomes I - 1.
 .scope
 SUBSTRING:
-        LDA RT_I
-        ORA RT_I+1
+        LDA RT_I                ; RT_I = I - 1, error if I = 0
+        BNE +
+        LDA RT_I+1
         BEQ _e_strlen
-        ; length = J - I + 1, error if J < I
+        DEC RT_I+1
+*       DEC RT_I
+        ; length = J - (I - 1), error if J < I
         SEC
         LDA RT_J
         SBC RT_I
@@ -753,10 +756,9 @@ SUBSTRING:
         SBC RT_I+1
         STA FR0+3
         BCC _e_strlen
-        INC FR0+2
-        BNE +
-        INC FR0+3
-*       ; address += I - 1
+        ORA FR0+2
+        BEQ _e_strlen
+        ; address += I - 1
         CLC
         LDA FR0
         ADC RT_I
@@ -764,10 +766,6 @@ SUBSTRING:
         LDA FR0+1
         ADC RT_I+1
         STA FR0+1
-        LDA FR0
-        BNE +
-        DEC FR0+1
-*       DEC FR0
         RTS
 _e_strlen:JMP E_STRLEN
 .scend

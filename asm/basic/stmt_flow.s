@@ -90,7 +90,7 @@ _check: LDA FR0+4               ; J <= DIM
         LDA FR0+5
         SBC RT_J+1
         BCC _lenerr
-        JSR SUBSTRING           ; FR0 = destination, room
+        JSR SUBSTRING           ; FR0 = destination, room; RT_I = I - 1
         LDA RT_I
         STA FR0+4
         LDA RT_I+1
@@ -116,8 +116,8 @@ _lenerr:
 .scend
 
 ; STRING_STORE - copy the string FR1 (address, length) into FR0 (address,
-; room, I) of the string variable at VVTPTR and set its length, by the mode
-; in RT_JSET (see LET_STRING)
+; room, I - 1) of the string variable at VVTPTR and set its length, by the
+; mode in RT_JSET (see LET_STRING)
 .scope
 STRING_STORE:
         ; count = min(source length, room) -> FR0+2/3
@@ -139,10 +139,6 @@ STRING_STORE:
         LDA FR0+5
         ADC FR0+3
         STA FR1+1
-        LDA FR1
-        BNE +
-        DEC FR1+1
-*       DEC FR1
         LDY #4
         BIT RT_JSET
         BPL _set

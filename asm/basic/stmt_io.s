@@ -129,6 +129,45 @@ X_CLOSE:
 .scend
 
 ; ---------------------------------------------------------------------------
+; X_NOTE - NOTE #n, sector, byte: XIO 38, the sector from ICAX3/4, the
+; byte from ICAX5
+; X_POINT - POINT #n, sector, byte: ICAX3/4 and ICAX5, then XIO 37
+; ---------------------------------------------------------------------------
+.scope
+X_NOTE:
+        JSR SHARP_IOCB
+        LDA #CIO_NOTE
+        JSR CIO_CALL
+        JSR VAR_TARGET
+        LDX IODVC
+        LDY ICAX3,X
+        LDA ICAX4,X
+        TAX
+        TYA
+        JSR STORE_INT_TGT
+        INC STINDEX             ; ","
+        JSR VAR_TARGET
+        LDX IODVC
+        LDA ICAX5,X
+        JMP STORE_BYTE_TGT
+.scend
+.scope
+X_POINT:
+        JSR SHARP_IOCB
+        LDA #2
+        JSR EVAL_ARGS
+        LDX IODVC
+        LDA RT_ARGV
+        STA ICAX3,X
+        LDA RT_ARGV+1
+        STA ICAX4,X
+        LDA RT_ARGV+2
+        STA ICAX5,X
+        LDA #CIO_POINT
+        BNE IOCB_COMMAND
+.scend
+
+; ---------------------------------------------------------------------------
 ; X_GET - GET #n, var: one byte
 ; X_STATUS - STATUS #n, var: the status CIO returns (not an error)
 ; ---------------------------------------------------------------------------
@@ -176,7 +215,8 @@ ONE_BYTE_IO:
 
 ; VAR_TARGET - the numeric variable (or array element) at STINDEX: its
 ; value address into RT_TGT
-; STORE_BYTE_TGT - the byte in A as a number into it; STORE_TGT - FR0
+; STORE_BYTE_TGT - the byte in A as a number into it; STORE_INT_TGT - the
+; integer A (low) / X (high); STORE_TGT - FR0
 .scope
 VAR_TARGET:
         JSR NEXT_TOKEN
@@ -191,6 +231,7 @@ VAR_TARGET:
 .scope
 STORE_BYTE_TGT:
         LDX #0
+STORE_INT_TGT:
         JSR NUMBER_RESULT_INT
         ; fall into STORE_TGT
 .scend
@@ -214,47 +255,6 @@ X_PUT:
         LDX IODVC
         LDA #CPUTBYT
         BNE ONE_BYTE_IO
-.scend
-
-; ---------------------------------------------------------------------------
-; X_NOTE - NOTE #n, sector, byte: XIO 38, the sector from ICAX3/4, the
-; byte from ICAX5
-; X_POINT - POINT #n, sector, byte: ICAX3/4 and ICAX5, then XIO 37
-; ---------------------------------------------------------------------------
-.scope
-X_NOTE:
-        JSR SHARP_IOCB
-        LDA #CIO_NOTE
-        JSR CIO_CALL
-        JSR VAR_TARGET
-        LDX IODVC
-        LDY ICAX3,X
-        LDA ICAX4,X
-        TAX
-        TYA
-        JSR _store
-        INC STINDEX             ; ","
-        JSR VAR_TARGET
-        LDX IODVC
-        LDA ICAX5,X
-        LDX #0
-_store: JSR NUMBER_RESULT_INT
-        JMP STORE_TGT
-.scend
-.scope
-X_POINT:
-        JSR SHARP_IOCB
-        LDA #2
-        JSR EVAL_ARGS
-        LDX IODVC
-        LDA RT_ARGV
-        STA ICAX3,X
-        LDA RT_ARGV+1
-        STA ICAX4,X
-        LDA RT_ARGV+2
-        STA ICAX5,X
-        LDA #CIO_POINT
-        BNE IOCB_COMMAND
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -373,9 +373,8 @@ ASSIGN_TEXT:
         STA FR0+2
         LDA FR0+5
         STA FR0+3
-        LDA #1                  ; I = 1
+        LDA #0                  ; I - 1 = 0
         STA FR0+4
-        LDA #0
         STA FR0+5
         STA FR1+3
         STA RT_JSET             ; mode 0
