@@ -616,11 +616,9 @@ _empty: JMP X_END
 .scope
 X_CONT:
         LDA STOPLN
-        STA TSLNUM
-        LDA STOPLN+1
-        STA TSLNUM+1
+        LDX STOPLN+1
         BMI _done
-        JSR FIND_RUN_LINE
+        JSR FIND_LINE
         BCS _there              ; gone: the next higher line
         LDY #2
         LDA (LINEPTR),Y
@@ -793,8 +791,7 @@ _allocate:
         JSR NEXT_TOKEN
         CMP #TOK_O_COMMA
         BEQ X_DIM
-        DEC STINDEX
-        RTS
+        RTS                     ; (EXECUTE goes on at NXTSTD)
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -285,8 +285,7 @@ _var:   JSR READ_ITEM
         CMP #EOL
         BNE _var
         BEQ _line
-_done:  DEC STINDEX
-        LDA #0
+_done:  LDA #0
         STA IODVC
         RTS
 .scend
@@ -343,32 +342,17 @@ _string:
         INY
         INX
         BNE -
-*       STX RT_N
+*       STX FR1+2               ; FR1 = the text: address, length
         CLC
         LDA INBUFF
         ADC CIX
-        STA RT_T3
+        STA FR1
         LDA INBUFF+1
         ADC #0
-        STA RT_T3+1
+        STA FR1+1
         STY CIX
-        JSR ASSIGN_TEXT
-_end:   LDY CIX
-        LDA (INBUFF),Y
-        CMP #EOL
-        BEQ +
-        CMP #$2C                ; ","
-        BNE _bad
-        INC CIX
-*       RTS
-_bad:   JMP E_INPUT
-.scend
-
-; ASSIGN_TEXT - the whole string variable at VVTPTR = RT_N characters at
-; RT_T3 (at most its DIM; error 9 if not dimensioned)
-.scope
-ASSIGN_TEXT:
-        JSR STRING_WHOLE        ; FR0 = address, length, DIM
+        ; the whole string variable = that text (at most its DIM)
+        JSR STRING_WHOLE        ; FR0 = address, length, DIM (error 9)
         LDA FR0+4               ; room = DIM
         STA FR0+2
         LDA FR0+5
@@ -378,13 +362,16 @@ ASSIGN_TEXT:
         STA FR0+5
         STA FR1+3
         STA RT_JSET             ; mode 0
-        LDA RT_T3
-        STA FR1
-        LDA RT_T3+1
-        STA FR1+1
-        LDA RT_N
-        STA FR1+2
-        JMP STRING_STORE
+        JSR STRING_STORE
+_end:   LDY CIX
+        LDA (INBUFF),Y
+        CMP #EOL
+        BEQ +
+        CMP #$2C                ; ","
+        BNE _bad
+        INC CIX
+*       RTS
+_bad:   JMP E_INPUT
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -404,19 +391,17 @@ _var:   JSR FIND_DATUM          ; INBUFF/CIX at the element
         JSR NEXT_TOKEN
         CMP #TOK_O_COMMA
         BEQ _var
-        DEC STINDEX
-        RTS
+        RTS                     ; (EXECUTE goes on at NXTSTD)
 .scend
 
 ; FIND_DATUM - INBUFF/CIX = element DATAD of the DATA in line DATALN or
-; the lines after it (DATALN/DATAD move on past lines that have run out)
+; the lines after it (DATALN/DATAD move on past lines that have run out).
+; RT_T0 = the statement's start, RT_T0+1 = the elements still to skip.
 .scope
 FIND_DATUM:
         LDA DATALN
-        STA TSLNUM
-        LDA DATALN+1
-        STA TSLNUM+1
-        JSR FIND_RUN_LINE       ; LINEPTR = that line or the next
+        LDX DATALN+1
+        JSR FIND_LINE           ; LINEPTR = that line or the next
 _line:  LDY #1
         LDA (LINEPTR),Y
         BMI _nodata
@@ -429,27 +414,27 @@ _line:  LDY #1
         LDA LINEPTR+1
         STA INBUFF+1
         LDA DATAD
-        STA RT_N                ; elements to skip
+        STA RT_T0+1             ; elements to skip
         LDY #3
-_stmt:  STY RT_T3               ; the statement's start
+_stmt:  STY RT_T0               ; the statement's start
+        TYA
         LDY #2
-        LDA RT_T3
-        CMP (LINEPTR),Y
+        CMP (INBUFF),Y          ; past the line's end?
         BCS _next_line
-        LDY RT_T3
+        LDY RT_T0
         INY
-        LDA (LINEPTR),Y
+        LDA (INBUFF),Y
         CMP #TOK_DATA
         BEQ _data
-_skip:  LDY RT_T3
-        LDA (LINEPTR),Y        ; the next statement
+_skip:  LDY RT_T0
+        LDA (INBUFF),Y          ; the next statement
         TAY
         BNE _stmt
 _data:  INY                     ; the first character
 _elem:  STY CIX
-        LDA RT_N
+        LDA RT_T0+1
         BEQ _found
-        DEC RT_N
+        DEC RT_T0+1
 *       LDA (INBUFF),Y          ; skip one element: past its comma
         CMP #EOL
         BEQ _skip
