@@ -149,18 +149,18 @@ FLOOR_FR0:
         BCS _done               ; no fraction digits left
         TAX
         LDA #0
-        STA RT_N                ; nonzero if any digit is cut
+        STA RT_T0               ; nonzero if any digit is cut
         INX                     ; X = index of the first fraction byte - 1
 *       INX
         CPX #6
         BCS _cut
         LDA FR0,X
-        ORA RT_N
-        STA RT_N
+        ORA RT_T0
+        STA RT_T0
         LDA #0
         STA FR0,X
         BEQ -
-_cut:   LDA RT_N
+_cut:   LDA RT_T0
         BEQ _done
         LDA FR0
         BPL _done

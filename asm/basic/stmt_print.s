@@ -30,6 +30,8 @@ X_PRINT:
         JMP PRINT_AFTER_SEP
 .scend
 
+; PRINT_AFTER_SEP - after "," or ";": at the end of the statement no EOL
+; is printed
 .scope
 PRINT_ITEMS:
         JSR AT_END_OF_STMT
@@ -41,25 +43,17 @@ PRINT_ITEMS:
         JSR EVAL_ANY
         BIT VTYPE
         BMI _string
-        JSR PUT_FR0
-        JMP PRINT_ITEMS
+        JSR FASC_STRING         ; a number: FASC's text
 _string:
         JSR PUT_STRING
         JMP PRINT_ITEMS
-_comma: INC STINDEX
-        JSR PUT_TAB
-        JMP PRINT_AFTER_SEP
+_comma: JSR PUT_TAB
 _semi:  INC STINDEX
-        JMP PRINT_AFTER_SEP
-_eol:   JSR PUT_EOL
-        JMP PRINT_DONE
-.scend
-
-; after "," or ";": at the end of the statement no EOL is printed
-.scope
 PRINT_AFTER_SEP:
         JSR AT_END_OF_STMT
         BNE PRINT_ITEMS
+        BEQ PRINT_DONE
+_eol:   JSR PUT_EOL
         ; fall into PRINT_DONE
 .scend
 .scope
