@@ -81,16 +81,17 @@ ERROR:
         LDA TRAPLN+1
         BMI _message
         ; TRAP: go to the trap line, TRAP off
-        STA TSLNUM+1
-        LDA TRAPLN
-        STA TSLNUM
-        LDA #$80
-        STA TRAPLN+1
+        TAY                     ; the line, high
         LDX RT_SP
         TXS
-        LDA #0
-        STA IODVC
-        JSR GOTO_TSLNUM         ; error 12 now reports without TRAP
+        LDX #$80
+        STX TRAPLN+1
+        LDX #0
+        STX IODVC
+        TYA
+        TAX
+        LDA TRAPLN
+        JSR GOTO_AX             ; error 12 now reports without TRAP
         JMP EXEC_LOOP
 _message:
         JSR MSG_START

@@ -154,20 +154,8 @@ STMT_TABLE:
 .alias STMT_COUNT 56
 
 ; ---------------------------------------------------------------------------
-; FIND_RUN_LINE - the line numbered TSLNUM, through the editor's FIND_LINE:
-; LINEPTR = its address, carry clear; or carry set and LINEPTR = the first
-; line with a higher number.  Numbers from 32768 up find the immediate line.
-; ---------------------------------------------------------------------------
-.scope
-FIND_RUN_LINE:
-        LDA TSLNUM
-        LDX TSLNUM+1
-        JMP FIND_LINE
-.scend
-
-; ---------------------------------------------------------------------------
 ; GOTO_LINEPTR - continue at the first statement of the line at LINEPTR
-; (GOTO_TSLNUM, the same for the line numbered TSLNUM: stmt_flow.s)
+; (GOTO_AX, the same for the line numbered A/X: stmt_flow.s)
 ; ---------------------------------------------------------------------------
 .scope
 GOTO_LINEPTR:

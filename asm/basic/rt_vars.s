@@ -33,7 +33,6 @@
 .alias RT_N     RT_PAGE4+$62    ; a count
 .alias RT_INIOCB RT_PAGE4+$63   ; INPUT's IOCB * 16
 .alias RT_T3    RT_PAGE4+$64    ; (word) scratch
-.alias TSLNUM   RT_PAGE4+$66    ; (word) a line number to find
 .alias RT_USR   RT_PAGE4+$68    ; (word) USR's routine address
 .alias RT_CHR   RT_PAGE4+$6A    ; CHR$'s one-character result
 .alias FTMP1    RT_PAGE4+$6B    ; three 6-byte floating point temporaries

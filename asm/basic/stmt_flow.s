@@ -216,41 +216,29 @@ _false: LDA LLNGTH
 
 ; ---------------------------------------------------------------------------
 ; X_GOTO - GOTO / GO TO expression (error 12 if the line does not exist)
+; GOTO_AX - continue at the first statement of line A (low) / X (high)
 ; ---------------------------------------------------------------------------
 .scope
 X_GOTO:
         JSR EVAL_INT
-        STA TSLNUM
-        STX TSLNUM+1
-        ; fall into GOTO_TSLNUM
-.scend
-
-; GOTO_TSLNUM - continue at the first statement of line TSLNUM (error 12
-; if there is no such line)
-.scope
-GOTO_TSLNUM:
-        LDA TSLNUM+1            ; 32768 and up: never a program line
-        BMI +
-        JSR FIND_RUN_LINE
+GOTO_AX:
+        CPX #$80                ; 32768 and up: never a program line
+        BCS NOLINE_ERROR
+        JSR FIND_LINE
         BCC GOTO_LINEPTR
-*
 NOLINE_ERROR:
         JMP E_NOLINE
 .scend
 
 ; ---------------------------------------------------------------------------
 ; X_GOSUB - GOSUB expression: remember the next statement, then GOTO
+; (RUNSTK_PUSH's EXPAND keeps LINEPTR: it moves memory with its own
+; pointers)
 ; ---------------------------------------------------------------------------
 .scope
 X_GOSUB:
         JSR EVAL_INT
-        STA TSLNUM
-        STX TSLNUM+1
-        ; fall into GOSUB_TSLNUM
-.scend
-.scope
-GOSUB_TSLNUM:
-        JSR FIND_RUN_LINE
+        JSR FIND_LINE
         BCS NOLINE_ERROR
         LDA #GOSUB_ENTRY
         JSR RUNSTK_PUSH         ; RT_T1 = the entry
@@ -263,35 +251,33 @@ GOSUB_TSLNUM:
 ; ---------------------------------------------------------------------------
 ; X_ON - ON expression GOTO|GOSUB line, line, ...: the n-th line; with n = 0
 ; or n beyond the list execution goes on after ON (error 3 if n > 255).
-; n (counted down) and the GOTO/GOSUB token wait on the 6502 stack.
+; The expressions before the n-th are evaluated and skipped; at the n-th,
+; GOTO or GOSUB takes over.  n (counted down) and the GOTO/GOSUB token wait
+; on the 6502 stack.
 ; ---------------------------------------------------------------------------
 .scope
 X_ON:
         JSR EVAL_BYTE
+        BEQ _done               ; n = 0
         PHA                     ; n
         JSR NEXT_TOKEN
         PHA                     ; GOTO or GOSUB
-        TSX
-        LDA $0102,X
-        BEQ _none
-_next:  JSR EVAL_INT
-        STA TSLNUM
-        STX TSLNUM+1
-        TSX
+_next:  TSX
         DEC $0102,X
         BEQ _found
+        JSR EVAL_INT            ; not this one
         JSR NEXT_TOKEN          ; "," or the end
         CMP #TOK_O_COMMA
         BEQ _next
-_none:  PLA
         PLA
-        RTS
+        PLA
+_done:  RTS
 _found: PLA
         TAY
         PLA
         CPY #TOK_O_ON_GOSUB
-        BEQ GOSUB_TSLNUM        ; returns to the statement after ON
-        BNE GOTO_TSLNUM
+        BEQ X_GOSUB             ; returns to the statement after ON
+        BNE X_GOTO
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -356,32 +342,27 @@ _drop:  STA RT_T2
 ; error 15 if that line was deleted
 .scope
 RESUME_HEADER:
-        LDY #1
+        LDY #3
         LDA (RT_T1),Y
-        STA TSLNUM
-        INY
+        PHA                     ; the offset
+        DEY
         LDA (RT_T1),Y
-        STA TSLNUM+1
-        INY
-        LDA (RT_T1),Y
-        PHA
-        ; the current line needs no search
-        LDY #0
-        LDA (STMCUR),Y
-        CMP TSLNUM
+        TAX                     ; the line, high
+        DEY
+        LDA (RT_T1),Y           ; ... and low
+        DEY
+        CMP (STMCUR),Y          ; the current line needs no search
         BNE _search
         INY
-        LDA (STMCUR),Y
-        CMP TSLNUM+1
-        BNE _search
-        PLA
-        STA NXTSTD
-        RTS
+        TXA
+        CMP (STMCUR),Y
+        BEQ _same
+        LDA (RT_T1),Y           ; (Y = 1) the low byte again
 _search:
-        JSR FIND_RUN_LINE
+        JSR FIND_LINE
         BCS _e_deleted
         JSR GOTO_LINEPTR
-        PLA
+_same:  PLA
         STA NXTSTD
         RTS
 _e_deleted:JMP E_DELETED
