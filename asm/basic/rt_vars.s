@@ -13,23 +13,25 @@
 .alias RT_T0    RT_ZP+4         ; (word) scratch pointers
 .alias RT_T1    RT_ZP+6         ; (word)  (RT_T1: a run-time stack entry)
 .alias RT_T2    RT_ZP+8         ; (word)
+.alias RT_TGT   RT_ZP+10        ; (word) GET/STATUS/NOTE/LOCATE's variable
 .alias VTYPE    RT_ZP+12        ; what FR0 holds: 0 number, $80 string
 .alias DATAD    $B6             ; READ: elements already read in DATALN
 .alias TRAPLN   $BC             ; (word) TRAP line; >= 32768: no TRAP
 .alias ARSLVL   RT_ZP2+2        ; the argument stack's fill (bytes)
 .alias RT_LEVEL RT_ZP2+3        ; EXPR: the operator level at hand
+.alias RT_JSET  RT_ZP2+4        ; $FF when a second subscript was given
+.alias RT_QUAD  RT_ZP2+6        ; SIN/COS: the quadrant; ATN, ^: flags
 .alias RT_I     RT_ZP3+0        ; (word) first subscript
 .alias RT_J     RT_ZP3+2        ; (word) second subscript
 .alias COLOR    $C8             ; the colour of PLOT and DRAWTO (COLOR)
+.alias RT_CNT   RT_D2           ; SQR: the iteration count; ATN, USR
+.alias RT_STOPCH RT_D2+1        ; READ_ITEM: the character ending a string
 
 ; --- page 4 -----------------------------------------------------------------
 .alias ARGSTK   RT_PAGE4        ; 84 bytes: pending operands, 6 bytes each
-.alias RT_TGT   RT_PAGE4+$54    ; (word) GET/STATUS/NOTE/LOCATE's variable
 .alias RT_ARGV  RT_PAGE4+$56    ; 4 words: EVAL_ARGS's values
 .alias RT_ARGN  RT_PAGE4+$5E    ; EVAL_ARGS: 2 * the count
-.alias RT_STOPCH RT_PAGE4+$5F   ; READ_ITEM: the character ending a string
 .alias RT_SP    RT_PAGE4+$60    ; the 6502 stack pointer when EXECUTE began
-.alias RT_JSET  RT_PAGE4+$61    ; $FF when a second subscript was given
 .alias RT_N     RT_PAGE4+$62    ; a count
 .alias RT_INIOCB RT_PAGE4+$63   ; INPUT's IOCB * 16
 .alias RT_T3    RT_PAGE4+$64    ; (word) scratch
@@ -38,5 +40,3 @@
 .alias FTMP1    RT_PAGE4+$6B    ; three 6-byte floating point temporaries
 .alias FTMP2    RT_PAGE4+$71
 .alias FTMP3    RT_PAGE4+$77
-.alias RT_QUAD  RT_PAGE4+$7D    ; SIN/COS: the quadrant; ATN: flags
-.alias RT_CNT   RT_PAGE4+$7E    ; SQR/ATN: an iteration count
