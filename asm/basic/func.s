@@ -698,11 +698,9 @@ _arg:   JSR NEXT_TOKEN
         BEQ _call
         JSR EVAL_NUM
         JSR PUSH_FR0
-        PLA
-        CLC
-        ADC #1
-        PHA
-        JMP _arg
+        TSX
+        INC $0101,X             ; the count
+        BNE _arg
 _call:  PLA
         STA RT_N
         STA RT_CNT
@@ -711,15 +709,15 @@ _call:  PLA
         PHA
         LDA #<[_back-1]
         PHA
-_push:  LDA RT_N
+        LDA RT_N
         BEQ _address
-        JSR POP_FR0
+_push:  JSR POP_FR0
         JSR FR0_TO_INT
         PHA                     ; low
         TXA
         PHA                     ; high
         DEC RT_N
-        JMP _push
+        BNE _push
 _address:
         JSR POP_FR0
         JSR FR0_TO_INT

@@ -408,13 +408,11 @@ X_FOR:
         INC STINDEX             ; TO
         JSR EVAL_NUM
         JSR PUSH_FR0            ; the limit
-        JSR PEEK_TOKEN
+        JSR FR0_ONE             ; the step: 1 unless STEP follows
+        JSR NEXT_TOKEN
         CMP #TOK_O_STEP
-        BNE _one
-        INC STINDEX
+        BNE _step
         JSR EVAL_NUM
-        JMP _step
-_one:   JSR FR0_ONE
 _step:  JSR PUSH_FR0            ; the step, after the limit on ARGSTK
         PLA
         STA RT_T0               ; the variable token
@@ -621,7 +619,11 @@ _done:  JMP READY
 ; ---------------------------------------------------------------------------
 .scope
 X_END:
-        JSR SILENCE
+        LDA #0                  ; the four sound channels off
+        LDX #7
+*       STA AUDF1,X
+        DEX
+        BPL -
         LDX #$10
 *       TXA
         PHA
@@ -632,17 +634,6 @@ X_END:
         TAX
         BPL -
         JMP READY
-.scend
-
-; SILENCE - all four sound channels off
-.scope
-SILENCE:
-        LDA #0
-        LDX #7
-*       STA AUDF1,X
-        DEX
-        BPL -
-        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
