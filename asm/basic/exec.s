@@ -153,18 +153,6 @@ STMT_TABLE:
         .word E_SYNTAX-1        ; 55 a line with a syntax error: error 17
 .alias STMT_COUNT 56
 
-; ---------------------------------------------------------------------------
-; GOTO_LINEPTR - continue at the first statement of the line at LINEPTR
-; (GOTO_AX, the same for the line numbered A/X: stmt_flow.s)
-; ---------------------------------------------------------------------------
-.scope
-GOTO_LINEPTR:
-        LDA LINEPTR
-        STA STMCUR
-        LDA LINEPTR+1
-        STA STMCUR+1
-        JMP SET_LINE
-.scend
 
 ; CURRENT_LINE - A = low, X = high byte of the current line's number
 .scope

@@ -87,12 +87,6 @@ TYPE_ERROR:
 .scend
 
 .scope
-EVAL_ANY:
-        LDA #LVL_OR
-        JMP EXPR
-.scend
-
-.scope
 EVAL_INT:
         JSR EVAL_NUM
         ; fall into FR0_TO_INT
@@ -134,6 +128,11 @@ FR0_TO_BYTE:
 .alias LVL_MUL  6
 .alias LVL_POW  7
 
+.scope
+EVAL_ANY:
+        LDA #LVL_OR
+        ; fall into EXPR
+.scend
 .scope
 EXPR:
         PHA                     ; the minimum level
@@ -411,8 +410,7 @@ _not:   LDA #LVL_REL
         EOR #1
         JMP BOOL_RESULT
 
-_paren: LDA #LVL_OR
-        JSR EXPR
+_paren: JSR EVAL_ANY
         INC STINDEX             ; the ")"
         RTS
 
@@ -479,11 +477,7 @@ _next:  LDA FR0+2               ; the left string ended?
         CMP (FR1),Y
         BCC _less
         BNE _greater
-        LDX #0                  ; both pointers on, both lengths down
-        JSR _step
-        LDX #FR1-FR0
-        JSR _step
-        JMP _next
+        LDX #FR1-FR0            ; both pointers on, both lengths down
 _step:  INC FR0,X
         BNE +
         INC FR0+1,X
@@ -491,7 +485,10 @@ _step:  INC FR0,X
         BNE +
         DEC FR0+3,X
 *       DEC FR0+2,X
-        RTS
+        TXA
+        BEQ _next               ; FR0's done too
+        LDX #0
+        BEQ _step
 _left_end:
         LDA FR1+2
         ORA FR1+3

@@ -21,8 +21,7 @@ FUNCTION:
         JMP F_USR
 *       PHA
         INC STINDEX             ; "("
-        LDA #LVL_OR
-        JSR EXPR
+        JSR EVAL_ANY
         INC STINDEX             ; ")"
         PLA
         SEC
@@ -201,9 +200,14 @@ F_CLOG:
 .scend
 .scope
 CHECK_LOG:
-        BCS _e_value
+        BCS FUNC_VALUE_ERROR
         RTS
-_e_value:JMP E_VALUE
+.scend
+
+; FUNC_VALUE_ERROR - an argument out of the function's range: error 3
+.scope
+FUNC_VALUE_ERROR:
+        JMP E_VALUE
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -214,7 +218,7 @@ _e_value:JMP E_VALUE
 F_SQR:
         LDA FR0
         BEQ _done
-        BMI _e_value
+        BMI FUNC_VALUE_ERROR
         JSR STORE_X             ; FTMP1 = x
         ; first guess, within a factor of 3.4 of the root, so that six
         ; Newton steps reach ten digits: x = m * 100^e (m = 1..99.99...)
@@ -249,7 +253,6 @@ _step:  JSR FST_G               ; FTMP2 = g
         DEC RT_CNT
         BNE _step
 _done:  RTS
-_e_value:JMP E_VALUE
 .scend
 
 ; STORE_X / LOAD_X - FR0 to/from FTMP1; FST_G - FR0 to FTMP2
@@ -380,7 +383,7 @@ _done:  RTS
 ; ---------------------------------------------------------------------------
 ; SIN(x), COS(x): x in radians (RAD) or degrees (DEG, RADFLG = 6).
 ; t = x / (pi/2) (or x / 90) is reduced to 0 <= t < 4 and folded into
-; 0..1, then sin(pi/2 * t) = t * P(t^2) through PLYEVL (seven terms,
+; -1..1, then sin(pi/2 * t) = t * P(t^2) through PLYEVL (seven terms,
 ; accurate to the math pack's ten digits).
 ; COS(x) is SIN at t + 1.
 ; ---------------------------------------------------------------------------
@@ -409,28 +412,21 @@ SIN_T:
         JSR MULK
         JSR FMOVE
         JSR LOAD_X
-        JSR FSUB                ; 0 <= t < 4
-        JSR CHECK_FP
+        JSR FSUB_CHK            ; 0 <= t < 4
         LDA #0
         STA RT_QUAD
-        ; t >= 2: t - 2, negative result
-        LDX #K_TWO
-        JSR CMPK
-        CMP #1
-        BEQ _half
-        JSR FSUB
-        LDA #$80
-        STA RT_QUAD
-_half:  ; t > 1: 2 - t
-        LDX #K_ONE
+        ; while t > 1: t - 2 and the result negated (sin(pi/2 * (t-2))
+        ; = -sin(pi/2 * t)); at most twice, leaving -1 < t <= 1
+_fold:  LDX #K_ONE
         JSR CMPK
         CMP #4
         BNE _poly
-        LDA FR0
-        EOR #$80
-        STA FR0
         LDX #K_TWO
-        JSR ADDK
+        JSR SUBK                ; (carry clear: no overflow)
+        LDA RT_QUAD
+        EOR #$80
+        STA RT_QUAD
+        BCC _fold
 _poly:  LDX #<SIN_COEFF
         LDY #>SIN_COEFF
         LDA #7
@@ -655,6 +651,7 @@ F_STR:
 .scope
 STRING_RESULT:
         LDA #0
+        STA FR0+3
         STA FR0+4
         STA FR0+5
         LDA #$80
@@ -673,9 +670,7 @@ F_CHR:
         STA FR0+1
         LDA #1
         STA FR0+2
-        LDA #0
-        STA FR0+3
-        JMP STRING_RESULT
+        BNE STRING_RESULT
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -702,21 +697,21 @@ _arg:   JSR NEXT_TOKEN
         INC $0101,X             ; the count
         BNE _arg
 _call:  PLA
-        STA RT_N
+        STA RT_T0
         STA RT_CNT
         ; where the routine returns to
         LDA #>[_back-1]
         PHA
         LDA #<[_back-1]
         PHA
-        LDA RT_N
+        LDA RT_T0
         BEQ _address
 _push:  JSR POP_FR0
         JSR FR0_TO_INT
         PHA                     ; low
         TXA
         PHA                     ; high
-        DEC RT_N
+        DEC RT_T0
         BNE _push
 _address:
         JSR POP_FR0

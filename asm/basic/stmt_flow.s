@@ -217,6 +217,7 @@ _false: LDA LLNGTH
 ; ---------------------------------------------------------------------------
 ; X_GOTO - GOTO / GO TO expression (error 12 if the line does not exist)
 ; GOTO_AX - continue at the first statement of line A (low) / X (high)
+; GOTO_LINEPTR - continue at the first statement of the line at LINEPTR
 ; ---------------------------------------------------------------------------
 .scope
 X_GOTO:
@@ -225,7 +226,13 @@ GOTO_AX:
         CPX #$80                ; 32768 and up: never a program line
         BCS NOLINE_ERROR
         JSR FIND_LINE
-        BCC GOTO_LINEPTR
+        BCS NOLINE_ERROR
+GOTO_LINEPTR:
+        LDA LINEPTR
+        STA STMCUR
+        LDA LINEPTR+1
+        STA STMCUR+1
+        JMP SET_LINE
 NOLINE_ERROR:
         JMP E_NOLINE
 .scend

@@ -90,9 +90,8 @@ X_LPRINT:
 PUT_CHAR:
         CMP #EOL
         BNE +
-        LDX #0
+        LDX #$FF                ; (then 0)
         STX COX
-        JMP PUTC
 *       INC COX
         JMP PUTC
 .scend
