@@ -156,8 +156,28 @@ _bad:   LDA #3
         JMP ERROR
 .scend
 
+; CLEAR_VARS - no variables to clear; the run-time stack emptied (RUNSTK =
+; BMEMTOP = STARP), as the runtime's does
 CLEAR_VARS:
+        LDA STARP
+        STA RUNSTK
+        STA BMEMTOP
+        LDA STARP+1
+        STA RUNSTK+1
+        STA BMEMTOP+1
         RTS
+
+; EVAL_STR_NAME - a string constant into ED_NAME (the runtime's does this
+; for any string expression);  STR_NAME - the string in FR0
+EVAL_STR_NAME:
+        JSR EVAL_STR
+STR_NAME:
+        LDA FR0
+        STA ED_PTR3
+        LDA FR0+1
+        STA ED_PTR3+1
+        LDA FR0+2
+        JMP SETNAME
 
 .include "pending.s"
 

@@ -100,6 +100,7 @@
 .alias ED_STMT  $A4     ; output index of the current statement's length byte
 .alias ED_TMP1  $A5     ; scratch bytes
 .alias ED_TMP2  $A6
+.alias ED_NLEN  $A6     ; FINDVAR: the length of the variable's name (= ED_TMP2)
 
 ; ---------------------------------------------------------------------------
 ; Private zero page of the run-time side ($A9-$B6, $BC-$C0, $C2, $C4-$C8,

@@ -54,26 +54,21 @@ _head:  SEC
         JSR PROGIO
         BMI ERROR7
 .scend
-; CLOSE7 - close IOCB 7 (A, Y kept)
+; CLOSE7 - close IOCB 7
 .scope
-CLOSE7: PHA
-        TYA
-        PHA
-        LDX #IOCB7
-        JSR CLOSEIO
-        PLA
-        TAY
-        PLA
-        RTS
+CLOSE7: LDX #IOCB7
+        JMP CLOSEIO
 .scend
 ; ERROR7 - a CIO error on IOCB 7 (status in Y): close it, BASIC error Y
 .scope
-ERROR7: JSR CLOSE7
-        TYA
+ERROR7: TYA
+        PHA
+        JSR CLOSE7
+        PLA
         JMP ERROR
 .scend
 
-; OPEN7 - open IOCB 7 on ED_NAME with ICAX1 = A, ICAX2 = X
+; OPEN7 - open IOCB 7 on ED_NAME with ICAX1 = A, ICAX2 = X.  Out: X = IOCB7
 .scope
 OPEN7:  PHA
         TXA
@@ -86,38 +81,42 @@ OPEN7:  PHA
         JMP OPENIO
 .scend
 
-; HEADERIO - get or put (A) the 14-byte header at ED_SAVEH; an error ends
+; HEADERIO - get or put (A = CGETBYT or CPUTBYT) the 14-byte header at
+; ED_SAVEH through IOCB 7; an error ends (ERROR7)
 .scope
 HEADERIO:
-        LDY #<ED_SAVEH
-        STY ED_PTR3
-        LDY #>ED_SAVEH
-        STY ED_PTR3+1
-        LDY #14
-        STY ED_LEN
-        LDY #0
-        STY ED_LEN+1
-        JSR BLOCKIO
+        LDX #IOCB7
+        STA ICCOM,X
+        LDA #<ED_SAVEH
+        STA ICBAL,X
+        LDA #>ED_SAVEH
+        STA ICBAH,X
+        LDA #14
+        STA ICBLL,X
+        LDA #0
+        STA ICBLH,X
+        JSR CIOV
         BMI ERROR7
         RTS
 .scend
 
-; PROGIO - get or put (A) the program, VNTP up to STARP.  Out: Y = status.
+; PROGIO - get or put (A) the program, VNTP up to STARP, through IOCB 7.
+; Out: Y = the CIO status (N set on an error).
 .scope
-PROGIO: PHA
+PROGIO: LDX #IOCB7
+        STA ICCOM,X
         LDA VNTP
-        STA ED_PTR3
+        STA ICBAL,X
         LDA VNTP+1
-        STA ED_PTR3+1
+        STA ICBAH,X
         SEC
         LDA STARP
         SBC VNTP
-        STA ED_LEN
+        STA ICBLL,X
         LDA STARP+1
         SBC VNTP+1
-        STA ED_LEN+1
-        PLA
-        JMP BLOCKIO
+        STA ICBLH,X
+        JMP CIOV
 .scend
 
 ; CASNAME - ED_NAME := "C:"; A = 8 (write), X = $80 (short gaps)
@@ -137,8 +136,7 @@ _name:  .byte "C:", EOL
 ; FILEOPERAND - the file name at STINDEX into ED_NAME; X = 0 (ICAX2)
 .scope
 FILEOPERAND:
-        JSR EVAL_STR
-        JSR NAMEFROMFR0
+        JSR EVAL_STR_NAME       ; (runtime: EVAL_STR, then SETNAME)
         LDX #0
         RTS
 .scend
@@ -200,12 +198,6 @@ _set:   CLC
         INX
         CPX #14
         BCC _set
-        LDA STARP
-        STA RUNSTK
-        STA BMEMTOP
-        LDA STARP+1
-        STA RUNSTK+1
-        STA BMEMTOP+1
         LDA #CGETBYT
         JSR PROGIO
         BPL _ok
@@ -213,8 +205,8 @@ _set:   CLC
         JMP ERROR7
 _ok:    JSR CLOSE7
         INC LOADFLG
-        JSR SETAPPMHI
-        JMP CLEAR_VARS
+        JSR CLEAR_VARS          ; (it sets RUNSTK = BMEMTOP = STARP)
+        JMP SETAPPMHI
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -226,7 +218,6 @@ X_ENTER:
         JSR FILEOPERAND
         LDA #4
         JSR OPEN7
-        LDA #IOCB7
-        STA ED_INIOCB
+        STX ED_INIOCB           ; (X = IOCB7)
         RTS
 .scend

@@ -172,32 +172,12 @@ SETNAME:
         BCC _len
         LDA #39
 _len:   TAY
-        LDA #EOL
-        STA ED_NAME,Y
-_copy:  DEY
+        LDA #EOL                ; the EOL, then the characters backwards
+_store: STA ED_NAME,Y
+        DEY
         BMI _done
         LDA (ED_PTR3),Y
-        STA ED_NAME,Y
-        JMP _copy
+        JMP _store
 _done:  RTS
 .scend
 
-; ---------------------------------------------------------------------------
-; BLOCKIO - read or write a block through IOCB 7 (GET/PUT BYTES)
-; In: A = CGETBYT or CPUTBYT, ED_PTR3 = the buffer, ED_LEN = the length.
-; Out: Y = the CIO status (N set on an error); X = $70.
-; ---------------------------------------------------------------------------
-.scope
-BLOCKIO:
-        LDX #$70
-        STA ICCOM,X
-        LDA ED_PTR3
-        STA ICBAL,X
-        LDA ED_PTR3+1
-        STA ICBAH,X
-        LDA ED_LEN
-        STA ICBLL,X
-        LDA ED_LEN+1
-        STA ICBLH,X
-        JMP CIOV
-.scend

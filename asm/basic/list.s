@@ -32,15 +32,14 @@ X_LIST: LDX #3                  ; lines 0 .. 32767, to E:
         JSR EVAL_ANY
         BIT VTYPE
         BPL _number
-        JSR NAMEFROMFR0         ; a file, opened for writing on IOCB 7
+        JSR STR_NAME            ; a file, opened for writing on IOCB 7
         LDX #0
         LDA #8
         JSR OPEN7
         STX IODVC               ; (X = $70)
         JSR SKIPCOMMA
         BCS _lines
-        JSR EVAL_INT
-        JMP _first
+        JSR EVAL_ANY            ; (a number: the tokenizer saw to that)
 _number:
         JSR FR0_TO_INT
 _first: STA ED_LISTLO
@@ -67,14 +66,8 @@ _line:  LDY #0                  ; past the last line asked for?
         LDA BRKKEY              ; BREAK stops the listing
         BEQ _done
         JSR LISTLINE
-        LDY #2
-        LDA (LINEPTR),Y
-        CLC
-        ADC LINEPTR
-        STA LINEPTR
-        BCC _line
-        INC LINEPTR+1
-        BNE _line
+        JSR NEXTLINE
+        JMP _line
 _done:  LDA IODVC
         BEQ _screen
         JSR CLOSE7
@@ -110,22 +103,6 @@ _none:  SEC
         RTS
 .scend
 
-; NAMEFROMFR0 - the string EVAL_STR left in FR0 (address, length) as a
-; file name in ED_NAME
-.scope
-NAMEFROMFR0:
-        LDA FR0
-        STA ED_PTR3
-        LDA FR0+1
-        STA ED_PTR3+1
-        LDA FR0+3               ; longer than 255: as good as too long
-        BEQ +
-        LDA #$FF
-        BNE ++
-*       LDA FR0+2
-*       JMP SETNAME
-.scend
-
 ; ---------------------------------------------------------------------------
 ; LISTLINE - print the line at LINEPTR (and an EOL) to the IOCB in IODVC
 ; The immediate line (32768) is printed without its number.
@@ -139,8 +116,7 @@ LISTLINE:
         DEY
         LDA (LINEPTR),Y
         JSR PUTINT
-        LDA #CH_BLANK
-        JSR PUTC
+        JSR PUTBLANK
 _body:  LDY #2
         LDA (LINEPTR),Y
         STA ED_LLEN
@@ -157,8 +133,7 @@ _eol:   JMP PUTEOL
         BEQ _ops
         PHA
         JSR PUTSTMTNAME         ; the name and a blank
-        LDA #CH_BLANK
-        JSR PUTC
+        JSR PUTBLANK
         PLA
         CMP #TOK_DATA+1
         BCC _raw
@@ -168,8 +143,7 @@ _ops:   LDY ED_LIDX
         CPY ED_LNEXT
         BCS _stmt
         JSR NEXTBYTE
-        CMP #$80
-        BCS _var
+        BMI _var                ; $80 and up: a variable
         CMP #TOK_O_NCONST
         BEQ _num
         CMP #TOK_O_SCONST
@@ -207,7 +181,8 @@ _raw:   JSR NEXTBYTE            ; REM, DATA, ERROR-: the text as typed
         JMP _raw
 .scend
 
-; NEXTBYTE - A = the byte at LINEPTR + ED_LIDX, ED_LIDX + 1 (X kept)
+; NEXTBYTE - A = the byte at LINEPTR + ED_LIDX (N and Z by it), ED_LIDX + 1
+; (X kept)
 .scope
 NEXTBYTE:
         LDY ED_LIDX
@@ -231,13 +206,16 @@ PUTOP:  PHA
         CMP #TOK_O_NOT
         BCC _plain
         CMP #TOK_O_AND+1
-        BCS _plain
-_word:  LDA #CH_BLANK
-        JSR PUTC
+        BCC _word
+_plain: JMP PUTNAME
+_word:  JSR PUTBLANK
         JSR PUTNAME
+.scend
+; PUTBLANK - print a blank
+.scope
+PUTBLANK:
         LDA #CH_BLANK
         JMP PUTC
-_plain: JMP PUTNAME
 .scend
 
 ; PUTSTMTNAME - print the name of statement token A
@@ -250,10 +228,7 @@ PUTSTMTNAME:
 PUTVARNAME:
         LDX VNTP
         LDY VNTP+1
-_nth:   STX ED_PTR3
-        STY ED_PTR3+1
-        TAX
-        JSR NTHNAME
+_nth:   JSR NAMEOF
         JMP PUTNAME
 .scend
 
@@ -265,15 +240,12 @@ PUTINT: STA FR0
         JSR FASC
 .scend
 ; PUTFASC - print FASC's text at INBUFF (its last character has bit 7 set)
+; through PUTNAME (ED_PTR3 := INBUFF)
 .scope
 PUTFASC:
-        LDY #0
-_char:  LDA (INBUFF),Y
-        PHA
-        AND #$7F
-        JSR PUTC
-        INY
-        PLA
-        BPL _char
-        RTS
+        LDA INBUFF
+        STA ED_PTR3
+        LDA INBUFF+1
+        STA ED_PTR3+1
+        JMP PUTNAME
 .scend

@@ -24,9 +24,7 @@ CARTINIT:
 ; ---------------------------------------------------------------------------
 .scope
 COLDSTART:
-        CLD
-        LDX #$FF
-        TXS
+        CLD                     ; (READY resets the stack)
         LDA LOADFLG             ; memory left half loaded: start afresh
         BNE _cold
         LDA WARMST
@@ -80,7 +78,7 @@ READY:  CLD
 GETCMD: LDX ED_INIOCB
         JSR GETLINE
         BPL _line
-        LDX ED_INIOCB           ; an error while reading
+        CPX #0                  ; an error while reading (X = the IOCB)
         BEQ GETCMD              ; from E: (BREAK): forget the line
         TYA
         PHA
@@ -89,8 +87,8 @@ GETCMD: LDX ED_INIOCB
         CMP #EOFERR             ; the end of an ENTERed file
         BEQ READY
         JMP ERROR
-_line:  JSR SYNTAX              ; C clear: an immediate line to run
-        BCS GETCMD
+_line:  JSR SYNTAX              ; C set: an immediate line to run
+        BCC GETCMD
         JMP EXECUTE
 .scend
 
@@ -100,12 +98,11 @@ _line:  JSR SYNTAX              ; C clear: an immediate line to run
 ; ---------------------------------------------------------------------------
 .scope
 STOP_ENTER:
-        LDA ED_INIOCB
+        LDX ED_INIOCB           ; ($70 while ENTER reads)
         BEQ _done
-        LDX #$70
-        JSR CLOSEIO
         LDA #0
         STA ED_INIOCB
+        JMP CLOSEIO
 _done:  RTS
 .scend
 

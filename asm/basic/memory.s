@@ -192,13 +192,20 @@ _test:  LDY #1
         RTS
 _past:  SEC
         RTS
-_next:  LDY #2
+_next:  JSR NEXTLINE
+        JMP _test
+.scend
+
+; NEXTLINE - LINEPTR := the line after the one at LINEPTR
+.scope
+NEXTLINE:
+        LDY #2
         LDA (LINEPTR),Y
         CLC
         ADC LINEPTR
         STA LINEPTR
-        BCC _test
+        BCC _done
         INC LINEPTR+1
-        BNE _test
+_done:  RTS
 .scend
 

@@ -67,38 +67,30 @@ _done:  LDA LINEPTR             ; STMCUR: the line stored (or the next)
 
 ; ---------------------------------------------------------------------------
 ; NAMECHAR - character Y of the variable name described by ED_VSTART (its
-; position in LBUFF), ED_VLEN (letters and digits) and ED_VSUFX ("$", "("
-; or 0 for none)
-; In: Y.  Out: A = the character, with bit 7 set if it is the last.
+; position in LBUFF), ED_VLEN (letters and digits), ED_VSUFX ("$", "("
+; or 0 for none) and ED_NLEN (its whole length, as FINDVAR sets it)
+; In: Y.  Out: A = the character, with bit 7 set if it is the last; Y, X
+; kept.
 ; ---------------------------------------------------------------------------
 .scope
 NAMECHAR:
-        STY ED_TMP3
+        STY ED_TMP1
         CPY ED_VLEN
         BCS _suffix
-        TYA
-        CLC
+        TYA                     ; (C clear)
         ADC ED_VSTART
         TAY
         LDA LBUFF,Y
-        LDY ED_TMP3
-        INY
-        CPY ED_VLEN
-        BCC _plain              ; not the last letter
-        PHA
-        LDA ED_VSUFX
-        BNE _pop                ; a suffix follows
-        PLA
-        ORA #$80
-        DEY
-        RTS
-_pop:   PLA
-_plain: DEY
-        RTS
+        LDY ED_TMP1
+        BCC _mark               ; (always: positions are below 128)
 _suffix:
         LDA ED_VSUFX
+_mark:  INY
+        CPY ED_NLEN
+        DEY
+        BCC _done               ; not the last
         ORA #$80
-        RTS
+_done:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -112,6 +104,11 @@ _suffix:
 ; ---------------------------------------------------------------------------
 .scope
 FINDVAR:
+        LDA ED_VSUFX            ; the name's length: + 1 with a suffix
+        CMP #1
+        LDA ED_VLEN
+        ADC #0
+        STA ED_NLEN
         LDA VNTP
         STA ED_PTR3
         LDA VNTP+1
@@ -136,17 +133,11 @@ _new:   STX ED_TMP4
         BPL _room
         LDA #4                  ; too many variables
         JMP ERROR
-_room:  LDA ED_VLEN             ; the name's length
-        LDX ED_VSUFX
-        BEQ +
-        CLC
-        ADC #1
-*       PHA
+_room:  LDA ED_NLEN
         LDY #0
         LDX #VNTD
         JSR EXPAND
-        PLA
-        TAY
+        LDY ED_NLEN
 _name:  DEY                     ; the name into the gap
         JSR NAMECHAR
         STA (ED_MVSRC),Y
@@ -164,14 +155,13 @@ _zero:  STA (ED_MVSRC),Y
         LDA ED_TMP4
         INY
         STA (ED_MVSRC),Y        ; byte 1: the number
-        LDA #$00                ; byte 0: the type
-        LDX ED_VSUFX
-        CPX #$24                ; "$"
-        BNE +
-        LDA #$80
-*       CPX #$28                ; "("
-        BNE +
-        LDA #$40
+        LDA ED_VSUFX            ; byte 0: the type, from the suffix:
+        BEQ +                   ; none $00, "$" ($24) $80, "(" ($28) $40
+        EOR #$2C
+        ASL
+        ASL
+        ASL
+        ASL
 *       DEY
         STA (ED_MVSRC),Y
         LDA ED_TMP4

@@ -69,8 +69,8 @@
 ; ---------------------------------------------------------------------------
 ; SYNTAX - check and tokenize the line in LBUFF, store it or hand it back
 ; In: INBUFF = LBUFF (as GETLINE leaves it).
-; Out: C set = nothing to run (a numbered line was stored or deleted, the
-; line was empty, or a syntax error was shown); C clear = the immediate
+; Out: C clear = nothing to run (a numbered line was stored or deleted, the
+; line was empty, or a syntax error was shown); C set = the immediate
 ; line is stored at STMCUR: run it.  COX is left 0.
 ; ---------------------------------------------------------------------------
 .scope
@@ -83,7 +83,7 @@ SYNTAX: TSX
         STY ED_LSTART
         CMP #EOL
         BNE _line
-        SEC                     ; an empty line
+        CLC                     ; an empty line
         RTS
 _line:  JSR AFP                 ; a line number? (GETLINE: INBUFF = LBUFF)
         BCS _immed
@@ -95,19 +95,18 @@ _line:  JSR AFP                 ; a line number? (GETLINE: INBUFF = LBUFF)
 _badnum:
         JSR _immnum             ; above 32767: an immediate line, wrong
         JMP SYNERR
-_immed: JSR _immnum
-        JMP _body
 _immnum:
         LDY ED_LSTART           ; the number 32768, CIX back at the start
         STY CIX
         LDA #0
-        JSR EMIT
-        LDA #>IMMLINE
-        JMP EMIT
-_number:
-        JSR EMIT
+        LDX #>IMMLINE
+_emit2: JSR EMIT                ; the number A/X
         TXA
-        JSR EMIT
+        JMP EMIT
+_immed: JSR _immnum
+        BNE _body               ; (always: EMIT leaves COX > 0)
+_number:
+        JSR _emit2
 _body:  JSR EMIT                ; the line length, set at the end
         JSR SKIPBL
         STY ED_LSTART
@@ -137,28 +136,24 @@ _eol:   JSR SKIPBL
         BNE _bad
         LDA #TOK_O_EOL
         JSR EMIT
-_end:   JSR SETSLEN
+_end:                           ; (on into ENDSTMT)
 .scend
-; ENDLINE - the tokenized line is complete: set its length, store it
+; ENDSTMT - the statement is complete: set its length, then ENDLINE
+; ENDLINE - the tokenized line is complete: its length := COX, store it,
+; COX := 0.  Out: C set if it is the immediate line (to run).
 .scope
+ENDSTMT:
+        JSR SETSLEN
 ENDLINE:
-        JSR STORETOKENS
-        LDY #1
-        LDA (LOMEM),Y
-        EOR #$80                ; the immediate line ($80..) runs: C clear
-        CMP #$80
-        RTS
-.scend
-
-; STORETOKENS - the line's length := COX, store it, COX := 0
-.scope
-STORETOKENS:
         LDY #2
         LDA COX
         STA (LOMEM),Y
         JSR STORELINE
         LDA #0
         STA COX
+        LDY #1
+        LDA (LOMEM),Y
+        ASL                     ; the immediate line ($80..) runs: C set
         RTS
 .scend
 
@@ -200,11 +195,9 @@ _plain: JSR EMIT
         INY
         CMP #EOL
         BNE _copy
-        JSR SETSLEN
-        JSR STORETOKENS
-        STA IODVC
-        JSR LISTLINE
-        SEC
+        JSR ENDSTMT
+        JSR LISTLINE            ; (to IODVC = 0, as READY set it)
+        CLC
         RTS
 .scend
 
@@ -249,8 +242,17 @@ _done:  RTS
 ; ---------------------------------------------------------------------------
 ; Name lists (STMTNAMES, OPNAMES, the variable name table): each name ends
 ; with bit 7 set.  NEXTNAME: ED_PTR3 past one name; NTHNAME: past X names.
+; NAMEOF: ED_PTR3 := name A of the list at X/Y (low/high).
+; OPNAME: ED_PTR3 := the name of operator token A ($10-$54) in OPNAMES.
 ; ---------------------------------------------------------------------------
 .scope
+OPNAME: SEC
+        SBC #$10
+        LDX #<OPNAMES
+        LDY #>OPNAMES
+NAMEOF: STX ED_PTR3
+        STY ED_PTR3+1
+        TAX
 NTHNAME:
         DEX
         BMI _done
@@ -271,17 +273,6 @@ _char:  LDA (ED_PTR3),Y
 _done:  RTS
 .scend
 
-; OPNAME - ED_PTR3 := the name of operator token A ($10-$54) in OPNAMES
-.scope
-OPNAME: SEC
-        SBC #$10
-        TAX
-        LDA #<OPNAMES
-        STA ED_PTR3
-        LDA #>OPNAMES
-        STA ED_PTR3+1
-        JMP NTHNAME
-.scend
 
 ; ---------------------------------------------------------------------------
 ; NAMEAT - does the text at CIX spell the name at ED_PTR3?  With bit 7 of
@@ -384,13 +375,13 @@ MATCHRANGE:
         STX ED_TMP3
 _try:   PHA
         JSR MATCHOP
-        PLA
+        PLA                     ; (the token tried)
         BCC _yes
         CMP ED_TMP3
         BCS _no
         ADC #1
         BNE _try
-_yes:   LDA ED_FTOK
+_yes:
 _no:    RTS
 .scend
 
@@ -458,7 +449,7 @@ _done:  LDA ED_TYPE
 .scend
 
 ; P_NUMOPERAND - an operand that gives a number (a string operand must be
-; compared with another string)
+; compared with another string).  Out: ED_TYPE = 0, A = 0 (N clear).
 .scope
 P_NUMOPERAND:
         JSR P_OPERAND
@@ -489,6 +480,7 @@ _bad:   JMP SYNERR
 ; P_OPERAND - one operand: a unary + - NOT with its operand, ( expression ),
 ; a string constant, a number, a function call, a variable (with
 ; subscripts).  Out: ED_TYPE, and A = ED_TYPE (N set for a string).
+; (Every way out ends in NUMBER or STRING, so N is A's bit 7.)
 ; ---------------------------------------------------------------------------
 .scope
 P_OPERAND:
@@ -520,8 +512,7 @@ P_OPERAND:
         JMP P_VARREF
 _unemit:
         JSR EMIT
-_unop:  JSR P_NUMOPERAND
-        JMP NUMBER
+_unop:  JMP P_NUMOPERAND        ; (it leaves ED_TYPE = 0, N clear)
 _paren: JSR P_EXP
         JSR EXPECTRP
         JMP NUMBER
@@ -537,8 +528,7 @@ _number:
         INX
         CPX #6
         BCC -
-        JMP NUMBER
-.scend
+.scend                          ; (on into NUMBER)
 
 ; NUMBER / STRING - ED_TYPE and A := 0 (a number) / $80 (a string)
 .scope
@@ -580,7 +570,7 @@ _char:  INY
         CMP #CH_QUOTE
         BEQ _close
         JSR EMIT
-        JMP _char
+        BNE _char               ; (always: EMIT leaves COX > 0)
 _close: INY
 _end:   STY CIX
         TXA                     ; length = COX - (its index + 1)
@@ -608,7 +598,7 @@ P_FUNCTION:
         CMP #TOK_O_ADR+1
         BCS _num
         JSR P_SEXP
-        JMP _close
+        BCS _close              ; (always: P_SEXP leaves C set)
 _num:   JSR P_EXP
         PLA
         PHA
@@ -625,8 +615,8 @@ _close: JSR EXPECTRP
 
 ; ---------------------------------------------------------------------------
 ; SCANNAME - a variable name at CIX: a letter, then letters and digits.
-; Out: ED_VSTART, ED_VLEN, ED_VSUFX = 0; CIX after it; A = the character
-; after it.  A syntax error if there is no letter.
+; Out: ED_VSTART, ED_VLEN; CIX after it; A = the character after it.
+; A syntax error if there is no letter.
 ; ---------------------------------------------------------------------------
 .scope
 SCANNAME:
@@ -634,20 +624,16 @@ SCANNAME:
         STY ED_VSTART
         JSR ISLETTER
         BCS _bad
-_next:  INY
+        LDX #0                  ; the length
+_next:  INX
+        INY
         LDA LBUFF,Y
         JSR ISDIGIT
         BCC _next
         JSR ISLETTER
         BCC _next
         STY CIX
-        TYA
-        SEC
-        SBC ED_VSTART
-        STA ED_VLEN
-        LDA #0
-        STA ED_VSUFX
-        LDA LBUFF,Y
+        STX ED_VLEN
         RTS
 _bad:   JMP SYNERR
 .scend
@@ -676,15 +662,13 @@ P_VARREF:
         LDA #0                  ; a number
         JSR EMITVAR
         JMP NUMBER
-_array: LDA #CH_LPAREN          ; (an array: the name ends in "(")
-        JSR EMITVAR
+_array: JSR EMITVAR             ; (A = "(": an array's name ends in it)
         LDA #TOK_O_ALPAREN
         JSR _subs
         JMP NUMBER
 _string:
         INC CIX
-        LDA #CH_DOLLAR
-        JSR EMITVAR
+        JSR EMITVAR             ; (A = "$")
         JSR SKIPBL
         CMP #CH_LPAREN
         BNE _str
@@ -923,7 +907,7 @@ S_DIM:  JSR SCANNAME
         LDA #TOK_O_DLPAREN
         JSR EMIT
         JSR P_SUBSCRIPTS
-        JMP _more
+        BNE _more               ; (always: EMIT leaves COX > 0)
 _string:
         INC CIX
         JSR EMITVAR
