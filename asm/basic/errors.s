@@ -37,11 +37,9 @@
 .alias ERR_DEVICE   20
 
 ; ---------------------------------------------------------------------------
-; E_MEMORY ... E_DEVICE - jump here for that error (each loads its number;
+; E_VALUE ... E_DEVICE - jump here for that error (each loads its number;
 ; the BIT absolute opcode $2C skips the next entry's LDA)
 ; ---------------------------------------------------------------------------
-E_MEMORY:   LDA #ERR_MEMORY
-        .byte $2C
 E_VALUE:    LDA #ERR_VALUE
         .byte $2C
 E_STRLEN:   LDA #ERR_STRLEN

@@ -248,8 +248,8 @@ _step:  JSR FST_G               ; FTMP2 = g
         LDY #>FTMP2
         JSR FLD1R
         JSR FADD_CHK            ; x/g + g
-        LDX #K_HALF
-        JSR MULK
+        LDX #K_TWO
+        JSR DIVK                ; (x/g + g) / 2
         DEC RT_CNT
         BNE _step
 _done:  RTS
@@ -553,11 +553,9 @@ ODD_SERIES:
 ; PEEK(address)
 .scope
 F_PEEK:
-        JSR FR0_TO_INT
-        STA RT_T0
-        STX RT_T0+1
+        JSR FR0_TO_INT          ; (the address in FR0/FR0+1 too)
         LDY #0
-        LDA (RT_T0),Y
+        LDA (FR0),Y
         JMP BYTE_RESULT
 .scend
 
@@ -733,7 +731,6 @@ FP_CONSTS:
         .byte $40, $01, $00, $00, $00, $00      ; 1
         .byte $40, $02, $00, $00, $00, $00      ; 2
         .byte $40, $04, $00, $00, $00, $00      ; 4
-        .byte $3F, $50, $00, $00, $00, $00      ; 0.5
         .byte $40, $01, $57, $07, $96, $32      ; pi/2
         .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
         .byte $40, $90, $00, $00, $00, $00      ; 90
@@ -743,13 +740,12 @@ FP_CONSTS:
 .alias K_ONE 0
 .alias K_TWO 6
 .alias K_FOUR 12
-.alias K_HALF 18
-.alias K_HALFPI 24
-.alias K_TWO_OVER_PI 30
-.alias K_NINETY 36
-.alias K_RAD2DEG 42
-.alias K_TANPI8 48
-.alias K_QUARTERPI 54
+.alias K_HALFPI 18
+.alias K_TWO_OVER_PI 24
+.alias K_NINETY 30
+.alias K_RAD2DEG 36
+.alias K_TANPI8 42
+.alias K_QUARTERPI 48
 
 ; sin(pi/2 * t) = t * P(t^2) for 0 <= t <= 1: P is a degree-6 polynomial
 ; fitted to sin(pi/2 * t)/t at the Chebyshev points (error below 1E-13,

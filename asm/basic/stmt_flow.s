@@ -778,19 +778,20 @@ _allocate:
 ; ---------------------------------------------------------------------------
 .scope
 X_POKE:
-        LDA #2
-        JSR EVAL_ARGS
-        LDA RT_ARGV+3
-        BNE _bad
-        LDA RT_ARGV
-        STA RT_T0
-        LDA RT_ARGV+1
+        JSR EVAL_INT            ; the address, on the 6502 stack meanwhile
+        PHA
+        TXA
+        PHA
+        INC STINDEX             ; ","
+        JSR EVAL_BYTE           ; A = X = the byte
+        PLA
         STA RT_T0+1
-        LDA RT_ARGV+2
+        PLA
+        STA RT_T0
+        TXA
         LDY #0
         STA (RT_T0),Y
         RTS
-_bad:   JMP E_VALUE
 .scend
 
 ; X_DEG / X_RAD - the unit of SIN, COS and ATN: RADFLG ($FB) 6 or 0
