@@ -514,11 +514,9 @@ _greater:
 ; ---------------------------------------------------------------------------
 .scope
 VAR_ENTRY:
-        AND #$7F
         LDX #0
         STX VVTPTR+1
-        ASL
-        ROL VVTPTR+1
+        ASL                     ; 2 * number (bit 7, the $80, drops out)
         ASL
         ROL VVTPTR+1
         ASL
@@ -728,9 +726,8 @@ STRING_VALUE:
         CMP RT_J
         LDA FR0+3
         SBC RT_J+1
-        BCC _e_strlen
-        JMP SUBSTRING
-_e_strlen:JMP E_STRLEN
+        BCC STRLEN_ERROR
+        ; fall into SUBSTRING
 .scend
 
 ; SUBSTRING - FR0 (a string) narrowed to positions RT_I..RT_J, which must
@@ -741,7 +738,7 @@ SUBSTRING:
         LDA RT_I                ; RT_I = I - 1, error if I = 0
         BNE +
         LDA RT_I+1
-        BEQ _e_strlen
+        BEQ STRLEN_ERROR
         DEC RT_I+1
 *       DEC RT_I
         ; length = J - (I - 1), error if J < I
@@ -752,9 +749,9 @@ SUBSTRING:
         LDA RT_J+1
         SBC RT_I+1
         STA FR0+3
-        BCC _e_strlen
+        BCC STRLEN_ERROR
         ORA FR0+2
-        BEQ _e_strlen
+        BEQ STRLEN_ERROR
         ; address += I - 1
         CLC
         LDA FR0
@@ -764,7 +761,8 @@ SUBSTRING:
         ADC RT_I+1
         STA FR0+1
         RTS
-_e_strlen:JMP E_STRLEN
+STRLEN_ERROR:
+        JMP E_STRLEN
 .scend
 
 ; STRING_WHOLE - the whole string variable at VVTPTR into FR0 (error 9 if

@@ -697,11 +697,11 @@ X_DIM:
         JSR VAR_ENTRY
         LDY #0
         LDA (VVTPTR),Y
+        PHA                     ; the type (an error resets the stack)
         LSR
         BCS _dimerr             ; already dimensioned
         JSR SUBSCRIPTS          ; RT_I = m, RT_J = n (0 if absent)
-        LDY #0
-        LDA (VVTPTR),Y
+        PLA
         BMI _string
         ; an array: DIM1+1 and DIM2+1 into bytes 4-7, then 6 bytes each
         INC RT_I
