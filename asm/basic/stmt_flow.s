@@ -550,12 +550,9 @@ X_NEXT:
         BPL -
         JSR FADD_CHK
         JSR STORE_FR0
-        ; FR1 = limit
-        LDY #5
-*       LDA (RT_T2),Y
-        STA FR1,Y
-        DEY
-        BPL -
+        LDX RT_T2               ; FR1 = limit
+        LDY RT_T2+1
+        JSR FLD1R
         JSR FCOMPARE            ; 1 <, 2 =, 4 >
         LDX #4                  ; counting up: done when var > limit
         LDY #6
