@@ -395,8 +395,9 @@ _number:                        ; $0E and six bytes of BCD
         RTS
 
 _minus: JSR UNARY
+NEGATE_FR0:                     ; (FR0 = -FR0; zero stays zero)
         LDA FR0
-        BEQ +                   ; zero stays zero
+        BEQ +
         EOR #$80
         STA FR0
 *       RTS

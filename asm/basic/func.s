@@ -328,9 +328,7 @@ _positive:
         JSR CHECK_FP
         BIT RT_QUAD
         BPL +
-        LDA FR0
-        EOR #$80
-        STA FR0
+        JMP NEGATE_FR0
 *       RTS
 _zero:  LDA FR1                 ; 0^y: 0, but error 11 for y < 0
         BMI _e_fpovf
@@ -504,9 +502,7 @@ _series:
 *       LDA RT_QUAD
         LSR
         BCC +
-        LDA FR0                 ; pi/2 - y
-        EOR #$80
-        STA FR0
+        JSR NEGATE_FR0          ; pi/2 - y
         LDX #K_HALFPI
         JSR ADDK
 *       LDA RADFLG

@@ -578,17 +578,14 @@ X_RUN:
         BEQ +
         JSR LOAD_FILE           ; editor: LOAD from the filespec at STINDEX
 *       JSR CLEAR_VARS
-        JSR RESTORE_START
         LDA #$80
         STA TRAPLN+1
-        LDA STMTAB
-        STA STMCUR
-        LDA STMTAB+1
-        STA STMCUR+1
+        JSR RESTORE_START       ; (returns A = X = 0)
+        JSR FIND_LINE           ; the first line
         LDY #1
-        LDA (STMCUR),Y
-        BMI _empty
-        JMP SET_LINE
+        LDA (LINEPTR),Y
+        BMI _empty              ; none: the immediate line
+        JMP GOTO_LINEPTR
 _empty: JMP X_END
 .scend
 

@@ -460,21 +460,18 @@ _nodata:
 
 ; ---------------------------------------------------------------------------
 ; X_RESTORE - RESTORE [line]: READ starts again at that line (or the first)
+; RESTORE_START - READ starts again at the first line (returns A = X = 0)
+; RESTORE_AX - READ starts again at line A (low) / X (high)
 ; ---------------------------------------------------------------------------
-.scope
-X_RESTORE:
-        JSR AT_END_OF_STMT
-        BEQ RESTORE_START
-        JSR EVAL_INT
-        JMP RESTORE_AX
-.scend
 .scope
 RESTORE_START:
         LDA #0
         TAX
-        ; fall into RESTORE_AX
-.scend
-.scope
+        BEQ RESTORE_AX
+X_RESTORE:
+        JSR AT_END_OF_STMT
+        BEQ RESTORE_START
+        JSR EVAL_INT
 RESTORE_AX:
         STA DATALN
         STX DATALN+1
