@@ -26,11 +26,11 @@ X_NEW:  JSR NEWPROG
 ; X_SAVE - SAVE file;  X_CSAVE - CSAVE (to C:)
 ; ---------------------------------------------------------------------------
 .scope
-X_SAVE: JSR FILEOPERAND
-        LDA #8
-        BNE SAVEPROG
 X_CSAVE:
         JSR CASNAME
+        BNE _save               ; (always: X = $80)
+X_SAVE: JSR FILEOPERAND
+_save:  LDA #8                  ; for writing
 .scend
 ; SAVEPROG - write the program to the file in ED_NAME (A = ICAX1, X = ICAX2)
 .scope
@@ -119,7 +119,7 @@ PROGIO: LDX #IOCB7
         JMP CIOV
 .scend
 
-; CASNAME - ED_NAME := "C:"; A = 8 (write), X = $80 (short gaps)
+; CASNAME - ED_NAME := "C:"; X = $80 (short gaps)
 .scope
 CASNAME:
         LDX #2
@@ -127,7 +127,6 @@ CASNAME:
         STA ED_NAME,X
         DEX
         BPL -
-        LDA #8
         LDX #$80
         RTS
 _name:  .byte "C:", EOL

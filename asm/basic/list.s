@@ -94,13 +94,11 @@ _done:  RTS
 SKIPCOMMA:
         LDY STINDEX
         LDA (STMCUR),Y
-        CMP #TOK_O_COMMA
+        CMP #TOK_O_COMMA        ; (else ":" or EOL, $14/$16: C set)
         BNE _none
         INC STINDEX
         CLC
-        RTS
-_none:  SEC
-        RTS
+_none:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------

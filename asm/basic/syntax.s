@@ -62,13 +62,12 @@
 .alias SY_READ   17
 
 .alias ED_FTOK   $0553  ; the operator being tried
-.alias ED_ABBR   $0551  ; bit 7: NAMEAT takes abbreviations
 .alias ED_EMITY  $0554  ; EMIT's saved Y
 .alias STACKMIN  $50    ; a deeper expression is a syntax error
 
 ; ---------------------------------------------------------------------------
 ; SYNTAX - check and tokenize the line in LBUFF, store it or hand it back
-; In: INBUFF = LBUFF (as GETLINE leaves it).
+; In: INBUFF = LBUFF, CIX = 0 (as GETLINE leaves them).
 ; Out: C clear = nothing to run (a numbered line was stored or deleted, the
 ; line was empty, or a syntax error was shown); C set = the immediate
 ; line is stored at STMCUR: run it.  COX is left 0.
@@ -77,7 +76,6 @@
 SYNTAX: TSX
         STX ED_SAVX
         LDY #0
-        STY CIX
         STY COX
         JSR SKIPBL
         STY ED_LSTART
@@ -276,7 +274,8 @@ _done:  RTS
 
 ; ---------------------------------------------------------------------------
 ; NAMEAT - does the text at CIX spell the name at ED_PTR3?  With bit 7 of
-; ED_ABBR set a "." after some of its letters abbreviates it.
+; X clear (STMTNAME: the statement's number; MATCHOP calls with X = $FF) a
+; "." after some of its letters abbreviates it.
 ; Out: C clear and CIX past the name (and the "."); else C set.  X kept.
 ; ---------------------------------------------------------------------------
 .scope
@@ -286,8 +285,8 @@ NAMEAT: STX ED_TMP1
 _char:  LDA LBUFF,X
         CMP #CH_DOT
         BNE _cmp
-        BIT ED_ABBR
-        BMI _yes                ; an abbreviation
+        BIT ED_TMP1             ; (the caller's X)
+        BPL _yes                ; an abbreviation
 _cmp:   EOR (ED_PTR3),Y
         ASL                     ; C = bit 7 of the name's character
         BNE _no                 ; the characters differ
@@ -316,17 +315,14 @@ STMTNAME:
         STA ED_PTR3
         LDA #>STMTNAMES
         STA ED_PTR3+1
-        SEC
-        ROR ED_ABBR             ; abbreviations allowed
-        LDX #0
+        LDX #0                  ; (X < $80: abbreviations allowed)
 _name:  JSR NAMEAT
         BCC _found
         JSR NEXTNAME
         INX
         CPX #TOK_ILET           ; the implied LET and ERROR- have no name
         BCC _name
-_found: LSR ED_ABBR             ; (no abbreviations for operators)
-        TXA
+_found: TXA
         RTS
 .scend
 
@@ -360,9 +356,8 @@ NEEDOP: JSR MATCHOP
 _bad:   JMP SYNERR
 MATCHOP:
         STA ED_FTOK
+        JSR OPNAME              ; (it leaves X = $FF: no abbreviations)
         JSR SKIPBL
-        LDA ED_FTOK
-        JSR OPNAME
         JSR NAMEAT
         LDA ED_FTOK
         RTS
@@ -455,10 +450,10 @@ P_NUMOPERAND:
         JSR P_OPERAND
         BPL _done
         JSR MATCHREL
-        BCS _bad
-        JMP P_STRCOMPARE
+        BCC P_STRCOMPARE
+SYNBAD1:                        ; (a branch's way to SYNERR)
+        JMP SYNERR
 _done:  RTS
-_bad:   JMP SYNERR
 .scend
 
 ; P_STRCOMPARE - after a string operand and comparison A: emit the string
@@ -469,11 +464,10 @@ P_STRCOMPARE:
         ADC #TOK_O_SLE-TOK_O_NLE
         JSR EMIT
         JSR P_OPERAND
-        BPL _bad
+        BPL SYNBAD1
         LDA #0
         STA ED_TYPE
         RTS
-_bad:   JMP SYNERR
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -635,7 +629,9 @@ _next:  INX
         STY CIX
         STX ED_VLEN
         RTS
-_bad:   JMP SYNERR
+_bad:
+SYNBAD2:                        ; (a branch's way to SYNERR)
+        JMP SYNERR
 .scend
 
 ; EMITVAR - find or create the variable (suffix A), emit its token $80+n
@@ -683,23 +679,20 @@ _subs:  INC CIX                 ; the "(" at CIX: token A, subscripts, ")"
 P_SUBSCRIPTS:
         JSR P_EXP
         LDA #TOK_O_ACOMMA
-        JSR TRYWORD
-        BCS _close
-        JSR P_EXP
-_close: JMP EXPECTRP
+        JSR OPTEXP
+        JMP EXPECTRP
 .scend
 
 ; P_NVAR - a numeric variable, not an array
 .scope
 P_NVAR: JSR SCANNAME
         CMP #CH_DOLLAR
-        BEQ _bad
+        BEQ SYNBAD2
         JSR SKIPBL
         CMP #CH_LPAREN
-        BEQ _bad
+        BEQ SYNBAD2
         LDA #0
         JMP EMITVAR
-_bad:   JMP SYNERR
 .scend
 
 ; P_SHARP - "#" and an expression (an IOCB number)
@@ -892,7 +885,9 @@ _line:  JSR P_EXP
         JSR TRYCOMMA
         BCC _line
         RTS
-_bad:   JMP SYNERR
+_bad:
+SYNBAD3:                        ; (a branch's way to SYNERR)
+        JMP SYNERR
 .scend
 
 ; S_DIM - DIM and COM: A(n) A(n,m) A$(n), separated by ","
@@ -938,7 +933,7 @@ S_LPRINT:
         BEQ _done
         JSR _sep
         BCC S_LPRINT
-        JMP SYNERR
+        BCS SYNBAD3
 _done:  RTS
 _sep:   JSR TRYCOMMA            ; "," or ";": C clear
         BCC _done
