@@ -100,7 +100,16 @@
 .alias ED_STMT  $A4     ; output index of the current statement's length byte
 .alias ED_TMP1  $A5     ; scratch bytes
 .alias ED_TMP2  $A6
+; While a line is tokenized (SYNTAX up to its STORELINE; no LIST, no
+; FIND_LINE then) these share the bytes above:
+.alias ED_VSTART $95    ; a variable name: its input position (= LINEPTR),
+.alias ED_VLEN  $96     ;   its length (letters and digits)
+.alias ED_VSUFX $98     ;   and its suffix: "$", "(" or 0 (= ED_LIDX)
+.alias ED_SAVX  $A2     ; the stack pointer at the start of SYNTAX (= ED_LINE)
+.alias ED_LSTART $A3    ; the input position of the first statement
 .alias ED_NLEN  $A6     ; FINDVAR: the length of the variable's name (= ED_TMP2)
+.alias ED_EMITY $A6     ; EMIT's saved Y (= ED_TMP2)
+.alias ED_FTOK  $A6     ; MATCHOP: the operator being tried (= ED_TMP2)
 
 ; ---------------------------------------------------------------------------
 ; Private zero page of the run-time side ($A9-$B6, $BC-$C0, $C2, $C4-$C8,
@@ -124,15 +133,10 @@
 .alias ED_NAME  $0510   ; 40 bytes: a device/file name with its EOL
 .alias ED_INIOCB $0540  ; the IOCB * 16 lines come from: 0, or $70 during ENTER
 .alias ED_MVCNT $0545   ; (word) the memory mover's byte count
-.alias ED_SAVX  $0547   ; the stack pointer at the start of a syntax check
 .alias ED_ERRCX $0548   ; the input position of a syntax error
-.alias ED_LSTART $0549  ; the input position of the first statement
 .alias ED_FLAGS $054A   ; LIST: bit 7 = a blank is due before the next name
 .alias ED_TMP3  $054B   ; scratch bytes
 .alias ED_TMP4  $054C
-.alias ED_VSTART $054D  ; a variable name: its input position, its length
-.alias ED_VLEN  $054E   ;   (letters and digits)
-.alias ED_VSUFX $054F   ;   and its suffix: "$", "(" or 0
 .alias ED_LISTLO $0541  ; (word) LIST's first line
 .alias ED_LISTHI $0543  ; (word) LIST's last line
 .alias ED_IOY   $057B   ; PUTC's saved Y, character, X

@@ -61,8 +61,6 @@
 .alias SY_LPRINT 16
 .alias SY_READ   17
 
-.alias ED_FTOK   $0553  ; the operator being tried
-.alias ED_EMITY  $0554  ; EMIT's saved Y
 .alias STACKMIN  $50    ; a deeper expression is a syntax error
 
 ; ---------------------------------------------------------------------------
