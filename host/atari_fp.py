@@ -193,31 +193,77 @@ def sub(a: bytes, b: bytes) -> bytes:
     return add(a, _negate(_check(b)))
 
 
+def _finish(eexp: int, result: bytes) -> tuple[bytes, bool]:
+    """N0E after FMUL/FDIV (published OS listing): FR0 = `eexp` (sign | exponent),
+    mantissa result[0:5], result[5] shifted in once when result[0] is 0 (the exponent
+    byte decremented, sign bit and all).  An exponent byte of 0 returns at once, the
+    mantissa unnormalised; $71 or more (after masking the sign) sets the carry and
+    leaves FR0 as it is; below $0F gives zero.  Returns (FR0, carry)."""
+    if eexp == 0:
+        return bytes([0]) + result[0:5], False
+    if result[0] == 0:
+        eexp, result = (eexp - 1) & 0xFF, result[1:6]
+    else:
+        result = result[0:5]
+    exponent = eexp & 0x7F
+    if exponent >= MAX_EXP + 1:
+        return bytes([eexp]) + result, True
+    if exponent < MIN_EXP:
+        return ZERO, False
+    return bytes([eexp]) + result, False
+
+
+def mul_raw(a: bytes, b: bytes) -> tuple[bytes, bool]:
+    """FMUL as the published listing: (FR0, carry), FR0 as the 6502 leaves it.
+
+    FR0's exponent byte 0: FR0 stays; FR1's 0: zero.  The exponent |e0| + |e1| - $3F
+    outside 0..$7F is an error with FR0 unchanged (so a product far below 1E-98 is an
+    error, not zero); then the 20-digit product's bytes through _finish."""
+    a, b = _check(a), _check(b)
+    if a[0] == 0:
+        return a, False
+    if b[0] == 0:
+        return ZERO, False
+    exponent = (a[0] & 0x7F) + (b[0] & 0x7F) - 0x3F
+    if not 0 <= exponent < 0x80:
+        return a, True
+    product = _int_to_bcd(_bcd_to_int(a[1:]) * _bcd_to_int(b[1:]), 10)
+    return _finish(((a[0] ^ b[0]) & 0x80) | exponent, product)
+
+
+def div_raw(a: bytes, b: bytes) -> tuple[bytes, bool]:
+    """FDIV as the published listing: (FR0, carry).  FR1's exponent byte 0: error;
+    FR0's 0: FR0 stays; |e0| - |e1| + $40 outside 0..$7F: error, FR0 unchanged; then
+    six quotient bytes (the first is mantissa0 // mantissa1, 0..99) through _finish."""
+    a, b = _check(a), _check(b)
+    if b[0] == 0:
+        return a, True
+    if a[0] == 0:
+        return a, False
+    exponent = (a[0] & 0x7F) - (b[0] & 0x7F) + EXP_BIAS
+    if not 0 <= exponent < 0x80:
+        return a, True
+    quotient = _int_to_bcd(_bcd_to_int(a[1:]) * 100**5 // _bcd_to_int(b[1:]), 6)
+    return _finish(((a[0] ^ b[0]) & 0x80) | exponent, quotient)
+
+
 def mul(a: bytes, b: bytes) -> bytes:
-    """FMUL: FR0 * FR1, the 20-digit product truncated to ten digits."""
-    if is_zero(a) or is_zero(b):
-        return ZERO
-    sign_a, exp_a, man_a = _unpack(a)
-    sign_b, exp_b, man_b = _unpack(b)
-    product = man_a * man_b  # 10**16 .. 10**20
-    exponent = exp_a + exp_b - EXP_BIAS
-    if product >= 10**18:
-        return _normalize(sign_a ^ sign_b, exponent + 1, product // 10**10)
-    return _normalize(sign_a ^ sign_b, exponent, product // 10**8)
+    """FMUL: FR0 * FR1, the 20-digit product truncated to ten digits (FPOverflow when
+    the carry is set, also for an exponent underflow: see mul_raw)."""
+    result, carry = mul_raw(a, b)
+    if carry:
+        raise FPOverflow("FMUL: exponent out of range")
+    return result
 
 
 def div(a: bytes, b: bytes) -> bytes:
-    """FDIV: FR0 / FR1, the quotient's ten digits truncated."""
+    """FDIV: FR0 / FR1, the quotient's ten digits truncated (see div_raw)."""
     if is_zero(b):
         raise FPDivisionByZero("division by zero")
-    if is_zero(a):
-        return ZERO
-    sign_a, exp_a, man_a = _unpack(a)
-    sign_b, exp_b, man_b = _unpack(b)
-    exponent = exp_a - exp_b + EXP_BIAS
-    if man_a >= man_b:
-        return _normalize(sign_a ^ sign_b, exponent, man_a * 10**8 // man_b)
-    return _normalize(sign_a ^ sign_b, exponent - 1, man_a * 10**10 // man_b)
+    result, carry = div_raw(a, b)
+    if carry:
+        raise FPOverflow("FDIV: exponent out of range")
+    return result
 
 
 # ---------------------------------------------------------------------------
@@ -475,26 +521,35 @@ def plyevl(x: bytes, coefficients: Sequence[bytes]) -> bytes:
 
 
 def exp10(x: bytes) -> bytes:
-    """EXP10: 10**x.  |x| = n + f with the integer n < 100 (the first mantissa byte when
-    1 <= |x| < 100) and 0 <= f < 1; then P10COF(f)**2 * 10**n, and 1/that for x < 0.
-    FPOverflow for |x| >= 100 (also for negative x) and results of 1E+98 or more."""
+    """EXP10 as the published OS listing: n = FPI(|x|) (rounded) for |x| >= 1, f = |x| - n
+    by FSUB (else n = 0, f = |x|); P10COF(f)**2 (FMUL), times 10**n (exponent n/2,
+    mantissa 1 or 10; n >= 128 is an error), then 1 / that for x < 0.  The carry of the
+    last FMUL/FDIV is the result's, and a failed FMUL leaves FR0 for the division as the
+    6502 does (mul_raw).  |x| >= 10000 is an error (the original's FPI fails there and
+    EXP10 goes on with what FPI left behind; ours does not imitate that)."""
     x = _check(x)
     negative = bool(x[0] & 0x80)
-    exponent = x[0] & 0x7F
-    if exponent > EXP_BIAS:
-        raise FPOverflow("EXP10: |argument| >= 100")
+    magnitude = bytes([x[0] & 0x7F]) + x[1:]
     whole = 0
-    fraction = bytes([exponent]) + x[1:]
-    if exponent == EXP_BIAS:
-        whole = _bcd_to_int(x[1:2])
-        fraction = _normalize(0, EXP_BIAS, _bcd_to_int(x[2:]))
+    fraction = magnitude
+    if magnitude[0] >= EXP_BIAS:
+        if magnitude[0] >= EXP_BIAS + 2:
+            raise FPOverflow("EXP10: |argument| >= 10000")
+        whole = to_int(magnitude)
+        if whole > 0xFF:
+            raise FPOverflow("EXP10: argument too large")
+        fraction = sub(magnitude, from_int(whole))
     root = plyevl(fraction, P10COF)
-    result = mul(root, root)
+    result, carry = mul_raw(root, root)
     if whole:
         half, odd = divmod(whole, 2)
-        result = mul(result, bytes([EXP_BIAS + half, 0x10 if odd else 0x01, 0, 0, 0, 0]))
+        if EXP_BIAS + half >= 0x80:
+            raise FPOverflow("EXP10: argument too large")
+        result, carry = mul_raw(result, bytes([EXP_BIAS + half, 0x10 if odd else 0x01, 0, 0, 0, 0]))
     if negative:
-        result = div(FONE, result)
+        result, carry = div_raw(FONE, result)
+    if carry:
+        raise FPOverflow("EXP10: overflow")
     return result
 
 

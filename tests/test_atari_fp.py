@@ -199,6 +199,8 @@ def test_errors() -> None:
     with pytest.raises(fp.FPOverflow):
         fp.add(num("9.999999999E97"), num("9.999999999E97"))
     assert fp.mul(num("1E-50"), num("1E-50")) == fp.ZERO  # underflow is zero, no error
+    with pytest.raises(fp.FPOverflow):  # the listing's FMUL: exponent below 0 is an error
+        fp.mul(num("1E-98"), num("1E-98"))
     with pytest.raises(fp.FPDomainError):
         fp.log(fp.ZERO)
     with pytest.raises(fp.FPDomainError):
@@ -338,6 +340,12 @@ def test_fsub_is_fadd_of_the_negation(x: bytes, y: bytes) -> None:
 @settings(max_examples=400)
 @given(numbers(), numbers())
 def test_fmul_truncates_the_exact_product(x: bytes, y: bytes) -> None:
+    exponent = (x[0] & 0x7F) + (y[0] & 0x7F) - 0x3F
+    if not (fp.is_zero(x) or fp.is_zero(y)) and not 0 < exponent < 0x80:
+        # published OS listing, FMUL: "BMI FMUL9 ;if overflow, error": an exponent below
+        # 0 is an error too (and 0 returns FR0 unnormalised, see mul_raw)
+        assert fp.mul_raw(x, y)[1] == (exponent != 0)
+        return
     with localcontext() as context:
         context.prec = EXACT_DIGITS
         expected = truncated(exact(x) * exact(y))
@@ -350,6 +358,10 @@ def test_fdiv_truncates_the_exact_quotient(x: bytes, y: bytes) -> None:
     if fp.is_zero(y):
         with pytest.raises(fp.FPDivisionByZero):
             fp.div(x, y)
+        return
+    exponent = (x[0] & 0x7F) - (y[0] & 0x7F) + 0x40
+    if not fp.is_zero(x) and not 0 < exponent < 0x80:
+        assert fp.div_raw(x, y)[1] == (exponent != 0)  # the listing's FDIV, as FMUL
         return
     with localcontext() as context:
         context.prec = EXACT_DIGITS
@@ -377,7 +389,9 @@ def test_exp_close_to_math_exp(x: Decimal) -> None:
         return
     if expected < 1e-97:
         return
-    assert math.isclose(result, expected, rel_tol=2e-7)
+    # the listing's EXP10 rounds |x| to n, so f = |x| - n lies in [-0.5, 0.5) while
+    # P10COF fits [0, 1): for f < 0 the result is good to about six digits only
+    assert math.isclose(result, expected, rel_tol=3e-6)
 
 
 @given(numbers(min_exp=0x10))
@@ -387,8 +401,8 @@ def test_log_close_to_math_log(value: bytes) -> None:
         with pytest.raises(fp.FPDomainError):
             fp.log(value)
         return
-    assert math.isclose(float(fp.to_decimal(fp.log(value))), math.log(number), rel_tol=1e-8, abs_tol=1e-8)
-    assert math.isclose(float(fp.to_decimal(fp.log10(value))), math.log10(number), rel_tol=1e-8, abs_tol=1e-8)
+    assert math.isclose(float(fp.to_decimal(fp.log(value))), math.log(number), rel_tol=3e-8, abs_tol=3e-8)
+    assert math.isclose(float(fp.to_decimal(fp.log10(value))), math.log10(number), rel_tol=3e-8, abs_tol=3e-8)
 
 
 @pytest.mark.parametrize(

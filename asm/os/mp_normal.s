@@ -1,4 +1,220 @@
 ; ===========================================================================
 ; mp_normal.s - NORMALIZE, helpers ($DC00-$DD3F)
 ; ===========================================================================
-; (to be written)
+; NORMALIZE at $DC00, where the original has it (Mapping the Atari, 56320
+; "NORMALIZE"; the published OS listing calls it NORM), and the rest of the
+; arithmetic of mp_arith.s: FADD's less common paths, the bodies of FMUL
+; and FDIV, and their table of multiples.
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; NORMALIZE ($DC00) - normalise FR0
+; Entry: FR0 with up to four leading zero mantissa bytes.
+; Exit: FR0 normalised, C clear; C set when the exponent is $71 or more
+; (overflow, FR0 left as it is); below $0F the result is zero.
+; As the listing's NORM: FRE is set to 0 and N0E follows.
+; N0E: the same with FRE's first byte shifted in behind the mantissa (FMUL
+; and FDIV keep a sixth result byte there).  An exponent byte of 0 returns
+; at once, whatever the mantissa (as the original, see FMUL).
+; ---------------------------------------------------------------------------
+.advance $DC00, $FF
+.scope
+NORMALIZE:
+        LDX #0
+        STX FRE
+N0E:    LDA FR0
+        BEQ _ok
+        LDX #4
+_shift: LDA FR0+1
+        BNE _check
+        LDY #0
+_left:  LDA FR0+2,Y             ; one byte left, FRE's first shifted in
+        STA FR0+1,Y
+        INY
+        CPY #5
+        BNE _left
+        DEC FR0
+        DEX
+        BNE _shift
+        LDA FR0+1
+        BNE _check
+        STA FR0                 ; the mantissa is zero: so is the number
+        CLC
+        RTS
+_check: LDA FR0
+        AND #$7F
+        CMP #$71
+        BCS _rts                ; overflow: C set
+        CMP #$0F
+        BCS _ok
+ZEROCLC:                        ; underflow: zero (also FMUL's x * 0)
+        LDA #0
+        LDX #5
+_zero:  STA FR0,X
+        DEX
+        BPL _zero
+_ok:    CLC
+_rts:   RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; MULBODY - FMUL after the checks (EEXP = sign | exponent)
+; As the listing: FR1 = the multiplicand behind a zero byte, FR2 = ten times
+; it, FRE = the multiplier's mantissa, FR0 = 0; five passes, each adding
+; FR1 (units digit of FRE's last byte) and FR2 (its tens digit) to FR0 as
+; often as the digit says, then FR0/FRE one byte right.  The product's ten
+; bytes end in FR0+1..FRE+4, N0E normalises (FRE's first byte shifted in).
+; ---------------------------------------------------------------------------
+.scope
+MULBODY:
+        LDA #0
+        STA FR1
+        LDX #5
+_copy:  LDA FR1,X               ; FR2 = FR1
+        STA FR2,X
+        LDA FR0,X               ; FRE = FR0, FR0 = 0
+        STA FRE,X
+        LDA #0
+        STA FR0,X
+        DEX
+        BPL _copy
+        STA FRE
+        JSR TIMES10             ; FR2 = 10 x FR1
+        LDA #5
+        STA FRX
+_pass:  LDA FRE+5
+        AND #$0F
+        LDX #FR1+5
+        JSR ADDN
+        LDA FRE+5
+        LSR
+        LSR
+        LSR
+        LSR
+        LDX #FR2+5
+        JSR ADDN
+        LDX #10
+_right: LDA FR0,X               ; FR0/FRE one byte right
+        STA FR0+1,X
+        DEX
+        BPL _right
+        LDA #0
+        STA FR0
+        DEC FRX
+        BNE _pass
+MDEXIT: LDA EEXP                ; (FDIV's end too)
+        STA FR0
+        JMP N0E
+; ADDN: FR0 = FR0 + A times the six bytes ending at zero-page X.
+ADDN:   STA ZTEMP4
+        STX ZTEMP4+1
+_times: DEC ZTEMP4
+        BMI _done
+        LDX ZTEMP4+1
+        LDY #5
+        SED
+        CLC
+_add:   LDA FR0,Y
+        ADC 0,X
+        STA FR0,Y
+        DEX
+        DEY
+        BPL _add
+        CLD
+        BCC _times
+_done:  RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; DIVBODY - FDIV after the checks (EEXP = sign | exponent)
+; As the listing: the remainder R (ZTEMP1..ZTEMP3+1, six bytes, the
+; dividend's mantissa first) gives six quotient bytes, each a tens digit
+; (R - 10 x divisor in FR2 while no borrow) and a units digit (R - divisor
+; in FR1), R moving one byte left between them; the bytes go to
+; FR0+1..FRE, N0E shifts out a leading zero byte.
+; ---------------------------------------------------------------------------
+.scope
+DIVBODY:
+        LDX #5
+        LDA #0
+        STA FR1
+        STA ZTEMP1
+        STA FR2
+_copy:  LDA FR0,X               ; R = 0, dividend's mantissa
+        STA ZTEMP1,X
+        LDA FR1,X               ; FR2 = 10 x divisor
+        STA FR2,X
+        DEX
+        BNE _copy
+        JSR TIMES10
+_byte:  STX FRX                 ; X = the quotient byte (0..5)
+        LDA #0
+        STA FRSIGN
+        SED
+_tens:  LDX #FR2+5
+        JSR RSUB
+        BCC _tensd
+        LDA FRSIGN
+        ADC #9                  ; (C set, decimal) + $10
+        STA FRSIGN
+        BCC _tens
+_tensd: LDX #FR2+5
+        JSR RADD
+_units: LDX #FR1+5
+        JSR RSUB
+        BCC _unitsd
+        INC FRSIGN
+        BCS _units
+_unitsd:
+        LDX #FR1+5
+        JSR RADD
+        CLD
+        LDX FRX
+        LDA FRSIGN
+        STA FR0+1,X
+        LDY #0
+_left:  LDA ZTEMP1+1,Y          ; R one byte left (its first byte is 0)
+        STA ZTEMP1,Y
+        INY
+        CPY #5
+        BNE _left
+        LDA #0
+        STA ZTEMP3+1
+        INX
+        CPX #6
+        BNE _byte
+        BEQ MDEXIT
+; RSUB: R = R - the six bytes ending at X (C clear on a borrow)
+; RADD: R = R + them.  Decimal mode on.
+RSUB:   LDY #5
+        SEC
+_sub:   LDA ZTEMP1,Y
+        SBC 0,X
+        STA ZTEMP1,Y
+        DEX
+        DEY
+        BPL _sub
+        RTS
+RADD:   LDY #5
+        CLC
+_add:   LDA ZTEMP1,Y
+        ADC 0,X
+        STA ZTEMP1,Y
+        DEX
+        DEY
+        BPL _add
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; EXPINV - EXP10's last step for x < 0: FR0 = 1 / FR0 (mp_explog.s)
+; (they live here for want of room among mp_explog.s's tables)
+; ---------------------------------------------------------------------------
+.scope
+EXPINV: JSR FMOVE
+        LDX #<FONE
+        LDY #>FONE
+        JSR FLD0R
+        JMP FDIV
+.scend
+
