@@ -19,6 +19,16 @@
 
 .alias FRSIGN   $EE             ; sign of a product/quotient (the listing's name)
 
+; The other half of the math pack (mp_convert.s, mp_move.s), called by the
+; documented addresses (Atari OS User's Manual; Mapping the Atari), so that
+; each half assembles without the other.
+.alias MP_IFP   $D9AA
+.alias MP_FPI   $D9D2
+.alias MP_FLD0R $DD89
+.alias MP_FLD1R $DD98
+.alias MP_FST0R $DDA7
+.alias MP_FMOVE $DDB6
+
 ; ---------------------------------------------------------------------------
 ; FSUB ($DA60) - FR0 = FR0 - FR1
 ; Entry: FR0, FR1.  Exit: FR0; C set on overflow.  FR1's sign is flipped,

@@ -20,7 +20,7 @@
 .scope
 EXP:    LDX #<LOG10E
         LDY #>LOG10E
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FMUL                ; x * log10(e)
         BCS EXP10ERR            ; (then falls into EXP10)
 .scend
@@ -52,23 +52,23 @@ EXP10:  LDA #0
         BCS _err                ; |x| >= 10000 (ours)
         LDX #<FPSCR
         LDY #>FPSCR
-        JSR FST0R
-        JSR FPI                 ; n = |x| rounded
+        JSR MP_FST0R
+        JSR MP_FPI                 ; n = |x| rounded
         LDA FR0
         STA XFMFLG
         LDA FR0+1
         BNE _err                ; n > 255
-        JSR IFP
-        JSR FMOVE
+        JSR MP_IFP
+        JSR MP_FMOVE
         LDX #<FPSCR
         LDY #>FPSCR
-        JSR FLD0R
+        JSR MP_FLD0R
         JSR FSUB                ; f = |x| - n
 _frac:  LDA #10
         LDX #<P10COF
         LDY #>P10COF
         JSR PLYEVL              ; P(f)
-        JSR FMOVE
+        JSR MP_FMOVE
         JSR FMUL                ; P(f)^2
         LDA XFMFLG
         BEQ _sign
@@ -127,7 +127,7 @@ LOGFIN: JSR FADD                ; + the power of ten
         BEQ _done
         LDX #<LOG10E
         LDY #>LOG10E
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FDIV                ; LOG = LOG10 / log10(e)
 _done:  CLC
         RTS
@@ -140,7 +140,7 @@ _done:  CLC
 ; by LOG10E.  C clear.
 ; ---------------------------------------------------------------------------
 .scope
-LOGEND: JSR FMOVE
+LOGEND: JSR MP_FMOVE
         LDA #0
         STA FR0+1
         LDA XFMFLG
@@ -149,7 +149,7 @@ LOGEND: JSR FMOVE
         CLC
         ADC #1
 *       STA FR0
-        JSR IFP
+        JSR MP_IFP
         BIT XFMFLG
         BPL +
         LDA FR0
@@ -198,29 +198,29 @@ _div10: LSR FR0+1
         BNE _div10
 _xform: LDX #<PLYARG
         LDY #>PLYARG
-        JSR FST0R
+        JSR MP_FST0R
         LDX #<SQR10
         LDY #>SQR10
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FADD                ; m + SQR10
         LDX #<FPSCR
         LDY #>FPSCR
-        JSR FST0R
+        JSR MP_FST0R
         LDX #<PLYARG
         LDY #>PLYARG
-        JSR FLD0R
+        JSR MP_FLD0R
         LDX #<SQR10
         LDY #>SQR10
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FSUB                ; m - SQR10
         LDX #<FPSCR
         LDY #>FPSCR
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FDIV                ; z
         LDX #<FPSCR
         LDY #>FPSCR
-        JSR FST0R
-        JSR FMOVE
+        JSR MP_FST0R
+        JSR MP_FMOVE
         JSR FMUL                ; z * z
         LDA #10
         LDX #<LGCOEF
@@ -228,11 +228,11 @@ _xform: LDX #<PLYARG
         JSR PLYEVL
         LDX #<FPSCR
         LDY #>FPSCR
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FMUL                ; z * P(z * z)
         LDX #<FHALF
         LDY #>FHALF
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FADD                ; + 0.5
         JMP LOGEND
 _err:   SEC

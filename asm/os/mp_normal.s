@@ -211,10 +211,10 @@ _add:   LDA ZTEMP1,Y
 ; (they live here for want of room among mp_explog.s's tables)
 ; ---------------------------------------------------------------------------
 .scope
-EXPINV: JSR FMOVE
+EXPINV: JSR MP_FMOVE
         LDX #<FONE
         LDY #>FONE
-        JSR FLD0R
+        JSR MP_FLD0R
         JMP FDIV
 .scend
 

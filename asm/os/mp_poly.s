@@ -21,11 +21,11 @@ PLYEVL: STX FPTR2
         STA PLYCNT
         LDX #<PLYARG
         LDY #>PLYARG
-        JSR FST0R               ; x
-        JSR FMOVE
+        JSR MP_FST0R               ; x
+        JSR MP_FMOVE
         LDX FPTR2
         LDY FPTR2+1
-        JSR FLD0R               ; sum = c0
+        JSR MP_FLD0R               ; sum = c0
         DEC PLYCNT
         BEQ _done
 _step:  JSR FMUL                ; sum * x
@@ -38,14 +38,14 @@ _step:  JSR FMUL                ; sum * x
         INC FPTR2+1
 *       LDX FPTR2
         LDY FPTR2+1
-        JSR FLD1R
+        JSR MP_FLD1R
         JSR FADD                ; + the next coefficient
         BCS _done
         DEC PLYCNT
         BEQ _done
         LDX #<PLYARG
         LDY #>PLYARG
-        JSR FLD1R
+        JSR MP_FLD1R
         JMP _step
 _done:  RTS
 .scend
