@@ -82,7 +82,11 @@ def rom_has_math_pack(labels: dict[str, int]) -> bool:
 
 
 class FPError(ArithmeticError):
-    """The math pack returned with the carry set."""
+    """The math pack returned with the carry set (``index``: where AFP left CIX)."""
+
+    def __init__(self, message: str = "", index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 class FPOverflow(FPError):
@@ -279,18 +283,20 @@ def from_int(number: int) -> bytes:
 
 
 def to_int(value: bytes) -> int:
-    """FPI: number -> 0..65535, adding one when the next two digits are >= 50.
+    """FPI: number -> 0..65535, adding one when the next digit is 5 or more.
 
     Raises FPOverflow for negative numbers and integer parts of 65536 or more;
-    an integer part of 65535 that rounds up gives 0, as in the original.
+    an integer part of 65535 that rounds up gives 0, as in the original.  Below 1 the
+    published listing only looks at the first mantissa digit, so 0.5 and also 0.005
+    ($3E 50 ...) give 1, while 0.05 ($3F 05 ...) gives 0.
     """
     value = _check(value)
     exponent = value[0]
     if exponent >= EXP_BIAS + 3:  # >= 1,000,000 or negative
         raise FPOverflow("FPI: not in 0..65535")
-    if exponent < EXP_BIAS - 1:  # < 0.01 (and zero)
-        return 0
-    whole_bytes = exponent - (EXP_BIAS - 1)  # 0..3 bytes before the point
+    if exponent < EXP_BIAS:  # < 1: the first digit rounds
+        return int(value[1] >= 0x50)
+    whole_bytes = exponent - (EXP_BIAS - 1)  # 1..3 bytes before the point
     whole = _bcd_to_int(value[1 : 1 + whole_bytes])
     if whole > 0xFFFF:
         raise FPOverflow("FPI: not in 0..65535")
@@ -303,78 +309,175 @@ def to_int(value: bytes) -> int:
 # ---------------------------------------------------------------------------
 
 
-def _digit_at(text: bytes, index: int) -> int | None:
-    if index < len(text) and 0x30 <= text[index] <= 0x39:
-        return text[index] - 0x30
-    return None
+_EOL = 0x9B  # what AFP finds after the end of the text (ATASCII end of line)
 
 
-def _parse_exponent(text: bytes, index: int) -> tuple[int, int] | None:
-    """After the 'E' at `index`: (signed exponent, index after it), or None to roll back."""
-    index += 1
-    negative = False
-    if index < len(text) and text[index] in b"+-":
-        negative = text[index] == 0x2D
-        index += 1
-    first = _digit_at(text, index)
-    if first is None:
-        return None
-    index += 1
-    exponent = first
-    second = _digit_at(text, index)
-    if second is not None:
-        exponent = exponent * 10 + second
-        index += 1
-    if exponent == 0:  # "E0" and "E00" are not taken as exponents
-        return None
-    return (-exponent if negative else exponent), index
+class _Scanner:
+    """INBUFF and CIX as AFP sees them: an 8-bit index into up to 256 bytes."""
+
+    def __init__(self, data: bytes, cix: int) -> None:
+        self.data = data
+        self.cix = cix & 0xFF
+
+    def char(self, index: int) -> int:
+        index &= 0xFF
+        return self.data[index] if index < len(self.data) else _EOL
+
+    def next(self) -> tuple[bool, int]:
+        """GNC: (is a digit, the digit or the character); CIX moves on either way."""
+        char = self.char(self.cix)
+        self.cix = (self.cix + 1) & 0xFF
+        if 0x30 <= char <= 0x39:
+            return True, char - 0x30
+        return False, char
+
+
+def _bcd_mantissa(mantissa: int) -> list[int]:
+    return list(_int_to_bcd(mantissa % MANTISSA_LIMIT))
+
+
+def _norm(exponent: int, mantissa: list[int]) -> tuple[int, list[int], bool]:
+    """The original NORM on FR0 (exponent byte, five mantissa bytes); the byte shifted
+    in from the right is FRE, zero.  Returns (exponent, mantissa, carry).  An exponent
+    byte of zero means zero and is left alone, mantissa and all (listing, N0E)."""
+    if exponent == 0:
+        return exponent, mantissa, False
+    for _ in range(4):
+        if mantissa[0]:
+            break
+        mantissa = mantissa[1:] + [0]
+        exponent = (exponent - 1) & 0xFF
+    else:
+        if not mantissa[0]:
+            return 0, mantissa, False
+    if exponent & 0x7F >= EXP_BIAS + 49:
+        return exponent, mantissa, True
+    if exponent & 0x7F < EXP_BIAS - 49:
+        return 0, [0] * 5, False
+    return exponent, mantissa, False
+
+
+def _afp(data: bytes, cix: int) -> tuple[bytes, int]:
+    """AFP step by step as the published OS listing does it (8-bit counters and all).
+
+    * Blanks are skipped (SKPSPC); the number must then start with a digit, '.' and a
+      digit, or a sign followed by either; otherwise the carry is set and CIX is left
+      after the characters looked at (the listing's TVN).
+    * Digits are shifted into FR0 while its first mantissa byte is zero: nine
+      significant digits at most (Altirra's math pack notes: "Only up to 9 significant
+      digits are parsed"); later digits before the point only count in EEXP.
+    * 'E', an optional sign and one or two digits give the exponent; when there is no
+      digit, or when exponent plus dropped digits is zero, CIX goes back to the 'E'.
+    * The power of ten is halved into a power of 100 (an odd one shifts the mantissa
+      one digit left), biased by $44 and normalised by NORM; then the sign is set even
+      on a zero result ("-0" gives $80 00 00 00 00 00, as Altirra's notes say).
+    """
+    scan = _Scanner(data, cix)
+    index = scan.cix
+    while scan.char(index) == 0x20:  # SKPSPC
+        index = (index + 1) & 0xFF
+        if index == 0:
+            break
+    scan.cix = start = index
+    # TVN: is this a number at all?
+    digit, char = scan.next()
+    if not digit:
+        valid = False
+        if char in (0x2B, 0x2D):
+            digit, char = scan.next()
+        if digit:
+            valid = True
+        elif char == 0x2E:
+            valid, _ = scan.next()
+        if not valid:
+            raise FPSyntaxError(f"no number at index {start}", scan.cix)
+    scan.cix = start
+    eexp = nsign = esign = 0
+    first = True
+    digrt = 0xFF
+    mantissa = 0  # FR0+1..FR0+5 as a ten-digit integer
+    at_exponent = False
+    while True:
+        digit, char = scan.next()
+        if digit:
+            if mantissa >= 10**8:  # first mantissa byte not zero: the digit is dropped
+                if digrt & 0x80:
+                    eexp = (eexp + 1) & 0xFF
+            else:
+                mantissa = mantissa * 10 + char
+                if not digrt & 0x80:
+                    digrt = (digrt + 1) & 0xFF
+            first = False
+            continue
+        if char == 0x2E:
+            if not digrt & 0x80:
+                break  # a second point ends the number
+            digrt = (digrt + 1) & 0xFF
+            if digrt == 0:
+                first = False
+                continue
+            at_exponent = True  # the listing falls through into its 'E' code here
+        elif char == 0x45:
+            at_exponent = True
+        elif not first:
+            break
+        elif char == 0x2B:
+            first = False
+            continue
+        else:  # '-' (TVN let nothing else through)
+            nsign = char
+            first = False
+            continue
+        break
+    if at_exponent:
+        saved = scan.cix
+        digit, char = scan.next()
+        if not digit and char in (0x2B, 0x2D):
+            if char == 0x2D:
+                esign = char
+            digit, char = scan.next()
+        rolled_back = True
+        if digit:
+            dropped = eexp
+            eexp = char
+            digit, second = scan.next()
+            if digit:
+                eexp = eexp * 10 + second
+                scan.cix = (scan.cix + 1) & 0xFF
+            if esign:
+                eexp = -eexp & 0xFF
+            eexp = (dropped + eexp) & 0xFF
+            rolled_back = eexp == 0
+        if rolled_back:
+            scan.cix = saved
+    scan.cix = (scan.cix - 1) & 0xFF
+    power = eexp
+    if not digrt & 0x80 and digrt:
+        power = (power - digrt) & 0xFF
+    odd = power & 1
+    power = (power >> 1) | (power & 0x80)
+    if odd:
+        mantissa *= 10
+    exponent, digits, carry = _norm((power + EXP_BIAS + 4) & 0xFF, _bcd_mantissa(mantissa))
+    if carry:
+        raise FPOverflow("floating-point overflow (1E+98 or more)", scan.cix)
+    if nsign:
+        exponent |= 0x80
+    return bytes([exponent, *digits]), scan.cix
 
 
 def from_text(text: bytes | str, start: int = 0) -> tuple[bytes, int]:
-    """AFP: parse the number at ``text[start:]`` -> (number, index of the first unused char).
+    """AFP: parse the number at ``text[start:]`` -> (number, CIX after it).
 
-    Leading blanks are skipped; then an optional sign, digits with at most one '.',
-    and an optional exponent 'E' [sign] one or two digits (not 0; otherwise the 'E' is
-    left unread).  Up to ten significant digits are kept (nine when the decimal
-    exponent is odd), the rest truncated.  FPSyntaxError when there is no digit,
-    FPOverflow for 1E+98 or more; below 1E-98 the result is zero.
+    What AFP parses and where it leaves CIX follow the published OS listing (see
+    ``_afp``): leading blanks, a sign, digits with at most one '.', an exponent 'E'
+    [sign] one or two digits.  Nine significant digits are kept, the rest truncated.
+    FPSyntaxError when there is no number, FPOverflow for 1E+98 or more (both carry
+    ``index``, where CIX is left); below 1E-98 the result is zero.  Text beyond the
+    end reads as an end of line; CIX is an 8-bit index.
     """
     data = text.encode("latin-1") if isinstance(text, str) else bytes(text)
-    index = start
-    while index < len(data) and data[index] == 0x20:
-        index += 1
-    number_start = index
-    negative = False
-    if index < len(data) and data[index] in b"+-":
-        negative = data[index] == 0x2D
-        index += 1
-    digits: list[int] = []
-    decimal_exponent = 0  # the value is 0.d1d2d3... * 10**decimal_exponent
-    seen_point = seen_digit = False
-    while index < len(data):
-        char = data[index]
-        if char == 0x2E and not seen_point:
-            seen_point = True
-        elif 0x30 <= char <= 0x39:
-            seen_digit = True
-            if digits or char != 0x30:
-                if not seen_point:
-                    decimal_exponent += 1
-                if len(digits) < 10:
-                    digits.append(char - 0x30)
-            elif seen_point:
-                decimal_exponent -= 1
-        else:
-            break
-        index += 1
-    if not seen_digit:
-        raise FPSyntaxError(f"no number at index {number_start}")
-    if index < len(data) and data[index] == 0x45:
-        parsed = _parse_exponent(data, index)
-        if parsed is not None:
-            decimal_exponent += parsed[0]
-            index = parsed[1]
-    return _from_digits(negative, digits, decimal_exponent), index
+    return _afp(data, start)
 
 
 def _from_digits(negative: bool, digits: list[int], decimal_exponent: int) -> bytes:
@@ -392,51 +495,98 @@ def _from_digits(negative: bool, digits: list[int], decimal_exponent: int) -> by
     return _normalize(0x80 if negative else 0, EXP_BIAS + decimal_exponent // 2 - 1, mantissa)
 
 
-def _fasc_parts(value: bytes) -> tuple[str, int]:
-    """FASC's text and where it starts relative to LBUFF."""
+def fasc_image(value: bytes) -> tuple[int, dict[int, int]]:
+    """FASC step by step as the published OS listing does it: (INBUFF - LBUFF, the
+    bytes it writes as {offset from LBUFF: byte}).
+
+    * LBUFF-1 (LBPR2) always gets a '0', so that INBUFF can move back onto it.
+    * An exponent byte of zero prints "0" (the mantissa is not looked at).
+    * $3F-$44 (0.01 <= x < 1E10): the ten digits with a '.' after (exponent-$3F)
+      bytes; trailing zeros after the point and then the point are dropped; a leading
+      '0' digit is skipped (INBUFF+1); ".ddd" becomes "0.ddd" (INBUFF-1 onto LBPR2).
+    * otherwise E notation: the digits with the '.' after the first byte, trailing
+      zeros dropped (never the two digits before the point); a leading '0' is skipped
+      and the exponent is 2*(exponent-$40); else the point moves one digit left (the
+      exponent + 1, "1.0E+11" keeps its zero); then 'E', the sign, two digits.
+    * the last character has bit 7 set; a '-' goes in front (INBUFF-1).
+    Raises ValueError for the one input where the original reads outside its buffer
+    (exponent $3F with a zero mantissa: not a number FASC can be given).
+    """
     value = _check(value)
-    if is_zero(value):
-        return "0", 0
-    digits = f"{_bcd_to_int(value[1:]):010d}"
-    exponent = (value[0] & 0x7F) - EXP_BIAS
-    offset = 0
-    if exponent == -1:  # 0.01 <= x < 1: "0." then all ten digits
-        text = ("0." + digits).rstrip("0")
-        offset = -1
-    elif 0 <= exponent <= 4:  # 1 <= x < 1E10: plain digits, '.' after exponent+1 bytes
-        point = 2 * (exponent + 1)
-        text = (digits[:point] + "." + digits[point:]).rstrip("0").rstrip(".")
-        if text[0] == "0":
-            text, offset = text[1:], 1
-    else:  # E notation: the point after the first byte, zeros trimmed, then moved
-        text = (digits[:2] + "." + digits[2:]).rstrip("0")
-        power = 2 * exponent
-        if text[0] == "0":
-            text, offset = text[1:].rstrip("."), 1
-        else:  # "12.3" -> "1.23", "10." -> "1.0": the zeros were trimmed before the move
-            text = text[0] + "." + text[1] + text[3:]
-            power += 1
-        text += f"E{'-' if power < 0 else '+'}{abs(power):02d}"
-    if value[0] & 0x80:
-        text, offset = "-" + text, offset - 1
-    return text, offset
+    buf: dict[int, int] = {-1: 0x30}
+    inbuff = 0
+    head = value[0]
+    if head == 0:
+        buf[0] = 0xB0
+        return inbuff, buf
+    exponent = head & 0x7F
+
+    def c0a(point: int) -> None:  # the ten digits, '.' when the counter reaches zero
+        y = 0
+        for byte in value[1:]:
+            if point == 0:
+                buf[y] = 0x2E
+                y += 1
+            point = (point - 1) & 0xFF
+            buf[y], buf[y + 1] = 0x30 | byte >> 4, 0x30 | byte & 0x0F
+            y += 2
+        if point == 0:
+            buf[y] = 0x2E
+
+    def last_significant() -> int:  # FNZ
+        for x in range(10, 0, -1):
+            if buf[x] == 0x2E:
+                return x - 1
+            if buf[x] != 0x30:
+                return x
+        raise ValueError("FASC would read outside LBUFF for this number")
+
+    if EXP_BIAS - 1 <= exponent < EXP_BIAS + 5:
+        c0a(exponent - (EXP_BIAS - 1))
+        buf[last_significant()] |= 0x80
+        if buf[0] == 0x2E:
+            inbuff -= 1
+        elif buf[0] == 0x30:
+            inbuff += 1
+    else:
+        c0a(1)
+        cix = last_significant() + 1
+        power = ((head << 1) - 2 * EXP_BIAS) & 0xFF
+        if buf[0] != 0x30:
+            buf[1], buf[2] = buf[2], buf[1]
+            if cix == 2:
+                cix = 3
+            power = (power + 1) & 0xFF
+        buf[cix] = 0x45
+        sign = 0x2B
+        if power & 0x80:
+            power, sign = -power & 0xFF, 0x2D
+        buf[cix + 1] = sign
+        buf[cix + 2] = 0x30 | power // 10
+        buf[cix + 3] = 0xB0 | power % 10
+        if buf[0] == 0x30:
+            inbuff += 1
+    if head & 0x80:
+        inbuff -= 1
+        buf[inbuff] = 0x2D
+    return inbuff, buf
 
 
 def to_text(value: bytes) -> str:
     """FASC: the text FASC writes (without the bit 7 of its last character)."""
-    return _fasc_parts(value)[0]
+    offset, data = fasc_layout(value)
+    for index, byte in enumerate(data):
+        if byte & 0x80:
+            return (data[:index] + bytes([byte & 0x7F])).decode("latin-1")
+    raise AssertionError("FASC's text has no last character")  # pragma: no cover
 
 
 def fasc_layout(value: bytes) -> tuple[int, bytes]:
-    """FASC: (INBUFF - LBUFF, the bytes from INBUFF on): the last character has bit 7
-    set; for a number without '.' and 'E' a '.' follows it (programs such as SysInfo
-    look for it)."""
-    text, offset = _fasc_parts(value)
-    data = bytearray(text.encode("ascii"))
-    data[-1] |= 0x80
-    if "." not in text and "E" not in text:
-        data.append(0x2E)
-    return offset, bytes(data)
+    """FASC: (INBUFF - LBUFF, the bytes from INBUFF to the last one FASC writes): the
+    text's last character has bit 7 set; after an integer comes the '.' that the
+    conversion wrote (programs such as SysInfo look for it)."""
+    offset, buf = fasc_image(value)
+    return offset, bytes(buf[index] for index in range(offset, max(buf) + 1))
 
 
 # ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ Example::
 from __future__ import annotations
 
 import functools
+import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,9 +63,14 @@ class MathPackImages:
 
 @functools.cache
 def math_pack_images() -> MathPackImages:
-    """Our OS, assembled from source once per session, and its label map."""
+    """Our OS, assembled from source once per session, and its label map.
+
+    The source is this repository's asm/ (or, with SURROUND_MATHPACK_SOURCE set, the
+    asm/ under that directory: a copy to try one half of the math pack while the
+    other half is being edited in the shared tree)."""
     directory = Path(tempfile.mkdtemp(prefix="surround-mathpack-"))
-    os_rom = build_os(REPO, rom=directory / "os.rom", build_dir=directory).read_bytes()
+    root = Path(os.environ.get("SURROUND_MATHPACK_SOURCE") or REPO)
+    os_rom = build_os(root, rom=directory / "os.rom", build_dir=directory).read_bytes()
     return MathPackImages(os_rom, label_map(directory / "os.map"))
 
 
