@@ -1,7 +1,8 @@
 """`surround bench`: learning games per second against a random sheep, for any engine.
 
 With --emulator it measures the emulator instead (emulator.bench.measure); with --basic
-the BASIC benchmarks (Ahl's and the BYTE Sieve, host/basic_bench.py) in emulated and host seconds.
+the BASIC benchmarks (Ahl's and the BYTE Sieve, host/basic_bench.py) in emulated and host seconds;
+with --fp the math pack's routines in emulated CPU cycles per call (host/fp_bench.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--emulator", action="store_true", help="measure the emulator instead of an engine")
     parser.add_argument("--basic", nargs="?", const="free", default=None, choices=("free", "original"),
                         help="run Ahl's benchmark and the BYTE Sieve on the free (default) or original BASIC")
+    parser.add_argument("--fp", action="store_true",
+                        help="measure our OS math pack: average emulated 6502 cycles per call of FADD FSUB "
+                             "FMUL FDIV AFP FASC IFP FPI EXP LOG over a fixed set of ten-digit operands "
+                             "(the CPU's own cycles on the bare CPU: no ANTIC DMA, no interrupts; "
+                             "JSON key cycles_per_call)")
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default: 3)")
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
@@ -36,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--seconds must be positive, not {args.seconds}")
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
-    if args.basic:
+    if args.fp:
+        from host.fp_bench import measure as measure_fp
+
+        figures = measure_fp()
+    elif args.basic:
         from host.basic_bench import measure as measure_basic
 
         figures = measure_basic(args.basic, progress=not args.json)
