@@ -137,7 +137,6 @@
 .alias ED_FLAGS $054A   ; LIST: bit 7 = a blank is due before the next name
 .alias ED_TMP3  $054B   ; scratch bytes
 .alias ED_TMP4  $054C
-.alias ED_LISTLO $0541  ; (word) LIST's first line
 .alias ED_LISTHI $0543  ; (word) LIST's last line
 .alias ED_IOY   $057B   ; PUTC's saved Y, character, X
 .alias ED_IOCHR $057C

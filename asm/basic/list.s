@@ -20,15 +20,14 @@
 ; listed to and closed.  Without a last line only the first is listed.
 ; ---------------------------------------------------------------------------
 .scope
-X_LIST: LDX #3                  ; lines 0 .. 32767, to E:
-*       LDA _all,X
-        STA ED_LISTLO,X
-        DEX
-        BPL -
-        INX
-        STX IODVC
-        JSR ATOPEND
-        BEQ _lines              ; no operands
+X_LIST: LDA #0                  ; to E:
+        STA IODVC
+        LDY STINDEX             ; no operands: ":" or EOL
+        LDA (STMCUR),Y
+        CMP #TOK_O_EOS
+        BEQ _all
+        CMP #TOK_O_EOL
+        BEQ _all
         JSR EVAL_ANY
         BIT VTYPE
         BPL _number
@@ -38,22 +37,18 @@ X_LIST: LDX #3                  ; lines 0 .. 32767, to E:
         JSR OPEN7
         STX IODVC               ; (X = $70)
         JSR SKIPCOMMA
-        BCS _lines
+        BCS _all
         JSR EVAL_ANY            ; (a number: the tokenizer saw to that)
 _number:
         JSR FR0_TO_INT
-_first: STA ED_LISTLO
-        STA ED_LISTHI
-        STX ED_LISTLO+1
-        STX ED_LISTHI+1
-        JSR SKIPCOMMA
-        BCS _lines
-        JSR EVAL_INT
-        STA ED_LISTHI
-        STX ED_LISTHI+1
-_lines: LDA ED_LISTLO
-        LDX ED_LISTLO+1
+        STA ED_LISTHI           ; the first line (and the last, unless a
+        STX ED_LISTHI+1         ; second number follows)
         JSR FIND_LINE
+        JSR SKIPCOMMA
+        BCS _line
+        JSR EVAL_INT
+_last:  STA ED_LISTHI
+        STX ED_LISTHI+1
 _line:  LDY #0                  ; past the last line asked for?
         LDA ED_LISTHI
         CMP (LINEPTR),Y
@@ -75,18 +70,12 @@ _done:  LDA IODVC
         STA IODVC
 _screen:
         RTS
-_all:   .word 0, MAXLINE
-.scend
-
-; ATOPEND - Z set if the statement's operands end at STINDEX (":" or EOL)
-.scope
-ATOPEND:
-        LDY STINDEX
-        LDA (STMCUR),Y
-        CMP #TOK_O_EOS
-        BEQ _done
-        CMP #TOK_O_EOL
-_done:  RTS
+_all:   LDA #0                  ; from the first line to 32767
+        TAX
+        JSR FIND_LINE
+        LDA #<MAXLINE
+        LDX #>MAXLINE
+        BNE _last
 .scend
 
 ; SKIPCOMMA - if a "," is at STINDEX, step over it (C clear); else C set
@@ -140,43 +129,40 @@ _eol:   JMP PUTEOL
 _ops:   LDY ED_LIDX
         CPY ED_LNEXT
         BCS _stmt
+        JSR _operand
+        JMP _ops
+_raw:   JSR NEXTBYTE            ; REM, DATA, ERROR-: the text as typed
+        CMP #EOL
+        BEQ _eol
+        JSR PUTC
+        JMP _raw
+_operand:                       ; one operand token and what it holds
         JSR NEXTBYTE
         BMI _var                ; $80 and up: a variable
         CMP #TOK_O_NCONST
         BEQ _num
         CMP #TOK_O_SCONST
         BEQ _str
-        JSR PUTOP
-        JMP _ops
+        JMP PUTOP
 _var:   AND #$7F
-        JSR PUTVARNAME
-        JMP _ops
+        JMP PUTVARNAME
 _num:   LDX #0
 *       JSR NEXTBYTE
         STA FR0,X
         INX
         CPX #6
         BCC -
-        JSR FASC
-        JSR PUTFASC
-        JMP _ops
+        JMP PUTFR0
 _str:   JSR _quote
         JSR NEXTBYTE
         TAX
-        BEQ _close
+        BEQ _quote
 *       JSR NEXTBYTE
         JSR PUTC
         DEX
         BNE -
-_close: JSR _quote
-        JMP _ops
 _quote: LDA #CH_QUOTE
         JMP PUTC
-_raw:   JSR NEXTBYTE            ; REM, DATA, ERROR-: the text as typed
-        CMP #EOL
-        BEQ _eol
-        JSR PUTC
-        JMP _raw
 .scend
 
 ; NEXTBYTE - A = the byte at LINEPTR + ED_LIDX (N and Z by it), ED_LIDX + 1
@@ -231,11 +217,12 @@ _nth:   JSR NAMEOF
 .scend
 
 ; PUTINT - print the number 0-65535 in A (low) and X (high) in decimal
+; PUTFR0 - print the number in FR0 as FASC writes it
 .scope
 PUTINT: STA FR0
         STX FR0+1
         JSR IFP
-        JSR FASC
+PUTFR0: JSR FASC
 .scend
 ; PUTFASC - print FASC's text at INBUFF (its last character has bit 7 set)
 ; through PUTNAME (ED_PTR3 := INBUFF)

@@ -33,7 +33,7 @@ _cold:  JSR NEWPROG             ; (A = 0)
         STA RADFLG              ; radians ("Mapping the Atari" 251)
         LDA #10                 ; PRINT's tab stops every 10 columns
         STA PTABW
-        JMP READY
+        BNE READY               ; (always)
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -47,8 +47,7 @@ WARMSTART:
         LDA RUNSTK+1
         STA BMEMTOP+1
         JSR SETAPPMHI
-        JMP READY
-.scend
+.scend                          ; (on into READY)
 
 ; ---------------------------------------------------------------------------
 ; READY - print READY and go on reading lines (the runtime's statements end

@@ -694,9 +694,11 @@ P_NVAR: JSR SCANNAME
 .scend
 
 ; P_SHARP - "#" and an expression (an IOCB number)
+; WORDEXP - operator A (NEEDWORD), then a numeric expression
 .scope
 P_SHARP:
         LDA #TOK_O_SHARP
+WORDEXP:
         JSR NEEDWORD
         JMP P_EXP
 .scend
@@ -862,11 +864,9 @@ _line:  JMP P_EXP
 .scope
 S_FOR:  JSR P_NVAR
         LDA #TOK_O_NASSIGN
-        JSR NEEDWORD
-        JSR P_EXP
+        JSR WORDEXP
         LDA #TOK_O_TO
-        JSR NEEDWORD
-        JSR P_EXP
+        JSR WORDEXP
         LDA #TOK_O_STEP
         JMP OPTEXP
 .scend
@@ -905,8 +905,7 @@ _string:
         INC CIX
         JSR EMITVAR
         LDA #TOK_O_DSLPAREN
-        JSR NEEDWORD
-        JSR P_EXP
+        JSR WORDEXP
         JSR EXPECTRP
 _more:  JSR TRYCOMMA
         BCC S_DIM
