@@ -61,11 +61,8 @@ CLOSE7: LDX #IOCB7
 .scend
 ; ERROR7 - a CIO error on IOCB 7 (status in Y): close it, BASIC error Y
 .scope
-ERROR7: TYA
-        PHA
-        JSR CLOSE7
-        PLA
-        JMP ERROR
+ERROR7: LDX #IOCB7
+        JMP CLOSEERROR
 .scend
 
 ; OPEN7 - open IOCB 7 on ED_NAME with ICAX1 = A, ICAX2 = X.  Out: X = IOCB7

@@ -152,13 +152,20 @@ OPENIO: STA ICAX1,X
         LDA #COPEN
         STA ICCOM,X
         JSR CIOV
-        BPL _ok
+        BMI CLOSEERROR
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; CLOSEERROR - a CIO error (status in Y) on IOCB X: close it, BASIC error Y
+; ---------------------------------------------------------------------------
+.scope
+CLOSEERROR:
         TYA
         PHA
         JSR CLOSEIO
         PLA
         JMP ERROR
-_ok:    RTS
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -42,17 +42,20 @@ _full:  LDA #2                  ; memory insufficient
 ; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
 ; The memory from (X) up to BMEMTOP moves n bytes down; the pointer at X
 ; and every later one shrink by n (the inverse of EXPAND).  ED_LEN = -n.
+; SHRINK - the same with A/Y = -n (a negative size)
 ; ---------------------------------------------------------------------------
 .scope
 CONTRACT:
-        JSR MOVESETUP
-        SEC                     ; ED_LEN := -n
-        LDA #0
-        SBC ED_LEN
-        STA ED_LEN
-        LDA #0
-        SBC ED_LEN+1
-        STA ED_LEN+1
+        EOR #$FF                ; A/Y := -n
+        CLC
+        ADC #1
+        PHA
+        TYA
+        EOR #$FF
+        ADC #0
+        TAY
+        PLA
+SHRINK: JSR MOVESETUP
         JSR MOVEDST             ; to (X) - n
         JSR MOVEDOWN
 .scend

@@ -46,9 +46,8 @@ STORELINE:
         SBC ED_TMP1
         BEQ _copy
         BCS _grow
-        EOR #$FF                ; shorter: close old - new bytes
-        ADC #1
-        JSR CONTRACT
+        DEY                     ; shorter: A/Y = new - old, negative
+        JSR SHRINK
         JMP _copy
 _grow:  JSR EXPAND
 _copy:  LDY ED_TMP2
@@ -128,12 +127,10 @@ _cmp:   JSR NAMECHAR
 _skip:  JSR NEXTNAME
         INX
         BNE _entry
-_new:   STX ED_TMP4
-        TXA
-        BPL _room
-        LDA #4                  ; too many variables
-        JMP ERROR
-_room:  LDA ED_NLEN
+_new:   TXA
+        BMI _full
+        PHA                     ; the new variable's number
+        LDA ED_NLEN
         LDY #0
         LDX #VNTD
         JSR EXPAND
@@ -152,9 +149,10 @@ _name:  DEY                     ; the name into the gap
 _zero:  STA (ED_MVSRC),Y
         DEY
         BNE _zero
-        LDA ED_TMP4
         INY
+        PLA
         STA (ED_MVSRC),Y        ; byte 1: the number
+        PHA
         LDA ED_VSUFX            ; byte 0: the type, from the suffix:
         BEQ +                   ; none $00, "$" ($24) $80, "(" ($28) $40
         EOR #$2C
@@ -164,6 +162,8 @@ _zero:  STA (ED_MVSRC),Y
         ASL
 *       DEY
         STA (ED_MVSRC),Y
-        LDA ED_TMP4
+        PLA
         RTS
+_full:  LDA #4                  ; too many variables
+        JMP ERROR
 .scend

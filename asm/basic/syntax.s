@@ -436,13 +436,13 @@ _binop: LDA #TOK_O_NLE          ; comparisons, ^ * + - /, OR, AND
         BCS _done
 _emit:  JSR EMIT
         JSR P_NUMOPERAND
-        JMP _binop
+        BEQ _binop              ; (always: it leaves A = 0)
 _done:  LDA ED_TYPE
         RTS
 .scend
 
 ; P_NUMOPERAND - an operand that gives a number (a string operand must be
-; compared with another string).  Out: ED_TYPE = 0, A = 0 (N clear).
+; compared with another string).  Out: ED_TYPE = 0, A = 0 (Z set, N clear).
 .scope
 P_NUMOPERAND:
         JSR P_OPERAND
