@@ -84,7 +84,8 @@ _frac:  LDA #10
         STA FR1+4
         STA FR1+5
         TXA
-        ADC #$40                ; (C clear)
+        CLC
+        ADC #$40
         BMI _err                ; n >= 128
         STA FR1
         JSR FMUL
