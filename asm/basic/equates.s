@@ -98,7 +98,9 @@
 .alias ED_MVDST $A0     ; (word) ... and destination
 .alias ED_LINE  $A2     ; (word) a line number being entered or searched
 .alias ED_STMT  $A4     ; output index of the current statement's length byte
-.alias ED_TMP1  $A5     ; scratch bytes
+.alias ED_TMP1  $A5     ; scratch bytes (NAMEAT, NAMECHAR, STORELINE before it moves memory)
+.alias ED_MVPAGES $A5   ; the memory mover's count of whole pages (= ED_TMP1)
+.alias ED_IOCHR $A5     ; PUTC's character (= ED_TMP1; nothing prints while those run)
 .alias ED_TMP2  $A6
 ; While a line is tokenized (SYNTAX up to its STORELINE; no LIST, no
 ; FIND_LINE then) these share the bytes above:
@@ -132,15 +134,12 @@
 .alias ED_SAVEH $0500   ; 14 bytes: the SAVE/LOAD file header
 .alias ED_NAME  $0510   ; 40 bytes: a device/file name with its EOL
 .alias ED_INIOCB $0540  ; the IOCB * 16 lines come from: 0, or $70 during ENTER
-.alias ED_MVCNT $0545   ; (word) the memory mover's byte count
+.alias ED_MVCNT $0545   ; the memory mover's byte count: the bytes after the whole pages
 .alias ED_ERRCX $0548   ; the input position of a syntax error
 .alias ED_FLAGS $054A   ; LIST: bit 7 = a blank is due before the next name
 .alias ED_TMP3  $054B   ; scratch bytes
 .alias ED_TMP4  $054C
 .alias ED_LISTHI $0543  ; (word) LIST's last line
-.alias ED_IOY   $057B   ; PUTC's saved Y, character, X
-.alias ED_IOCHR $057C
-.alias ED_IOX   $057D
 
 ; ---------------------------------------------------------------------------
 ; Fixed values

@@ -88,7 +88,7 @@ MOVEDST:
         RTS
 .scend
 
-; MOVESETUP - ED_LEN := A/Y; ED_MVSRC := (X); ED_MVCNT := BMEMTOP - (X)
+; MOVESETUP - ED_LEN := A/Y; ED_MVSRC := (X); ED_MVPAGES/ED_MVCNT := BMEMTOP - (X)
 .scope
 MOVESETUP:
         STA ED_LEN
@@ -103,23 +103,23 @@ MOVESETUP:
         STA ED_MVCNT
         LDA BMEMTOP+1
         SBC $01,X
-        STA ED_MVCNT+1
+        STA ED_MVPAGES
         RTS
 .scend
 
 ; ---------------------------------------------------------------------------
-; MOVEUP - copy ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the highest byte
+; MOVEUP - copy ED_MVPAGES*256+ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the highest byte
 ; first (the destination lies above the source).  X is kept; ED_MVSRC and
-; ED_MVDST end as they began, ED_MVCNT+1 ends 0.
+; ED_MVDST end as they began, ED_MVPAGES ends 0.
 ; The partial page at the top goes first, then the whole pages below it.
 ; ---------------------------------------------------------------------------
 .scope
 MOVEUP: CLC                     ; both pointers to the start of the top part
         LDA ED_MVSRC+1
-        ADC ED_MVCNT+1
+        ADC ED_MVPAGES
         STA ED_MVSRC+1
         LDA ED_MVDST+1          ; (no carry: the sum is an address)
-        ADC ED_MVCNT+1
+        ADC ED_MVPAGES
         STA ED_MVDST+1
         LDY ED_MVCNT
         BEQ _page
@@ -128,9 +128,9 @@ _byte:  DEY                     ; bytes Y-1 .. 0 of this page
         STA (ED_MVDST),Y
         TYA
         BNE _byte
-_page:  LDA ED_MVCNT+1          ; whole pages left?
+_page:  LDA ED_MVPAGES          ; whole pages left?
         BEQ _done
-        DEC ED_MVCNT+1
+        DEC ED_MVPAGES
         DEC ED_MVSRC+1
         DEC ED_MVDST+1
         BNE _byte               ; (always: Y = 0, so 256 bytes)
@@ -138,13 +138,13 @@ _done:  RTS
 .scend
 
 ; ---------------------------------------------------------------------------
-; MOVEDOWN - copy ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the lowest byte
+; MOVEDOWN - copy ED_MVPAGES*256+ED_MVCNT bytes from ED_MVSRC to ED_MVDST, the lowest byte
 ; first (the destination lies below the source).  X is kept.
 ; ---------------------------------------------------------------------------
 .scope
 MOVEDOWN:
         LDY #0
-        LDA ED_MVCNT+1          ; the whole pages first
+        LDA ED_MVPAGES          ; the whole pages first
         BEQ _part
 _page:  LDA (ED_MVSRC),Y
         STA (ED_MVDST),Y
@@ -152,7 +152,7 @@ _page:  LDA (ED_MVSRC),Y
         BNE _page
         INC ED_MVSRC+1
         INC ED_MVDST+1
-        DEC ED_MVCNT+1
+        DEC ED_MVPAGES
         BNE _page
 _part:  CPY ED_MVCNT            ; then the rest (Y = 0)
         BEQ _done
