@@ -112,6 +112,10 @@
 .alias ED_NLEN  $A6     ; FINDVAR: the length of the variable's name (= ED_TMP2)
 .alias ED_EMITY $A6     ; EMIT's saved Y (= ED_TMP2)
 .alias ED_FTOK  $A6     ; MATCHOP: the operator being tried (= ED_TMP2)
+; While LIST lists (no EXPAND, no FIND_LINE then):
+.alias ED_LISTHI $9B    ; (word) LIST's last line (= ED_LEN)
+.alias ED_LNEXT $A2     ; LISTLINE: the offset of the statement after this one
+.alias ED_LLEN  $A3     ;   and the line's length (= ED_LINE)
 
 ; ---------------------------------------------------------------------------
 ; Private zero page of the run-time side ($A9-$B6, $BC-$C0, $C2, $C4-$C8,
@@ -139,7 +143,6 @@
 .alias ED_FLAGS $054A   ; LIST: bit 7 = a blank is due before the next name
 .alias ED_TMP3  $054B   ; scratch bytes
 .alias ED_TMP4  $054C
-.alias ED_LISTHI $0543  ; (word) LIST's last line
 
 ; ---------------------------------------------------------------------------
 ; Fixed values

@@ -89,10 +89,8 @@ HEADERIO:
         LDA #>ED_SAVEH
         STA ICBAH,X
         LDA #14
-        STA ICBLL,X
-        LDA #0
-        STA ICBLH,X
-        JSR CIOV
+        LDY #0
+        JSR BLOCK7
         BMI ERROR7
         RTS
 .scend
@@ -109,9 +107,16 @@ PROGIO: LDX #IOCB7
         SEC
         LDA STARP
         SBC VNTP
-        STA ICBLL,X
+        PHA
         LDA STARP+1
         SBC VNTP+1
+        TAY
+        PLA
+.scend
+; BLOCK7 - the length A/Y (low/high) into IOCB 7 (X = IOCB7), then CIO
+.scope
+BLOCK7: STA ICBLL,X
+        TYA
         STA ICBLH,X
         JMP CIOV
 .scend

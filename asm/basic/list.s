@@ -11,8 +11,6 @@
 ; statements.  REM, DATA and ERROR- print the rest of their text as typed.
 ; ===========================================================================
 
-.alias ED_LNEXT $0556   ; the offset of the statement after this one
-.alias ED_LLEN  $0557   ; the line's length
 
 ; ---------------------------------------------------------------------------
 ; X_LIST - the LIST statement: LIST [file,] [first [,last]]
