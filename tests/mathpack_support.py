@@ -47,8 +47,10 @@ LBUFF = 0x0580
 RETURN_ADDRESS = 0xD7F0
 
 #: The work areas the math pack may write (Atari OS User's Manual, the math pack's
-#: memory: page zero $D4-$FF, LBUFF ... FPSCR1 $0580-$05FF) and the stack page.
-DOCUMENTED_WRITE_AREAS = (range(0x00D4, 0x0100), range(0x0100, 0x0200), range(0x0580, 0x0600))
+#: memory: page zero $D4-$FF, LBUFF ... FPSCR1 $0580-$05FF, with the two bytes before
+#: LBUFF that FASC writes: the published OS listing's LBPR1/LBPR2 $057E-$057F, "LBUFF
+#: preamble") and the stack page.
+DOCUMENTED_WRITE_AREAS = (range(0x00D4, 0x0100), range(0x0100, 0x0200), range(0x057E, 0x0600))
 
 
 class MathPackError(AssertionError):
