@@ -100,6 +100,17 @@ _done:  RTS
 
 
 ; ---------------------------------------------------------------------------
+; EXPINV - EXP10's last step for x < 0: FR0 = 1 / FR0
+; ---------------------------------------------------------------------------
+.scope
+EXPINV: JSR MP_FMOVE
+        LDX #<FONE
+        LDY #>FONE
+        JSR MP_FLD0R
+        JMP FDIV
+.scend
+
+; ---------------------------------------------------------------------------
 ; P10COF ($DE4D) - 10^x ~ P(x)^2, ten coefficients, highest power first
 ; (published OS listing; the listing's comment says 0.0032176227 for the
 ; fourth, its bytes are 0.0032196227)

@@ -84,14 +84,14 @@ _copy:  LDA FR1,X               ; FR2 = FR1
         STA FRX
 _pass:  LDA FRE+5
         AND #$0F
-        LDX #FR1+5
+        LDX #FR1
         JSR ADDN
         LDA FRE+5
         LSR
         LSR
         LSR
         LSR
-        LDX #FR2+5
+        LDX #FR2
         JSR ADDN
         LDX #10
 _right: LDA FR0,X               ; FR0/FRE one byte right
@@ -105,23 +105,32 @@ _right: LDA FR0,X               ; FR0/FRE one byte right
 MDEXIT: LDA EEXP                ; (FDIV's end too)
         STA FR0
         JMP N0E
-; ADDN: FR0 = FR0 + A times the six bytes ending at zero-page X.
-ADDN:   STA ZTEMP4
-        STX ZTEMP4+1
-_times: DEC ZTEMP4
-        BMI _done
-        LDX ZTEMP4+1
-        LDY #5
+; ADDN: FR0 = FR0 + A times the six bytes at zero-page X (FR1 or FR2).
+ADDN:   TAY
+        BEQ _done
         SED
-        CLC
-_add:   LDA FR0,Y
+_times: CLC
+        LDA FR0+5
+        ADC 5,X
+        STA FR0+5
+        LDA FR0+4
+        ADC 4,X
+        STA FR0+4
+        LDA FR0+3
+        ADC 3,X
+        STA FR0+3
+        LDA FR0+2
+        ADC 2,X
+        STA FR0+2
+        LDA FR0+1
+        ADC 1,X
+        STA FR0+1
+        LDA FR0
         ADC 0,X
-        STA FR0,Y
-        DEX
+        STA FR0
         DEY
-        BPL _add
+        BNE _times
         CLD
-        BCC _times
 _done:  RTS
 .scend
 
@@ -204,17 +213,5 @@ _add:   LDA ZTEMP1,Y
         DEY
         BPL _add
         RTS
-.scend
-
-; ---------------------------------------------------------------------------
-; EXPINV - EXP10's last step for x < 0: FR0 = 1 / FR0 (mp_explog.s)
-; (they live here for want of room among mp_explog.s's tables)
-; ---------------------------------------------------------------------------
-.scope
-EXPINV: JSR MP_FMOVE
-        LDX #<FONE
-        LDY #>FONE
-        JSR MP_FLD0R
-        JMP FDIV
 .scend
 
