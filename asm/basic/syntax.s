@@ -180,13 +180,12 @@ SYNERR: LDX ED_SAVX             ; back to SYNTAX's level
 _copy:  LDA LBUFF,Y
         CPY CIX
         BNE _plain
-        CMP #EOL
-        BNE _mark
+        EOR #$80                ; inverse
+        CMP #EOL^$80
+        BNE _plain
         LDA #CH_BLANK|$80       ; the end of the line: an inverse blank
         JSR EMIT
         LDA #EOL
-        BNE _plain
-_mark:  EOR #$80
 _plain: JSR EMIT
         INY
         CMP #EOL
@@ -255,13 +254,12 @@ NTHNAME:
         JSR NEXTNAME
         JMP NTHNAME
 NEXTNAME:
-        LDY #0
-_char:  LDA (ED_PTR3),Y
-        INY
+        LDY #$FF
+_char:  INY
+        LDA (ED_PTR3),Y
         ASL
         BCC _char
-        TYA
-        CLC
+        TYA                     ; (C set: + Y + 1, the name's length)
         ADC ED_PTR3
         STA ED_PTR3
         BCC _done
@@ -566,8 +564,7 @@ _char:  INY
 _close: INY
 _end:   STY CIX
         TXA                     ; length = COX - (its index + 1)
-        TAY
-        SEC
+        TAY                     ; (C set: the CMP found EOL or the quote)
         SBC COX
         EOR #$FF
         STA (LOMEM),Y
@@ -651,15 +648,15 @@ P_VARREF:
         CMP #CH_DOLLAR
         BEQ _string
         JSR SKIPBL
-        CMP #CH_LPAREN
-        BEQ _array
+        CMP #CH_LPAREN          ; an array: its name ends in "("
+        BEQ +
         LDA #0                  ; a number
-        JSR EMITVAR
-        JMP NUMBER
-_array: JSR EMITVAR             ; (A = "(": an array's name ends in it)
+*       JSR EMITVAR
+        LDA ED_VSUFX
+        BEQ _num
         LDA #TOK_O_ALPAREN
         JSR _subs
-        JMP NUMBER
+_num:   JMP NUMBER
 _string:
         INC CIX
         JSR EMITVAR             ; (A = "$")
@@ -925,12 +922,11 @@ S_LPRINT:
         BEQ _done               ; (C set)
         JSR _sep
         BCC S_LPRINT
-        JSR P_ANY
-        JSR ATEND
-        BEQ _done
-        JSR _sep
+        JSR P_ANY               ; an expression: a separator or the end
+        JSR _sep                ; must follow
         BCC S_LPRINT
-        BCS SYNBAD3
+        JSR ATEND
+        BNE SYNBAD3
 _done:  RTS
 _sep:   JSR TRYCOMMA            ; "," or ";": C clear
         BCC _done
