@@ -48,7 +48,7 @@ STORELINE:
         BCS _grow
         DEY                     ; shorter: A/Y = new - old, negative
         JSR SHRINK
-        JMP _copy
+        BNE _copy               ; (always: SETAPPMHI's high byte)
 _grow:  JSR EXPAND
 _copy:  LDY ED_TMP2
         BEQ _done
@@ -141,8 +141,7 @@ _name:  DEY                     ; the name into the gap
         TYA
         BNE _name
         LDA #8                  ; 8 bytes at the end of the value table
-        LDY #0
-        LDX #STMTAB
+        LDX #STMTAB             ; (Y = 0)
         JSR EXPAND
         LDA #0
         LDY #7

@@ -336,7 +336,7 @@ TRYCOMMA:
 TRYWORD:
         JSR MATCHOP
         BCS _no
-        JMP EMIT
+EMITJ:  JMP EMIT                ; (TRYRANGE's way there too)
 _no:    RTS
 EXPECTRP:
         LDA #TOK_O_RPAREN
@@ -374,6 +374,14 @@ _try:   PHA
         BNE _try
 _yes:
 _no:    RTS
+.scend
+
+; TRYRANGE - MATCHRANGE, and emit the token when one matched
+.scope
+TRYRANGE:
+        JSR MATCHRANGE
+        BCC EMITJ
+        RTS
 .scend
 
 ; MATCHREL - a comparison operator ($1D-$22): "<=" "<>" ">=" "<" ">" "="
@@ -426,14 +434,13 @@ P_ANY:  JSR P_OPERAND
         JSR P_STRCOMPARE
 _binop: LDA #TOK_O_NLE          ; comparisons, ^ * + - /, OR, AND
         LDX #TOK_O_DIV
-        JSR MATCHRANGE
+        JSR TRYRANGE
         BCC _emit
         LDA #TOK_O_OR
         LDX #TOK_O_AND
-        JSR MATCHRANGE
+        JSR TRYRANGE
         BCS _done
-_emit:  JSR EMIT
-        JSR P_NUMOPERAND
+_emit:  JSR P_NUMOPERAND
         BEQ _binop              ; (always: it leaves A = 0)
 _done:  LDA ED_TYPE
         RTS
@@ -477,13 +484,13 @@ P_OPERAND:
         TSX                     ; too deeply nested for our stack
         CPX #STACKMIN
         BCC _bad
-        LDA #TOK_O_NOT
-        JSR TRYWORD
-        BCC _unop
+        LDA #TOK_O_NOT          ; a unary operator and its operand (it
+        JSR TRYWORD             ; leaves ED_TYPE = 0, N clear)
+        BCC P_NUMOPERAND
         LDA #TOK_O_UPLUS        ; unary "+" "-"
         LDX #TOK_O_UMINUS
-        JSR MATCHRANGE
-        BCC _unemit
+        JSR TRYRANGE
+        BCC P_NUMOPERAND
         LDA #TOK_O_LPAREN
         JSR TRYWORD
         BCC _paren
@@ -497,12 +504,9 @@ P_OPERAND:
         BCC _number
         LDA #TOK_O_STR          ; a function?
         LDX #TOK_O_STRIG
-        JSR MATCHRANGE
+        JSR TRYRANGE
         BCC P_FUNCTION
         JMP P_VARREF
-_unemit:
-        JSR EMIT
-_unop:  JMP P_NUMOPERAND        ; (it leaves ED_TYPE = 0, N clear)
 _paren: JSR P_EXP
         JSR EXPECTRP
         JMP NUMBER
@@ -571,12 +575,11 @@ _end:   STY CIX
         JMP STRING
 .scend
 
-; P_FUNCTION - a function call; A = its token.  STR$ and CHR$ give a
+; P_FUNCTION - a function call; A = its token (emitted).  STR$ and CHR$ give a
 ; string, the others a number; ASC VAL LEN ADR take a string, USR one or
 ; more numbers separated by ",", the others one number.
 .scope
 P_FUNCTION:
-        JSR EMIT
         PHA
         LDA #TOK_O_FLPAREN
         JSR NEEDWORD
@@ -873,9 +876,8 @@ S_FOR:  JSR P_NVAR
 S_ON:   JSR P_EXP
         LDA #TOK_O_ON_GOTO
         LDX #TOK_O_ON_GOSUB
-        JSR MATCHRANGE
+        JSR TRYRANGE
         BCS _bad
-        JSR EMIT
 _line:  JSR P_EXP
         JSR TRYCOMMA
         BCC _line
