@@ -138,9 +138,11 @@ _done:  RTS
 ; DIVBODY - FDIV after the checks (EEXP = sign | exponent)
 ; As the listing: the remainder R (ZTEMP1..ZTEMP3+1, six bytes, the
 ; dividend's mantissa first) gives six quotient bytes, each a tens digit
-; (R - 10 x divisor in FR2 while no borrow) and a units digit (R - divisor
-; in FR1), R moving one byte left between them; the bytes go to
-; FR0+1..FRE, N0E shifts out a leading zero byte.
+; (R - 10 x divisor in FR2 while no borrow) and a units digit (from the
+; divisor in FR1), R moving one byte left between them; the bytes go to
+; FR0+1..FRE, N0E shifts out a leading zero byte.  Ours does not restore
+; R after the tens digit: the units digit is 10 - the number of additions
+; of the divisor that bring R back to >= 0.
 ; ---------------------------------------------------------------------------
 .scope
 DIVBODY:
@@ -159,27 +161,24 @@ _copy:  LDA FR0,X               ; R = 0, dividend's mantissa
 _byte:  STX FRX                 ; X = the quotient byte (0..5)
         LDA #0
         STA FRSIGN
+        LDA #10
+        STA FR0                 ; (free until the end) 10 - units
         SED
-_tens:  LDX #FR2+5
+_tens:  LDX #FR2+5              ; tens digit: R - 10 x divisor until R < 0
         JSR RSUB
-        BCC _tensd
+        BCC _units
         LDA FRSIGN
         ADC #9                  ; (C set, decimal) + $10
         STA FRSIGN
         BCC _tens
-_tensd: LDX #FR2+5
-        JSR RADD
-_units: LDX #FR1+5
-        JSR RSUB
-        BCC _unitsd
-        INC FRSIGN
-        BCS _units
-_unitsd:
-        LDX #FR1+5
-        JSR RADD
+_units: LDX #FR1+5              ; units digit without restoring: R + divisor
+        JSR RADD                ; until R >= 0 again; units = 10 - additions
+        DEC FR0
+        BCC _units
         CLD
-        LDX FRX
         LDA FRSIGN
+        ORA FR0
+        LDX FRX
         STA FR0+1,X
         LDY #0
 _left:  LDA ZTEMP1+1,Y          ; R one byte left (its first byte is 0)
