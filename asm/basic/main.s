@@ -132,8 +132,7 @@ _set:   STA VNTP,X
         LDX #VVTP
         JSR EXPAND
         LDA #3                  ; the immediate line: 32768, 3 bytes long
-        LDY #0
-        LDX #STARP
+        LDX #STARP              ; (EXPAND left Y = 0)
         JSR EXPAND
         LDY #3
 _line:  LDA _empty,Y

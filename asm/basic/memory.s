@@ -16,7 +16,7 @@
 ; The memory from (X) up to BMEMTOP moves n bytes up; the pointer at X and
 ; every later one up to BMEMTOP grow by n; the gap begins at the pointer's
 ; old value.  Error 2 (memory insufficient) if BMEMTOP + n passes the OS's
-; MEMTOP ($02E5).  Out: ED_MVSRC = the gap.  APPMHI follows BMEMTOP.
+; MEMTOP ($02E5).  Out: ED_MVSRC = the gap, Y = 0.  APPMHI follows BMEMTOP.
 ; ---------------------------------------------------------------------------
 .scope
 EXPAND: JSR MOVESETUP

@@ -828,8 +828,7 @@ _char:  LDA LBUFF,Y
         INY
         CMP #EOL
         BNE _char
-        STY CIX                 ; (C set: A = EOL)
-        RTS
+        RTS                     ; (C set: A = EOL; SYNTAX ends the line)
 .scend
 
 ; S_LET - LET and the implied LET: a variable, "=", an expression of its type
