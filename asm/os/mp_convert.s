@@ -35,13 +35,15 @@
 ; * "-0" gives $80 00 00 00 00 00, the original's signed zero, and so does
 ;   a negative number too small for the format.
 ;
-; How: the digits are stored left-aligned from FR0+1 as they come, by
-; three copies of the digit loop (leading zeros, high nibble, low nibble)
-; instead of shifting all of FR0 four bits per digit.  At the end the power
-; of ten p = EEXP - DIGRT becomes the power of 100, h = p/2 (arithmetic
-; shift), and with m = n + (p odd) for n significant digits the result is
-; what the original's "shift left if odd, exponent h+$44, NORM" gives:
-; exponent h + $3F + (m+1)/2, mantissa shifted right one digit if m is odd.
+; How: each digit is stored as it comes, left-aligned from FR0+1 (FR0
+; counts them: even, a high nibble; odd, a low one), instead of shifting
+; all of FR0 four bits per digit as the original does.  At the end the
+; power of ten p = EEXP - DIGRT becomes the power of 100, h = p/2
+; (arithmetic shift), and with m = n + (p odd) for n significant digits the
+; result is what the original's "shift left if p is odd, exponent h+$44,
+; NORM" gives: exponent h + $3F + (m+1)/2, the mantissa one digit right if
+; m is odd.  AFPGETC (mp_scan.s) reads the characters; AFPEXP ($D9AD) does
+; the range tests and the sign: AFP's 230 bytes hold the rest.
 ; ---------------------------------------------------------------------------
 .scope
 .advance $D800, $FF
