@@ -236,7 +236,9 @@ def test_fasc_known(machine: MathPackMachine, number: str, shown: str, offset: i
 
 
 def test_fasc_of_one_third(machine: MathPackMachine) -> None:
-    # 1/3 = 3F 33 33 33 33 33 prints "0.3333333333" (Altirra's FASC tests; FDIV truncates)
+    # 1/3: FDIV truncates to 3F 33 33 33 33 33 (listing, FDIV); the listing's C0A puts
+    # the '.' before the first byte, FNZ keeps all ten digits, INBUFF moves back onto
+    # the '0' in front: "0.3333333333", as BASIC prints PRINT 1/3
     check_fasc(machine, fp.div(value("1"), value("3")))
     assert machine.fasc_text() == b"0.333333333\xb3"
 
