@@ -73,6 +73,7 @@ def expected(name: str, x: bytes, y: bytes) -> tuple[bytes | None, bool]:
 def check(machine: MathPackMachine, name: str, x: bytes, y: bytes) -> None:
     result = run(machine, name, x, y)
     want, carry = expected(name, x, y)
+    assert not result.p & 0x08, "returned in decimal mode"
     assert result.carry == carry, (name, x.hex(), y.hex())
     if want is not None:
         assert result.fr0.hex() == want.hex(), (name, x.hex(), y.hex())
@@ -262,6 +263,7 @@ FUNCTIONS = {"EXP": fp.exp, "EXP10": fp.exp10, "LOG": fp.log, "LOG10": fp.log10}
 
 def check_function(machine: MathPackMachine, name: str, x: bytes) -> None:
     outcome = run(machine, name, x)
+    assert not outcome.p & 0x08, "returned in decimal mode"
     try:
         want, carry = FUNCTIONS[name](x), False
     except fp.FPError:
@@ -312,3 +314,18 @@ def test_function_known_values(machine: MathPackMachine, name: str, x: str, show
 def test_function_errors(machine: MathPackMachine, name: str, x: str) -> None:
     _needs(machine, "FPI", "IFP", "FST0R", "FLD0R", "FLD1R", "FMOVE")
     assert run(machine, name, num(x)).carry
+
+
+#: What PLYEVL, EXP, EXP10, LOG and LOG10 may write besides ARITH_WRITES: PLYCNT,
+#: SGNFLG, XFMFLG ($EF-$F1), FLPTR and FPTR2 ($FC-$FF), PLYARG and FPSCR ($05E0-$05EB)
+#: (the published listing's use; not CIX/INBUFF, DEGFLG, LBUFF's text or FPSCR1).
+FUNCTION_WRITES = ARITH_WRITES | {0xEF, 0xF0, 0xF1, 0xFC, 0xFD, 0xFE, 0xFF} | set(range(0x05E0, 0x05EC))
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_functions_write_only_their_work_areas(machine: MathPackMachine, name: str) -> None:
+    _needs(machine, "FPI", "IFP", "FST0R", "FLD0R", "FLD1R", "FMOVE")
+    for x in (num("2.5"), num("-0.75"), num("123.456789"), num("1E-40")):
+        machine.fr0 = x
+        outcome = machine.call(name, record_writes=True)
+        assert outcome.writes <= FUNCTION_WRITES, sorted(hex(a) for a in outcome.writes - FUNCTION_WRITES)
