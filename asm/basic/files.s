@@ -150,9 +150,9 @@ FILEOPERAND:
 .scope
 X_CLOAD:
         JSR CASNAME
-        JSR LOADPROG
-        JMP READY
-X_LOAD: JSR LOAD_FILE
+        BNE _load               ; (always: X = $80)
+X_LOAD: JSR FILEOPERAND
+_load:  JSR LOADPROG
         JMP READY
 .scend
 .scope

@@ -61,11 +61,11 @@ _line:  LDY #0                  ; past the last line asked for?
         JSR LISTLINE
         JSR NEXTLINE
         JMP _line
-_done:  LDA IODVC
+_done:  LDX IODVC
         BEQ _screen
-        JSR CLOSE7
-        LDA #0
+        LDA #0                  ; E: again, IOCB 7 (X) closed
         STA IODVC
+        JMP CLOSEIO
 _screen:
         RTS
 _all:   LDA #0                  ; from the first line to 32767

@@ -16,7 +16,7 @@
 ;
 ; The checker: a recursive descent over the expression grammar (operands,
 ; unary operators, binary operators; string comparisons give numbers) and,
-; per statement, a small program of syntax codes (SYNTAB) or a routine.
+; per statement, a small program of syntax codes (SY_BASE) or a routine.
 ; Which token a symbol gets depends on what the parser expects there: "="
 ; after a LET target is an assignment ($2D numeric, $2E string), inside an
 ; expression a comparison ($22 numeric, $34 between strings); "(" after an
@@ -111,8 +111,7 @@ _body:  JSR EMIT                ; the line length, set at the end
 _stmt:  LDA COX
         STA ED_STMT
         JSR EMIT                ; the statement length, set at its end
-        JSR STMTNAME
-        JSR EMIT
+        JSR STMTNAME            ; (emitted)
         PHA
         JSR STMTSYN
         PLA
@@ -303,7 +302,7 @@ _done:  LDX ED_TMP1
 ; STMTNAME - the statement token for the name at CIX: the first name in
 ; STMTNAMES the text spells, or abbreviates with "." (so "." alone is REM,
 ; "L." LIST).  Without a name it is an implied LET (nothing consumed).
-; Out: A = the token.
+; Out: A = the token, emitted.
 ; ---------------------------------------------------------------------------
 .scope
 STMTNAME:
@@ -319,7 +318,7 @@ _name:  JSR NAMEAT
         CPX #TOK_ILET           ; the implied LET and ERROR- have no name
         BCC _name
 _found: TXA
-        RTS
+        JMP EMIT
 .scend
 
 ; ---------------------------------------------------------------------------
