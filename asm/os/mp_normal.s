@@ -136,81 +136,85 @@ _done:  RTS
 
 ; ---------------------------------------------------------------------------
 ; DIVBODY - FDIV after the checks (EEXP = sign | exponent)
-; As the listing: the remainder R (ZTEMP1..ZTEMP3+1, six bytes, the
-; dividend's mantissa first) gives six quotient bytes, each a tens digit
-; (R - 10 x divisor in FR2 while no borrow) and a units digit (from the
-; divisor in FR1), R moving one byte left between them; the bytes go to
-; FR0+1..FRE, N0E shifts out a leading zero byte.  Ours does not restore
-; R after the tens digit: the units digit is 10 - the number of additions
-; of the divisor that bring R back to >= 0.
+; As the listing: the remainder R (six bytes, the dividend's mantissa behind
+; a zero byte) gives six quotient bytes, each a tens digit (R - 10 x divisor
+; in FR2 while no borrow) and a units digit (from the divisor in FR1), R
+; moving one byte left between them; the bytes end in FR0+1..FRE and N0E
+; shifts out a leading zero byte.  Ours keeps R in FR0 (the unrolled
+; additions of FMUL serve), the quotient in ZTEMP1..ZTEMP3+1, and does not
+; restore R after the tens digit: the units digit is 10 - the number of
+; additions of the divisor that bring R back to >= 0.
 ; ---------------------------------------------------------------------------
 .scope
 DIVBODY:
         LDX #5
         LDA #0
-        STA FR1
-        STA ZTEMP1
-        STA FR2
-_copy:  LDA FR0,X               ; R = 0, dividend's mantissa
-        STA ZTEMP1,X
-        LDA FR1,X               ; FR2 = 10 x divisor
+        STA FR1                 ; the divisor behind a zero byte
+        STA FR0                 ; R = 0, the dividend's mantissa
+_copy:  LDA FR1,X               ; FR2 = 10 x divisor
         STA FR2,X
         DEX
-        BNE _copy
-        JSR TIMES10
-_byte:  STX FRX                 ; X = the quotient byte (0..5)
+        BPL _copy
+        JSR TIMES10             ; (X = 0 after)
+_byte:  STX FRX                 ; the quotient byte (0..5)
         LDA #0
         STA FRSIGN
         LDA #10
-        STA FR0                 ; (free until the end) 10 - units
-        SED
-_tens:  LDX #FR2+5              ; tens digit: R - 10 x divisor until R < 0
-        JSR RSUB
+        STA FRE                 ; 10 - units digit
+_tens:  LDX #FR2                ; tens digit: R - 10 x divisor until R < 0
+        JSR SUB6
         BCC _units
         LDA FRSIGN
-        ADC #9                  ; (C set, decimal) + $10
+        ADC #$0F                ; (C set) + $10
         STA FRSIGN
         BCC _tens
-_units: LDX #FR1+5              ; units digit without restoring: R + divisor
-        JSR RADD                ; until R >= 0 again; units = 10 - additions
-        DEC FR0
+_units: LDA #1                  ; units digit: R + divisor until R >= 0
+        LDX #FR1
+        JSR ADDN
+        DEC FRE
         BCC _units
-        CLD
         LDA FRSIGN
-        ORA FR0
+        ORA FRE
         LDX FRX
-        STA FR0+1,X
+        STA ZTEMP1,X
         LDY #0
-_left:  LDA ZTEMP1+1,Y          ; R one byte left (its first byte is 0)
-        STA ZTEMP1,Y
+_left:  LDA FR0+1,Y             ; R one byte left (its first byte is 0)
+        STA FR0,Y
         INY
         CPY #5
         BNE _left
         LDA #0
-        STA ZTEMP3+1
+        STA FR0+5
         INX
         CPX #6
         BNE _byte
-        BEQ MDEXIT
-; RSUB: R = R - the six bytes ending at X (C clear on a borrow)
-; RADD: R = R + them.  Decimal mode on.
-RSUB:   LDY #5
+        LDX #5
+_out:   LDA ZTEMP1,X            ; the quotient to FR0+1..FRE
+        STA FR0+1,X
+        DEX
+        BPL _out
+        JMP MDEXIT
+; SUB6: FR0 = FR0 - the six bytes at zero-page X; C clear on a borrow.
+SUB6:   SED
         SEC
-_sub:   LDA ZTEMP1,Y
+        LDA FR0+5
+        SBC 5,X
+        STA FR0+5
+        LDA FR0+4
+        SBC 4,X
+        STA FR0+4
+        LDA FR0+3
+        SBC 3,X
+        STA FR0+3
+        LDA FR0+2
+        SBC 2,X
+        STA FR0+2
+        LDA FR0+1
+        SBC 1,X
+        STA FR0+1
+        LDA FR0
         SBC 0,X
-        STA ZTEMP1,Y
-        DEX
-        DEY
-        BPL _sub
-        RTS
-RADD:   LDY #5
-        CLC
-_add:   LDA ZTEMP1,Y
-        ADC 0,X
-        STA ZTEMP1,Y
-        DEX
-        DEY
-        BPL _add
+        STA FR0
+        CLD
         RTS
 .scend
-
