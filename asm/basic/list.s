@@ -11,7 +11,6 @@
 ; statements.  REM, DATA and ERROR- print the rest of their text as typed.
 ; ===========================================================================
 
-
 ; ---------------------------------------------------------------------------
 ; X_LIST - the LIST statement: LIST [file,] [first [,last]]
 ; STINDEX is on the first operand.  A file is opened on IOCB 7 for writing,
