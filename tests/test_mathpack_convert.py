@@ -62,6 +62,20 @@ def numbers(draw, min_exp: int = fp.MIN_EXP, max_exp: int = fp.MAX_EXP) -> bytes
     return bytes([sign | exponent, *map(bcd, mantissa)])
 
 
+# -- the entry points -----------------------------------------------------------------
+
+
+def test_entry_points_are_where_programs_call_them(machine: MathPackMachine) -> None:
+    # Manual / Mapping the Atari (host.atari_fp.ENTRY_POINTS); Altirra's notes for the
+    # undocumented ones programs call: ZFL, LDBUFA, SHL16 (MAC/65), SKPSPC, ISDIGT
+    documented = {name: fp.ENTRY_POINTS[name] for name in (
+        "AFP", "FASC", "IFP", "FPI", "ZFR0", "ZF1", "FLD0R", "FLD0P", "FLD1R", "FLD1P",
+        "FST0R", "FST0P", "FMOVE")}
+    documented.update(ZFL=0xDA48, LDBUFA=0xDA51, SHL16=0xDA5A, SKPSPC=0xDBA1, ISDIGT=0xDBAF)
+    for name, address in documented.items():
+        assert machine.address(name) == address, name
+
+
 # -- AFP ------------------------------------------------------------------------------
 
 
