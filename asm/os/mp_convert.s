@@ -255,12 +255,12 @@ _epower:
         EOR #$FF                ; (C = 1) the magnitude
         ADC #0
         LDY #$2D                ; '-'
-_esign: STA EEXP
+_esign: PHA
         LDA #$45                ; 'E'
         STA LBUFF,X
         TYA
         STA LBUFF+1,X
-        LDA EEXP
+        PLA
         LDY #$2F
         SEC
 _tens:  INY
@@ -287,20 +287,24 @@ _done:  RTS
 ; ---------------------------------------------------------------------------
 ; IFPBODY - IFP ($D9AA) jumps here: its 40 bytes hold the end of AFP.
 ; Binary to BCD by doubling in decimal mode, adding each bit, sixteen
-; times, into FR0+1..3 (the listing's method, unrolled); then the exponent
-; $42 and NORMALIZE ($DC00, the original's NORM), as the listing's IFP.
+; times, into FR0+1..3 (the listing's method, unrolled, the bits taken from
+; FR0+4/5 instead of ZTEMP4); then the exponent $42 and NORMALIZE ($DC00,
+; the original's NORM), as the listing's IFP.
 ; ---------------------------------------------------------------------------
 .scope
 IFPBODY:
         LDA FR0
-        STA ZTEMP4              ; low byte
-        LDA FR0+1
-        STA ZTEMP4+1            ; high byte
-        JSR ZFR0
+        STA FR0+5               ; the low byte, shifted out through
+        LDA FR0+1               ; FR0+4, the high byte: both are zero
+        STA FR0+4               ; at the end, as NORMALIZE wants them
+        LDA #0
+        STA FR0+1
+        STA FR0+2
+        STA FR0+3
         LDY #16
         SED
-_bit:   ASL ZTEMP4
-        ROL ZTEMP4+1
+_bit:   ASL FR0+5
+        ROL FR0+4
         LDA FR0+3
         ADC FR0+3
         STA FR0+3
@@ -322,8 +326,8 @@ _bit:   ASL ZTEMP4
 ; IFP ($D9AA) - integer to floating point
 ; Entry: FR0 (low), FR0+1 (high) = 0..65535.
 ; Exit:  FR0 = the number (exact); carry clear.
-; Uses:  A X Y, FR0, FRE (NORMALIZE), ZTEMP4 (as the original; never FR1,
-;        FR2, FRE+1..: MAC/65 keeps data at $DE/$DF, Altirra's notes).
+; Uses:  A X Y, FR0, FRE (NORMALIZE; never FR1, FR2, FRE+1..: MAC/65 keeps
+;        data at $DE/$DF, Altirra's notes).
 ; The work is in IFPBODY (after FASC).
 ; ---------------------------------------------------------------------------
 .advance $D9AA, $FF
