@@ -3,8 +3,8 @@
 ; ===========================================================================
 ; NORMALIZE at $DC00, where the original has it (Mapping the Atari, 56320
 ; "NORMALIZE"; the published OS listing calls it NORM), and the rest of the
-; arithmetic of mp_arith.s: FADD's less common paths, the bodies of FMUL
-; and FDIV, and their table of multiples.
+; arithmetic of mp_arith.s: the bodies of FMUL and FDIV with their
+; unrolled additions (ADDN) and subtraction (SUB6).
 ; ===========================================================================
 
 ; ---------------------------------------------------------------------------
