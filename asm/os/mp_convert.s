@@ -374,7 +374,7 @@ _store: STA FR0
 ; first mantissa digit is looked at, whatever the exponent (so 0.5 and
 ; also 0.005 give 1, 0.05 gives 0; Altirra's math pack returns 0 below
 ; 0.01, the listing does not).  ZTEMP4 is the integer, high byte first, as
-; the listing has it, so SHL16 ($DA5A, its SIL) shifts it.
+; the listing has it (its SIL is SHL16, $DA5A).
 ; ---------------------------------------------------------------------------
 .scope
 .advance $D9D2, $FF
@@ -418,15 +418,18 @@ _return:
 ; X and Y are kept.
 _times10:
         STA ZTEMP1
-        JSR SHL16               ; 2v
+        ASL ZTEMP4+1            ; 2v
+        ROL ZTEMP4
         BCS _over
         LDA ZTEMP4+1
         STA ZTEMP3+1
         LDA ZTEMP4
         STA ZTEMP3
-        JSR SHL16
+        ASL ZTEMP4+1
+        ROL ZTEMP4
         BCS _over
-        JSR SHL16               ; 8v
+        ASL ZTEMP4+1            ; 8v
+        ROL ZTEMP4
         BCS _over
         LDA ZTEMP4+1
         ADC ZTEMP3+1
