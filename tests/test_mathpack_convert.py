@@ -365,6 +365,20 @@ def test_ifp_then_fpi_gives_the_integer_back(machine: MathPackMachine) -> None:
         assert machine.peek_word(FR0) == number
 
 
+def test_every_integer_both_ways(machine: MathPackMachine) -> None:
+    """IFP of 0..65535 is the model's (exact) number, and FPI gives the integer back."""
+    wrong = []
+    for number in range(65536):
+        machine.poke_word(FR0, number)
+        machine.call("IFP")
+        if machine.fr0 != fp.from_int(number):
+            wrong.append(("IFP", number))
+        machine.call("FPI")
+        if machine.peek_word(FR0) != number:
+            wrong.append(("FPI", number))
+    assert wrong == []
+
+
 # -- ZFR0 ZF1 ZFL LDBUFA SHL16 --------------------------------------------------------
 
 

@@ -330,8 +330,10 @@ _bit:   ASL FR0+5
 ;        data at $DE/$DF, Altirra's notes).
 ; The work is in IFPBODY (after FASC).
 ; ---------------------------------------------------------------------------
+.scope
 .advance $D9AA, $FF
 IFP:    JMP IFPBODY
+.scend
 
 ; ---------------------------------------------------------------------------
 ; AFPEXP - the end of AFP: A = $3F + (m+1)/2 (C = 0), FRX = h; FR0 = n.
