@@ -1,10 +1,10 @@
 ; ===========================================================================
-; mp_convert.s - AFP FASC IFP FPI ZFR0 ZF1 ZFL LDBUFA ($D800-$DA5F)
+; mp_convert.s - AFP FASC IFP FPI ZFR0 ZF1 ZFL LDBUFA SHL16 ($D800-$DA5F)
 ; ===========================================================================
 ; The conversions between text, integers and the 6-byte numbers, and the
 ; small helpers that sit between them.  Entry points as in the original OS
 ; (Atari OS User's Manual, "Floating point arithmetic package"; Mapping the
-; Atari, 55296-55893; the published OS source listing): programs call these
+; Atari, 55296-55903; the published OS source listing): programs call these
 ; addresses directly.  What each routine computes is the original's, digit
 ; for digit (host/atari_fp.py models it; tests/test_mathpack_convert.py
 ; compares the two); how it computes it is our own, and faster.
