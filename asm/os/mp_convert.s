@@ -79,7 +79,10 @@ _clear: STA FR0,X               ; FR0 counts the digits stored
         BPL _clear
         INX                     ; X = the mantissa byte for the digits
 ; -- the digits: nine are stored, left-aligned from FR0+1
-_next:  JSR AFPGETC
+_next:  LDA (INBUFF),Y            ; (AFPGETC, inline in the digit loop)
+        INY
+        EOR #$30
+        CMP #10
         BCS _other
         CMP #1
         BCS _digit
