@@ -176,7 +176,7 @@ def build_basic(repo_root: Path, rom: Path | None = None, build_dir: Path | None
 
 
 def basic_size_report(build_dir: Path) -> dict[str, int]:
-    """Bytes used by the BASIC's editor side, run-time side and stand-ins, and bytes free.
+    """Bytes used by the BASIC's editor side and run-time side, and bytes free before the trailer.
 
     Read from the label map of the last build (labels ED_END, RT_BEGIN, RT_END, BASIC_END
     in asm/basic/basic.s).
@@ -189,7 +189,6 @@ def basic_size_report(build_dir: Path) -> dict[str, int]:
     return {
         "editor": editor_end - BASIC_START,
         "runtime": rt_end - rt_begin,
-        "pending": end - rt_end,
         "used": end - BASIC_START,
         "free": BASIC_TRAILER - end,
     }

@@ -1,6 +1,6 @@
-"""The whole free BASIC, editor and runtime together (tests/basic_whole.py: the product's code,
-split between the cartridge and RAM while it does not fit 8 KiB): typed programs run, and the
-editor's statements work in programs.  Expected output from the Atari BASIC Reference Manual."""
+"""The whole free BASIC, editor and runtime together (the product's cartridge, built from
+source by tests/basic_whole.py): typed programs run, and the editor's statements work in
+programs.  Expected output from the Atari BASIC Reference Manual."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """BASIC's LOAD/SAVE/ENTER/LIST/RUN "D:..." through the mini-DOS, on the whole free BASIC
-(tests/basic_whole.py: editor and runtime together while they do not fit 8 KiB)."""
+(the product's cartridge, tests/basic_whole.py)."""
 
 from __future__ import annotations
 
@@ -10,29 +10,16 @@ from host.atari_basic import list_program, read_save_file
 from host.dos2 import Dos2Disk
 from host.minidos import new_system_disk
 from tests.basic_runtime_support import install_fp_traps
-from host.minidos import DOS2_MEMLO
-from tests import basic_whole
 from tests.basic_whole import WholeBasic, WholeImages
-
-#: the whole BASIC's RAM part goes above the mini-DOS (tests/basic_whole.py puts it at $1000,
-#: where DOS.SYS is): at DOS 2.0S's MEMLO, so BASIC's memory begins above it
-RAM_PART = (DOS2_MEMLO + 0xFF) & 0xFF00
 
 
 @pytest.fixture(scope="module")
 def images(tmp_path_factory) -> WholeImages:
-    """The whole-BASIC test image, its RAM part assembled for RAM_PART."""
-    placed = basic_whole.RAM_PART
-    basic_whole.RAM_PART = RAM_PART
-    try:
-        return WholeImages(tmp_path_factory.mktemp("basic-whole-disk"))
-    finally:
-        basic_whole.RAM_PART = placed
+    return WholeImages(tmp_path_factory.mktemp("basic-whole-disk"))
 
 
 def basic_from_disk(images: WholeImages, path, choice: str = "3") -> WholeBasic:
-    """Boot the system disk with BASIC on; while the menu waits, store the whole BASIC's RAM
-    part above the mini-DOS and raise MEMLO over it; then choose (BASIC starts with that MEMLO)."""
+    """Boot the system disk with BASIC on and choose from the mini-DOS's menu."""
     basic = WholeBasic.__new__(WholeBasic)
     basic.images = images
     basic.atari = atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
@@ -40,10 +27,6 @@ def basic_from_disk(images: WholeImages, path, choice: str = "3") -> WholeBasic:
         install_fp_traps(atari)
     atari.insert_disk(1, path)
     assert atari.boot(basic=True) and "3  READY (BASIC)" in atari.screen_text()
-    assert atari.peek_word(0x02E7) <= RAM_PART  # the mini-DOS's MEMLO, below the RAM part
-    for offset, byte in enumerate(images.ram_part):
-        atari.poke(RAM_PART + offset, byte)
-    atari.poke_word(0x02E7, (RAM_PART + len(images.ram_part) + 0xFF) & 0xFF00)
     atari.type_text(choice)
     assert atari.run_until_idle(3000)
     return basic

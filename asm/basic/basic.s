@@ -20,28 +20,25 @@
 ;   $BFFE  CARTAD  the init address (word), called (JSR) before the boot
 ;
 ; The parts (see README.md in this folder for who owns which):
-;   editor side:  editor.s (main.s io.s syntax.s program.s list.s files.s
-;                 tokens.s); editor_stub.s until both sides fit in 8 KiB
+;   editor side:  editor.s (main.s io.s syntax.s memory.s program.s list.s
+;                 files.s tokens.s)
 ;   run-time side: runtime.s (and the files it includes)
-;   pending.s     seam labels the other side has not written yet
 ; ===========================================================================
 
 .include "../os/equates.s"
+.include "../os/fpentry.s"
 .include "equates.s"
 
 .org $A000
 
 ; --- the editor side ---------------------------------------------------------
-.include "editor_stub.s"        ; editor.s once both sides fit (README.md)
+.include "editor.s"
 ED_END:                         ; the size report: end of the editor side
 
 ; --- the run-time side ----------------------------------------------------------
 RT_BEGIN:
 .include "runtime.s"
 RT_END:                         ; the size report: end of the run-time side
-
-; --- labels still missing on the other side ------------------------------------
-.include "pending.s"
 BASIC_END:                      ; the size report: first free byte
 
 ; --- the cartridge trailer -------------------------------------------------------

@@ -10,6 +10,7 @@
 ; ===========================================================================
 
 .include "../os/equates.s"
+.include "../os/fpentry.s"
 .include "equates.s"
 
 .alias VTYPE    $054B   ; (the runtime's is in its zero page)
@@ -178,8 +179,6 @@ STR_NAME:
         STA ED_PTR3+1
         LDA FR0+2
         JMP SETNAME
-
-.include "pending.s"
 
 .checkpc $BFFA
 .advance $BFFA, $FF

@@ -79,9 +79,8 @@
 ; ---------------------------------------------------------------------------
 ; The floating point package's zero page and buffers ("Mapping the Atari"
 ; 212-255, 1406-1535; "De Re Atari" chapter 11; Atari OS User's Manual).
-; (FR0, FR1, CIX, INBUFF, LBUFF, ... and the math pack entry points AFP,
-; FASC, IFP, FPI, ... are defined by asm/os/equates.s once the math pack
-; lands there; until then by pending.s.)
+; (FR0, FR1, CIX, INBUFF, LBUFF, ... are in asm/os/equates.s, the math
+; pack's entry points AFP, FASC, IFP, FPI, ... in asm/os/fpentry.s.)
 ; ---------------------------------------------------------------------------
 .alias RADFLG   $FB     ; 0 = radians, 6 = degrees (DEG/RAD; Atari BASIC)
 

@@ -53,7 +53,7 @@ def print_basic_size(build_dir: Path) -> None:
     report = basic_size_report(build_dir)
     print(
         f"{BASIC_ROM}: {report['used']} bytes used (editor {report['editor']}, run-time "
-        f"{report['runtime']}, pending {report['pending']}), {report['free']} bytes free"
+        f"{report['runtime']}), {report['free']} bytes free"
     )
 
 
