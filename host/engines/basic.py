@@ -9,19 +9,13 @@ then the number itself, or for a string its offset from STARP and its length), a
 Atari BASIC Source Book" (chapter 2) and "Mapping the Atari" (locations 130-141) document
 them. Never from the screen.
 
-Starting the program:
-
-* ``basic="original"`` (a user's own ROM in roms/): the SAVE file goes into a scratch folder
-  that H: shows, and ``LOAD "H:SURROUND.BAS"`` and ``RUN`` are typed at READY.
-* ``files=FOLDER``: the emulator shows FOLDER to the program as D: (emulator/hdevice.py with
-  the letter D), so the game reads and writes its D:SURROUND.BLK there as it would on a disk
-  (``surround play --engine basic`` keeps the player's black list that way); the original
-  ROM then LOADs the program from D: too.
-* ``basic="free"`` (our BASIC, asm/basic): its ROM does not hold the editor (LOAD, RUN typed
-  at READY) yet, so the engine does what LOAD does - the SAVE file's tables go above LOMEM
-  and BASIC's pointers are set from its header - with ``RUN`` as the immediate line, and
-  starts the runtime at its EXECUTE entry (from the label map of a build of asm/basic that
-  is byte for byte the ROM in use).
+Starting the program, as a person would: SURROUND.BAS (the SAVE file of the listing) goes
+into a scratch folder that the emulator shows as H: (emulator/hdevice.py), and ``LOAD
+"H:SURROUND.BAS"`` and ``RUN`` are typed at READY, on our free BASIC (asm/basic) or on a
+user's own ROM (``basic="original"``, roms/ataribas.rom). ``files=FOLDER``: the emulator
+shows FOLDER to the program as D: instead, so the game reads and writes its
+D:SURROUND.BLK there as it would on a disk (``surround play --engine basic`` keeps the
+player's black list that way), and the program is LOADed from D:.
 
 Numbers need the OS's floating point package at $D800: the engine refuses, with a message,
 an OS ROM that has none there yet (our free OS until issue 8's math pack lands), unless the
@@ -30,7 +24,6 @@ caller supplies one through ``prepare`` (the tests answer its entry points in Py
 
 from __future__ import annotations
 
-import struct
 import tempfile
 from abc import abstractmethod
 from decimal import Decimal
@@ -43,11 +36,8 @@ from host.engines.base import Engine, EngineReply
 from host.errors import SurroundError
 from host.rules import BLACKLIST_BYTES, RESULTS, Move, Position
 
-# Atari BASIC's zero-page pointers ("Mapping the Atari", 128-145) and what LOAD sets.
-LOMEM, VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP, RUNSTK, MEMTOP = (
-    0x80, 0x82, 0x84, 0x86, 0x88, 0x8A, 0x8C, 0x8E, 0x90)
-APPMHI = 0x0E
-HEADER_POINTERS = (VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP)
+# Atari BASIC's zero-page pointers to its variable tables ("Mapping the Atari", 128-145).
+VNTP, VVTP, STARP = 0x82, 0x86, 0x8C
 MAX_FRAMES = 30_000       # how long one typed line may keep the program busy (500 s)
 FRAMES_PER_SECOND = 1_789_773 / 29_868  # NTSC: CPU cycles a second / cycles a frame
 
@@ -139,38 +129,6 @@ def has_math_pack(atari) -> bool:
     return all(atari.peek(address) != 0xFF for address in atari_fp.ENTRY_POINTS.values())
 
 
-def _free_basic_labels(rom: bytes) -> dict[str, int]:
-    """The label map of asm/basic built into the build folder, checked against `rom`."""
-    from host.build import build_basic, label_map
-
-    folder = resources.build_dir() / "basic-engine"
-    image = folder / "basic.rom"
-    if not image.is_file() or image.read_bytes() != rom:
-        build_basic(resources.data_root(), rom=image, build_dir=folder)
-    if image.read_bytes() != rom:
-        raise SurroundError("basic engine: the free BASIC ROM in use differs from a build of asm/basic; run `surround build`")
-    return label_map(folder / "basic.map")
-
-
-def place_program(atari, data: bytes) -> None:
-    """What LOAD does with a SAVE file: its tables go to LOMEM + VNTP on, every pointer is
-    set from the header plus LOMEM, and the run-time stack and the top of BASIC's memory
-    start at STARP ("The Atari BASIC Source Book", LOAD; "Mapping the Atari", 128-145)."""
-    from host.atari_basic import load_save_bytes
-
-    load_save_bytes(data, "SURROUND.BAS")  # checked byte by byte
-    header = struct.unpack("<7H", data[:14])
-    lomem = atari.peek_word(LOMEM)
-    base = lomem + header[1]
-    for offset, value in enumerate(data[14:]):
-        atari.poke(base + offset, value)
-    for pointer, value in zip(HEADER_POINTERS, header[1:]):
-        atari.poke_word(pointer, lomem + value)
-    starp = lomem + header[6]
-    for pointer in (RUNSTK, MEMTOP, APPMHI):
-        atari.poke_word(pointer, starp)
-
-
 class BasicEngine(SurroundBasicEngine):
     """SURROUND.BAS on the free or the original Atari BASIC in the headless emulator."""
 
@@ -195,16 +153,11 @@ class BasicEngine(SurroundBasicEngine):
         # keeps SURROUND.BLK); without it the original ROM LOADs from a scratch folder on H:.
         self.device = "D" if files is not None else "H"
         folder = Path(files) if files is not None else Path(self._scratch.name)
-        if basic == "original":
-            (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes(f'SAVE "{self.device}:SURROUND.BAS"'))
-        if basic == "original" or files is not None:  # from power-on on
-            self.atari.use_h_device(folder, letter=self.device)
+        (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes(f'SAVE "{self.device}:SURROUND.BAS"'))
+        self.atari.use_h_device(folder, letter=self.device)  # from power-on on
         if not self.atari.boot(basic=True) or "READY" not in self.atari.screen_text():
             raise SurroundError(f"basic engine: the {basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
-        if basic == "original":
-            self._start_by_typing()
-        else:
-            self._start_in_memory()
+        self._start_by_typing()
         if not self.atari.run_until_idle(MAX_FRAMES):
             raise SurroundError(f"basic engine: SURROUND.BAS did not reach its prompt:\n{self.atari.screen_text()}")
         self.names = self._variable_names()
@@ -220,12 +173,8 @@ class BasicEngine(SurroundBasicEngine):
 
     def _start_by_typing(self) -> None:
         for line in (f'LOAD "{self.device}:SURROUND.BAS"', "RUN"):
-            self.atari.type_text(line + "\n")
-
-    def _start_in_memory(self) -> None:
-        labels = _free_basic_labels(bytes(self.atari.machine.memory.basic_rom))
-        place_program(self.atari, self.program.to_save_bytes("RUN"))
-        self.atari.machine.start_program(labels["execute"])
+            self.atari.type_text(line)
+            self.atari.type_text("\n", max_frames_per_key=MAX_FRAMES)
 
     # -- BASIC's tables -----------------------------------------------------------------
     def _variable_names(self) -> list[str]:
@@ -256,7 +205,7 @@ class BasicEngine(SurroundBasicEngine):
         return self.atari.peek_bytes(address, self.atari.peek_word(entry + 4))
 
     def type_keys(self, text: str) -> None:
-        self.atari.type_text(text)
+        self.atari.type_text(text, max_frames_per_key=MAX_FRAMES)
         if not self.atari.run_until_idle(MAX_FRAMES):
             raise SurroundError(f"basic engine: the program did not wait for a key again after {text!r}")
 
