@@ -115,6 +115,8 @@ def test_check_disk_refuses_other_engines_and_a_blacklist_file(image, tmp_path):
     saved = tmp_path / "bl"
     saved.write_bytes(bytes(BLACKLIST_BYTES))
     assert main(["check", "--engine", "reference", "--disk", str(image), "--sheep", "random", "--games", "1"]) == 2
+    assert main(["check", "--engine", "basic", "--disk", str(image), "--blacklist", str(saved),
+                 "--sheep", "random", "--games", "1"]) == 2
     assert main(["check", "--engine", "asm", "--disk", str(image), "--blacklist", str(saved),
                  "--sheep", "random", "--games", "1"]) == 2
 
@@ -144,3 +146,32 @@ def test_after_reset_the_game_still_saves_to_the_disk(tmp_path):
         atari.poke(labels["blacklist"] + offset, value)
     atari.call(labels["saveblacklist"])
     assert read_disk_blacklist(path) == lesson
+
+
+def test_the_basic_game_from_the_disk_keeps_its_lessons_there(tmp_path, capsys):
+    """BASIC on, menu item 2: SURROUND.BAS is RUN from D1: on the free BASIC and the OS's math
+    pack, cross-checked move by move; it writes SURROUND.BLK to the image after every lesson,
+    and the 6502 game, booted from the same image afterwards, starts with what it learned."""
+    path = tmp_path / "b.atr"
+    build_disk(path)
+    argv = ["check", "--engine", "basic", "--disk", str(path), "--sheep", "perfect", "--games", "3",
+            "--seed", "2", "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["mismatches"] == 0 and report["final_blacklists_equal"] is True
+    assert report["disk_blacklist_equal"] is True and report["learned"] > 0
+    saved = read_disk_blacklist(path)
+    atari, labels = booted_game(path)
+    assert atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES) == saved
+    assert atari.peek_word(labels["learned"]) == report["learned"]
+
+
+def test_a_disk_with_another_basic_program_is_refused(tmp_path):
+    from host.engines.basic import BasicEngine
+
+    path = tmp_path / "old.atr"
+    disk = build_disk(path)
+    disk.add("SURROUND.BAS", bytes(20))
+    disk.save()
+    with pytest.raises(SurroundError, match="SURROUND.BAS is not"):
+        BasicEngine(seed=1, disk=path)

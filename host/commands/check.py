@@ -23,7 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--blacklist", metavar="FILE", help="start engine and reference with this saved black list")
     parser.add_argument(
         "--disk", metavar="IMAGE",
-        help="asm engine: boot this disk (`surround disk`) and play the game loaded from it; the reference "
+        help="asm or basic engine: boot this disk (`surround disk`; basic: with BASIC on, menu item 2) and "
+        "play the game loaded from it; the reference "
         "starts with the image's SURROUND.BLK, and at the end SURROUND.BLK read back from the image must "
         "equal the reference's black list (disk_blacklist_equal)",
     )
@@ -67,8 +68,8 @@ def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | No
     """The black list the run starts from with --disk: the image's SURROUND.BLK (None: empty)."""
     from host.surround_disk import read_disk_blacklist
 
-    if args.engine != "asm":
-        raise SurroundError(f"--disk boots the 6502 game; the {args.engine!r} engine cannot use it (yet)")
+    if args.engine not in ("asm", "basic"):
+        raise SurroundError(f"--disk boots the 6502 or the BASIC game; the {args.engine!r} engine has no disk")
     if blacklist is not None:
         raise SurroundError("--disk starts from the image's SURROUND.BLK; leave out --blacklist")
     return read_disk_blacklist(args.disk)

@@ -59,6 +59,11 @@ def add_machine_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
 
 
+#: how long --type waits for the program to want the next key: a key may start a long job
+#: (a program loading from disk, a BASIC program running), one emulated minute
+KEY_WAIT_FRAMES = 3600
+
+
 def run(args: argparse.Namespace) -> int:
     from emulator.frontends import open_frontend
     from emulator.headless import HeadlessAtari
@@ -74,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.type:
         if not atari.run_until_idle(600):
             raise EmulatorError("--type: the program did not wait for a key within 600 frames")
-        atari.type_script(args.type)
+        atari.type_script(args.type, max_frames_per_key=KEY_WAIT_FRAMES)
     return int(open_frontend(args.frontend, atari, args) or 0)
 
 

@@ -136,7 +136,7 @@ class BasicEngine(SurroundBasicEngine):
 
     def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None,
                  prepare: Callable[[object], None] | None = None, files: Path | None = None,
-                 **options: object) -> None:
+                 disk: str | Path | None = None, **options: object) -> None:
         if options:
             raise SurroundError(f"the basic engine has no option(s) {', '.join(sorted(options))}")
         from emulator.headless import HeadlessAtari
@@ -149,6 +149,16 @@ class BasicEngine(SurroundBasicEngine):
             prepare(self.atari)
         else:
             self._require_math_pack()
+        if disk is not None:
+            self._boot_disk(Path(disk))
+        else:
+            self._load_and_run(files)
+        self.names = self._variable_names()
+        self.waits: list[float] = []
+        self.expect_waiting("after RUN")
+
+    def _load_and_run(self, files: Path | None) -> None:
+        """SURROUND.BAS from a host folder on H: (or D:), LOADed and RUN by typing at READY."""
         # The program's files: ``files`` is a host folder the program sees as D: (where it
         # keeps SURROUND.BLK); without it the original ROM LOADs from a scratch folder on H:.
         self.device = "D" if files is not None else "H"
@@ -156,13 +166,29 @@ class BasicEngine(SurroundBasicEngine):
         (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes(f'SAVE "{self.device}:SURROUND.BAS"'))
         self.atari.use_h_device(folder, letter=self.device)  # from power-on on
         if not self.atari.boot(basic=True) or "READY" not in self.atari.screen_text():
-            raise SurroundError(f"basic engine: the {basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
+            raise SurroundError(f"basic engine: the {self.basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
         self._start_by_typing()
         if not self.atari.run_until_idle(MAX_FRAMES):
             raise SurroundError(f"basic engine: SURROUND.BAS did not reach its prompt:\n{self.atari.screen_text()}")
-        self.names = self._variable_names()
-        self.waits: list[float] = []
-        self.expect_waiting("after RUN")
+
+    def _boot_disk(self, image: Path) -> None:
+        """Boot the Surround disk (`surround disk`) with BASIC on and choose 2 in the mini-DOS
+        menu, as a player does: the program is RUN from D1: and keeps SURROUND.BLK there."""
+        from host.dos2 import Dos2Disk
+
+        on_disk = Dos2Disk.open(image)
+        on_disk.check()
+        if on_disk.find("SURROUND.BAS") is None or on_disk.read("SURROUND.BAS") != self.program.to_save_bytes(
+                'SAVE "D:SURROUND.BAS"'):
+            raise SurroundError(f"{image}: its SURROUND.BAS is not basic/surround.lst as it is now; "
+                                "make the disk again with `surround disk`")
+        self.atari.insert_disk(1, image)
+        if not self.atari.boot(basic=True) or "2  SURROUND IN ATARI BASIC" not in self.atari.screen_text():
+            raise SurroundError(f"{image}: the disk did not boot to the mini-DOS menu with BASIC on:\n"
+                                f"{self.atari.screen_text()}")
+        self.atari.type_text("2", max_frames_per_key=MAX_FRAMES)
+        if not self.atari.run_until_idle(MAX_FRAMES):
+            raise SurroundError(f"{image}: SURROUND.BAS did not reach its prompt:\n{self.atari.screen_text()}")
 
     def _require_math_pack(self) -> None:
         if not has_math_pack(self.atari):
