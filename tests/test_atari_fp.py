@@ -405,7 +405,11 @@ def test_fdiv_truncates_the_exact_quotient(x: bytes, y: bytes) -> None:
         return
     exponent = (x[0] & 0x7F) - (y[0] & 0x7F) + 0x40
     if not fp.is_zero(x) and not 0 < exponent < 0x80:
-        assert fp.div_raw(x, y)[1] == (exponent != 0)  # the listing's FDIV, as FMUL
+        # Out of range: the listing's FDIV sets the carry. At exactly 0 it depends on where
+        # its digit loop leaves the quotient (1/2 fails, 0.2/0.65 does not): the model
+        # follows the listing there, and tests/test_mathpack_arith.py holds the 6502 to it.
+        if exponent != 0:
+            assert fp.div_raw(x, y)[1]
         return
     with localcontext() as context:
         context.prec = EXACT_DIGITS
