@@ -254,12 +254,23 @@ def test_any_typed_line_is_tokenized_as_atari_basic_or_marked_wrong(basic, piece
     basic.type("NEW")  # (one machine for all examples: start each with no variables)
     basic.type(text[:110])
     check_pointers(basic)
+    typed = as_the_screen_editor_returns(text[:110])
+    if typed == "10":  # a line number alone deletes the line
+        assert basic.statement_table() == b""
+        return
     try:
-        expected = python_program(text[:110])
+        expected = python_program(typed)
     except BasicSyntaxError:
         assert basic.statement_table()[4] == 0x37  # an ERROR- line
     else:
         assert basic.statement_table() == expected.statement_table()
+
+
+def as_the_screen_editor_returns(line: str) -> str:
+    """A typed line as E: hands it to BASIC: without the blanks at its end (the screen editor
+    returns a logical line up to its last non-blank character; Atari OS User's Manual, "Screen
+    editor"). An ENTERed file keeps them, which the ENTER tests cover."""
+    return line.rstrip(" ")
 
 
 def test_reset_keeps_the_program(basic) -> None:
@@ -332,8 +343,12 @@ def test_typed_text_is_accepted_exactly_when_atari_basic_accepts_it(basic, text)
     basic.type(line)
     check_pointers(basic)
     table = basic.statement_table()
+    typed = as_the_screen_editor_returns(line)
+    if typed == "10":
+        assert table == b""
+        return
     try:
-        expected = python_program(line)
+        expected = python_program(typed)
     except BasicSyntaxError:
         assert table == b"" or table[4] == 0x37, f"{line!r} accepted"
     else:
