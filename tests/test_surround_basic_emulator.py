@@ -99,3 +99,76 @@ def test_the_free_basic_and_the_model_show_the_same_screens():
             model.type_line(text)
             assert engine.screen_text() == model.model.screen.unicode_text(), text
             assert engine.var("EC") == model.var("EC"), text
+
+
+def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_factory):
+    """The seed's example game on SURROUND.BAS in the emulator (free BASIC, the OS's math pack):
+    its RND (F_RND in the cartridge) is answered with the fraction that picks the recorded wolf
+    move among the program's own candidates GD() (or MV() when none is good), as
+    tests/test_surround_basic_model.py does on the model. The trap must teach 6,8,10-11."""
+    from decimal import Decimal
+
+    from host import atari_fp
+    from host.engines.basic import STARP, VNTP, VVTP, BasicEngine
+    from host.rules import Blacklist, Position, nr_of
+    from tests.basic_whole import WholeImages
+    from tests.test_surround_basic_model import EXAMPLE
+
+    images = WholeImages(tmp_path_factory.mktemp("example"))
+    positions = [Position.parse(text) for text in EXAMPLE.split()]
+    wanted = iter(after.wolf for after in positions[2::2])
+    state: dict[str, int] = {}
+
+    def entry(atari, name: str) -> int:
+        """The variable's 8-byte entry in the value table (name as in the name table)."""
+        names, current, address = [], "", atari.peek_word(VNTP)
+        while atari.peek(address):
+            current += chr(atari.peek(address) & 0x7F)
+            if atari.peek(address) & 0x80:
+                names.append(current)
+                current = ""
+            address += 1
+        return atari.peek_word(VVTP) + 8 * names.index(name)
+
+    def number(atari, name: str) -> int:
+        return int(atari_fp.to_decimal(atari.peek_bytes(entry(atari, name) + 2, 6)))
+
+    def element(atari, array: str, index: int) -> int:
+        base = atari.peek_word(STARP) + atari.peek_word(entry(atari, array) + 2)
+        return int(atari_fp.to_decimal(atari.peek_bytes(base + 6 * index, 6)))
+
+    def rnd_trap(atari):
+        ram = atari.machine.memory.ram
+
+        def trap(cpu) -> int:
+            good = number(atari, "NG")
+            array, count = ("GD(", good) if good else ("MV(", number(atari, "NM"))
+            targets = [element(atari, array, index) for index in range(count)]
+            fraction = (Decimal(targets.index(state["target"])) + Decimal("0.5")) / count
+            ram[0xD4:0xDA] = atari_fp.from_decimal(fraction)
+            low, high = ram[0x100 | ((cpu.sp + 1) & 0xFF)], ram[0x100 | ((cpu.sp + 2) & 0xFF)]
+            cpu.sp = (cpu.sp + 2) & 0xFF
+            cpu.pc = ((low | high << 8) + 1) & 0xFFFF  # RTS
+            return 50
+        return trap
+
+    def prepare(atari) -> None:
+        from emulator.cpu import TRAP_OPCODE
+
+        address = images.labels["f_rnd"]
+        atari.machine.memory.add_patch(address, TRAP_OPCODE)
+        atari.machine.cpu.traps[address] = rnd_trap(atari)
+
+    with BasicEngine(seed=1, basic=images.basic_rom, os_rom=images.os_rom, prepare=prepare) as engine:
+        for index in range(0, len(positions) - 1, 2):
+            before, after = positions[index], positions[index + 1]
+            src, = set(before.sheep) - set(after.sheep)
+            dst, = set(after.sheep) - set(before.sheep)
+            state["target"] = next(wanted, 0)
+            reply = engine.sheep_move(src, dst)
+            if reply.wolf_move is not None:
+                assert reply.position == positions[index + 2]
+        assert reply.result == "trapped"
+        assert engine.var("LNR") == 1310 == nr_of((6, 8, 10), 11)
+        assert Blacklist(engine.blacklist_bytes()).nrs() == [1310]
+        assert "LEARNED: 6,8,10-11 IS LOST (NR 1310)" in engine.screen_text()
