@@ -90,15 +90,22 @@ def test_the_game_reports_a_missing_or_damaged_black_list_and_starts_empty(tmp_p
     assert atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES) == bytes(BLACKLIST_BYTES)
 
 
+def checked_on_the_disk(argv: list[str], capsys) -> dict:
+    """Run `surround check ... --disk ... --json`: no mismatch, lessons learned, and the image's
+    SURROUND.BLK equal to the reference's black list; the JSON report."""
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["mismatches"] == 0 and report["final_blacklists_equal"] is True
+    assert report["disk_blacklist_equal"] is True and report["learned"] > 0
+    return report
+
+
 def test_check_on_the_booted_disk_keeps_the_lessons_across_a_cold_start(tmp_path, capsys):
     path = tmp_path / "d.atr"
     build_disk(path)
     argv = ["check", "--engine", "asm", "--disk", str(path), "--sheep", "mix:0.5", "--games", "12",
             "--seed", "1", "--json"]
-    assert main(argv) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["mismatches"] == 0 and report["final_blacklists_equal"] is True
-    assert report["disk_blacklist_equal"] is True and report["learned"] > 0
+    report = checked_on_the_disk(argv, capsys)
     saved = read_disk_blacklist(path)
     assert saved == bytes.fromhex(report["final_blacklist"])
     assert Dos2Disk.open(path).problems() == []
@@ -156,10 +163,7 @@ def test_the_basic_game_from_the_disk_keeps_its_lessons_there(tmp_path, capsys):
     build_disk(path)
     argv = ["check", "--engine", "basic", "--disk", str(path), "--sheep", "perfect", "--games", "3",
             "--seed", "2", "--json"]
-    assert main(argv) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["mismatches"] == 0 and report["final_blacklists_equal"] is True
-    assert report["disk_blacklist_equal"] is True and report["learned"] > 0
+    report = checked_on_the_disk(argv, capsys)
     saved = read_disk_blacklist(path)
     atari, labels = booted_game(path)
     assert atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES) == saved
