@@ -211,47 +211,124 @@ FUNC_VALUE_ERROR:
 .scend
 
 ; ---------------------------------------------------------------------------
-; SQR(x): Newton's iteration g = (x/g + g) / 2, six times, from a first
-; guess with half of x's exponent.  Error 3 for x < 0.
+; SQR(x): Atari BASIC Rev. C's own algorithm (The Atari BASIC Source Book,
+; SQR), so that every root comes out digit for digit as there:
+;  x = m * 100^e is scaled to x' = x / 100^(e+1), 0.01 <= x' < 1;
+;  the first guess is y = x' * (2 - x');
+;  then at most seven passes of d = (x'/y - y) * 0.5: d = 0 ends with y,
+;  otherwise y = y + d; when the seventh pass still has d <> 0 the result
+;  is the y that pass began with (Rev. C's FSCR1, the sum is dropped);
+;  last the root of the scale, y * 10^(e+1).
+; Rev. C scales with FDIV by [e+1, 01, 0...] and FMUL by [(e+1)/2, 01 or
+; 10, 0...] and halves with FMUL by 0.5; here those three give the same
+; bytes without the math pack (the first only sets x's exponent byte to
+; $3F; the others shift the mantissa as FMUL's truncated product does), so
+; a root costs the seven FDIVs and little else.  A better first guess
+; would be faster but not the same: half of all roots end on the pass
+; count with a y that still moves.  Error 3 for x < 0.
 ; ---------------------------------------------------------------------------
 .scope
 F_SQR:
         LDA FR0
-        BEQ _done
-        BMI FUNC_VALUE_ERROR
-        JSR STORE_X             ; FTMP1 = x
-        ; first guess, within a factor of 3.4 of the root, so that six
-        ; Newton steps reach ten digits: x = m * 100^e (m = 1..99.99...)
-        ; has the root sqrt(m) * 100^(e/2) for an even e and
-        ; sqrt(100 m) * 100^((e-1)/2) for an odd one; the guess is 3 or 30
-        ; times 100 to the power e/2 rounded down
-        JSR ZFR0
-        LDA FTMP1
-        SEC
-        SBC #$40                ; e (signed)
-        CMP #$80                ; arithmetic shift right, carry = e odd
-        ROR
-        LDX #$03
-        BCC +
-        LDX #$30
-*       STX FR0+1
-        CLC
-        ADC #$40
-        STA FR0
+        BNE +
+        RTS                     ; SQR(0) = 0, as in Rev. C
+*       BMI FUNC_VALUE_ERROR
+        PHA                     ; x's exponent byte E = e + $40
+        LDA #$3F
+        STA FR0                 ; x' = x / 100^(e+1)
+        JSR STORE_X             ; FTMP1 = x'
+        LDX #K_TWO
+        JSR SUBK                ; x' - 2
+        LDX #<FTMP1
+        LDY #>FTMP1
+        JSR FLD1R
+        JSR FMUL                ; (x' - 2) * x' = -y (the same digits)
+        ASL FR0
+        LSR FR0                 ; y = x' * (2 - x')
         LDA #6
         STA RT_CNT
-_step:  JSR FST_G               ; FTMP2 = g
-        JSR FMOVE               ; FR1 = g
-        JSR LOAD_X              ; FR0 = x
-        JSR FDIV_CHK            ; x / g
+_pass:  JSR FST_G               ; FTMP2 = y
+        JSR FMOVE
+        JSR LOAD_X
+        JSR FDIV                ; x' / y
         LDX #<FTMP2
         LDY #>FTMP2
         JSR FLD1R
-        JSR FADD_CHK            ; x/g + g
-        LDX #K_TWO
-        JSR DIVK                ; (x/g + g) / 2
+        JSR FSUB                ; x'/y - y
+        LDA FR0
+        BEQ _end                ; d = 0
+        ; d = that * 0.5 as FMUL gives it: the mantissa and a zero byte
+        ; (FRE), halved in BCD from the top, then _finish
+        LDA #0
+        STA FR0+6
+        TAX                     ; A: the half carried from the byte above
+_half:  STA RT_T0
+        LDA FR0+1,X
+        LSR                     ; C = the byte is odd
+        PHP
+        CLC
+        ADC RT_T0
+        TAY
+        AND #$08                ; the tens digit was odd: its 8 is a 5
+        BEQ +
+        DEY
+        DEY
+        DEY
+*       STY FR0+1,X
+        LDA #0
+        PLP
+        BCC +
+        LDA #$50
+*       INX
+        CPX #6
+        BNE _half
+        JSR _finish
         DEC RT_CNT
-        BNE _step
+        BMI _end                ; the seventh pass: y stays
+        LDX #<FTMP2
+        LDY #>FTMP2
+        JSR FLD1R
+        JSR FADD                ; y = d + y
+        JMP _pass
+_end:   LDX #<FTMP2
+        LDY #>FTMP2
+        JSR FLD0R               ; FR0 = y
+        ; y * 10^(e+1): t = e + 1; 100^(t/2) for an even t, 10 * 100^((t-1)/2)
+        ; for an odd one, as FMUL's product: the exponent byte, and for the
+        ; ten the mantissa and a zero byte (FRE) a digit to the right, then
+        ; _finish
+        PLA
+        SEC
+        SBC #$3F                ; t
+        CMP #$80
+        ROR                     ; t/2 rounded down, C = t odd
+        PHP
+        ADC FR0                 ; (+1 for the ten)
+        STA FR0
+        PLP
+        BCC _done
+        LDA #0
+        STA FR0+6
+        LDY #4
+_right: LSR FR0+1
+        ROR FR0+2
+        ROR FR0+3
+        ROR FR0+4
+        ROR FR0+5
+        ROR FR0+6
+        DEY
+        BNE _right
+        ; _finish: FMUL's end for a six-byte mantissa FR0+1 ... FR0+6: a
+        ; first byte 0 drops out (the exponent one less), else the sixth
+_finish:LDA FR0+1
+        BNE _done
+        DEC FR0
+        LDX #0
+_drop:  LDY FR0+2,X
+        STY FR0+1,X
+        INX
+        CPX #5
+        BNE _drop
 _done:  RTS
 .scend
 
