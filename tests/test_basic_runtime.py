@@ -483,6 +483,39 @@ def test_sqr_gives_atari_basic_rev_c_digits(basic: BasicRunner) -> None:
     assert basic.run(source, max_frames=3000) == expected
 
 
+def revc_power(x: bytes, y: bytes) -> bytes:
+    """x^y as Atari BASIC Rev. C computes it (XPPOWER) for x > 0: EXP10(y * LOG10(x)), and
+    for an integer x and an integer y > 0 a result with a fraction rounded up at its units."""
+    from host import atari_fp as fp
+
+    def integer(v: bytes) -> bool:
+        units = (v[0] & 0x7F) - 0x3F
+        return v[0] != 0 and units >= 1 and not any(v[units + 1:])
+
+    result = fp.exp10(fp.mul(fp.log10(x), y))
+    if integer(x) and integer(y) and not y[0] & 0x80 and not integer(result):
+        units = (result[0] & 0x7F) - 0x3F
+        digits = int(result[1:units + 1].hex()) + 1
+        exponent = result[0] + (digits == 100**units)
+        digits = digits // 100 if digits == 100**units else digits
+        result = bytes([exponent]) + bytes.fromhex(f"{digits:0{2 * units}d}")[-units:].ljust(5, b"\0")
+    return result
+
+
+def test_power_as_atari_basic_rev_c(basic: BasicRunner) -> None:
+    """^ through LOG10/EXP10, integers rounded up as Rev. C does (2^2 = 4, not 3.99999996)."""
+    from host import atari_fp as fp
+
+    pairs = [("2", "2"), ("3", "2"), ("7", "2"), ("12", "2"), ("10", "2"), ("99", "3"), ("1.5", "2"),
+             ("2", "0.5"), ("2", "-1"), ("1.0001", "2"), ("3", "10")]
+    expected = [fp.to_text(revc_power(fp.from_text(x)[0], fp.from_text(y)[0])) for x, y in pairs]
+    source = "".join(f"{10 + i} PRINT {x}^{y}\n" for i, (x, y) in enumerate(pairs))
+    source += "25 PRINT (-2)^3;\" \";(-2)^2;\" \";0^2;\" \";5^0;\" \";0^0\n30 TRAP 50:PRINT 0^-1\n"
+    source += "40 END\n50 PRINT PEEK(195):TRAP 70:PRINT (-2)^0.5\n60 END\n70 PRINT PEEK(195)\n"
+    assert basic.run(source) == expected + ["-8 4 0 1 1", "3", "3"]
+    assert expected[:6] == ["4", "9", "49", "144", "100", "970299"]
+
+
 def test_controller_functions_read_the_os_shadows(basic: BasicRunner) -> None:
     # nothing plugged in: sticks centred (15), buttons up (1), paddles at 228 (the emulator's POT)
     assert basic.run('10 PRINT STICK(0);" ";STRIG(0);" ";PTRIG(0);" ";PADDLE(0);" ";STICK(1)') == [

@@ -353,50 +353,57 @@ FST_G:
 .scend
 
 ; ---------------------------------------------------------------------------
-; FPOWER - FR0 = FR0 ^ FR1, as 10^(y * LOG10(x)) through the math pack's
-; LOG10 and EXP10.  x^0 = 1; 0^y = 0 (error 11 for y < 0); a negative x
-; needs an integer y (error 3 otherwise) and gives a negative result for
-; an odd y.
+; FPOWER - FR0 = FR0 ^ FR1 as Atari BASIC Rev. C computes it (The Atari
+; BASIC Source Book, XPPOWER): x^0 = 1; 0^y = 0, error 3 for y < 0; a
+; negative x needs an integer y (error 3) and is used as |x|, the result
+; negative for an odd y; then 10^(y * LOG10(x)) through the math pack's
+; LOG10, FMUL and EXP10 (error 11 on overflow).  When x and y are integers
+; and y > 0, a result with digits after the point is rounded up at its
+; units digit (so 2^2 is 4, not EXP10's 3.99999996).
 ; ---------------------------------------------------------------------------
 .scope
 FPOWER:
         LDA FR1
         BNE +
-        JMP FR0_ONE
-*       LDX #5                  ; y into FTMP2
+        JMP FR0_ONE             ; x^0 = 1
+*       LDA FR0
+        BNE _x
+        LDA FR1                 ; 0^y = 0, error 3 for y < 0
+        BMI _e_value
+        RTS
+_e_value:JMP E_VALUE
+_x:     LDX #FR0
+        JSR INT_TEST
+        ROR RT_QUAD             ; (bit 5 at the end) x is an integer
+        LDX #FR1
+        JSR INT_TEST
+        PHP                     ; C: y is an integer
+        LDA FR0
+        BPL _even
+        PLP
+        PHP
+        BCC _e_value            ; x < 0 needs an integer y
+        AND #$7F
+        STA FR0
+        LDY RT_CNT              ; y's units byte
+        CPY #6
+        BCS _even               ; 1E10 and beyond: even
+        LDA FR1,Y
+        LSR
+        BCS _odd
+_even:  CLC
+_odd:   ROR RT_QUAD             ; (bit 6) negate the result
+        PLP
+        LDA FR1
+        BPL +
+        CLC                     ; y < 0: no rounding
+*       ROR RT_QUAD             ; (bit 7) round up to an integer
+        LDX #5                  ; y into FTMP2
 *       LDA FR1,X
         STA FTMP2,X
         DEX
         BPL -
-        LDA #0
-        STA RT_QUAD             ; bit 7: negate the result
-        LDA FR0
-        BEQ _zero
-        BPL _positive
-        EOR #$80
-        STA FR0
-        JSR STORE_X             ; FTMP1 = |x|
-        LDX #<FTMP2             ; y must be an integer (FR1 = y)
-        LDY #>FTMP2
-        JSR FLD0R
-        JSR FLOOR_FR0
-        JSR FCOMPARE
-        CMP #2
-        BNE _e_value
-        LDA FTMP2               ; odd? the units are the low digit of byte
-        AND #$7F                ; (exponent - $3F)
-        SEC
-        SBC #$3F
-        CMP #6
-        BCS +                   ; 1E10 and beyond: even
-        TAX
-        LDA FTMP2,X
-        LSR
-        ROR RT_QUAD
-*       JSR LOAD_X
-_positive:
-        JSR LOG10
-        JSR CHECK_LOG
+        JSR LOG10               ; of |x| > 0
         LDX #<FTMP2
         LDY #>FTMP2
         JSR FLD1R
@@ -404,14 +411,68 @@ _positive:
         JSR EXP10
         JSR CHECK_FP
         BIT RT_QUAD
-        BPL +
-        JMP NEGATE_FR0
-*       RTS
-_zero:  LDA FR1                 ; 0^y: 0, but error 11 for y < 0
-        BMI _e_fpovf
-        RTS
-_e_fpovf:JMP E_FPOVF
-_e_value:JMP E_VALUE
+        BVC +
+        LDA FR0
+        ORA #$80
+        STA FR0
+*       LDA RT_QUAD
+        AND #$A0
+        CMP #$A0
+        BNE _done               ; not both integers with y > 0
+        LDX #FR0
+        JSR INT_TEST
+        BCS _done               ; an integer already
+        LDA FR0
+        AND #$7F
+        SEC
+        SBC #$3F                ; the units byte
+        BEQ _done               ; (below 1: cannot happen, x^y >= 1 here)
+        CMP #6
+        BCS _done
+        TAX
+        TAY
+        SED
+        SEC
+_up:    LDA FR0,X               ; one more at the units, carried up
+        ADC #0
+        STA FR0,X
+        DEX
+        BNE _up
+        CLD
+        BCC _cut
+        INC FR0                 ; 99...+1: 1 and the exponent one more
+        INC FR0+1
+_cut:   INY                     ; the digits after the point go
+        CPY #6
+        BCS _done
+        STX FR0,Y
+        BCC _cut
+_done:  RTS
+.scend
+
+; INT_TEST - C set if the number at zero page X (FR0 or FR1) has no digits
+; after the point (zero and numbers below 1: clear); RT_CNT = the index of
+; its units byte (1 = the first mantissa byte) for a number >= 1
+.scope
+INT_TEST:
+        STX RT_T0
+        LDY #0
+        STY RT_T0+1
+        LDA 0,X
+        AND #$7F
+        SEC
+        SBC #$40
+        BCC _ret                ; below 1
+        TAY
+        INY
+        STY RT_CNT
+_chk:   INY
+        CPY #6
+        BCS _ret                ; no bytes left: an integer
+        LDA (RT_T0),Y
+        BEQ _chk
+        CLC
+_ret:   RTS
 .scend
 
 ; ---------------------------------------------------------------------------
