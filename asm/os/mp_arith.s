@@ -135,24 +135,11 @@ _right: LDA FR0+1,X
 .advance $DADB, $FF
 .scope
 FMUL:   LDA FR0
-        BEQ MDOK                 ; 0 * x: FR0 stays (C clear)
+        BEQ MDOK                ; 0 * x: FR0 stays (C clear)
         LDA FR1
         BEQ _zero               ; x * 0 = 0
-        EOR FR0
-        AND #$80
-        STA FRSIGN
-        LDA FR1
-        AND #$7F
-        STA ZTEMP4
-        LDA FR0
-        AND #$7F
-        SEC
-        SBC #$40
-        SEC
-        ADC ZTEMP4              ; |e0| - $40 + 1 + |e1|
-        BMI MDERR                ; below 0 or above $7F: error, FR0 unchanged
-        ORA FRSIGN
-        STA EEXP
+        AND #$7F                ; |e1|
+        JSR MDEXP               ; |e0| + |e1| - $3F (returns from FMUL on error)
         JMP MULBODY             ; mp_normal.s
 _zero:  JMP ZEROCLC
 MDERR:  SEC
@@ -192,30 +179,52 @@ _swap:  LDY FR0,X
 ; subtracting 10 x divisor and a units digit by subtracting the divisor),
 ; written for size: the 2 KiB leave no room for a table-driven division.
 ; ---------------------------------------------------------------------------
-.advance $DB28, $FF
+; ---------------------------------------------------------------------------
+; MDEXP - FMUL/FDIV: EEXP = the sign | |e0| - $3F + A (A = |e1| for FMUL,
+; $7F - |e1| for FDIV); outside 0..$7F an error, which returns to FMUL's or
+; FDIV's caller with C set and FR0 unchanged.
+; ---------------------------------------------------------------------------
 .scope
-FDIV:   LDA FR1
-        BEQ MDERR                ; division by zero
-        LDA FR0
-        BEQ MDOK                 ; 0 / x: FR0 stays
-        EOR FR1
-        AND #$80
-        STA FRSIGN
-        LDA FR1
-        AND #$7F
-        STA ZTEMP4
+MDEXP:  STA ZTEMP4
         LDA FR0
         AND #$7F
         SEC
-        SBC ZTEMP4
-        CLC
-        ADC #$40                ; |e0| - |e1| + $40
-        BMI MDERR
-        ORA FRSIGN
+        SBC #$40
+        SEC
+        ADC ZTEMP4
+        BMI _err
+        ASL
         STA EEXP
+        LDA FR0
+        EOR FR1
+        ASL                     ; C = the sign
+        ROR EEXP
+        RTS
+_err:   PLA                     ; not back to FMUL/FDIV
+        PLA
+        SEC
+        RTS
+.scend
+
+.advance $DB28, $FF
+.scope
+FDIV:   LDA FR1
+        BEQ MDERR               ; division by zero
+        LDA FR0
+        BEQ MDOK                ; 0 / x: FR0 stays
+        LDA FR1
+        AND #$7F
+        EOR #$7F                ; $7F - |e1|
+        JSR MDEXP               ; |e0| - |e1| + $40 (returns on error)
         JMP DIVBODY             ; mp_normal.s
 .scend
 
+; ---------------------------------------------------------------------------
+; MDEXIT - the end of FMUL and FDIV: FR0 = EEXP, then N0E
+; ---------------------------------------------------------------------------
+MDEXIT: LDA EEXP
+        STA FR0
+        JMP N0E
 
 ; ---------------------------------------------------------------------------
 ; FADDSUB - FADD when the signs differ (decimal mode on, X = -d)
@@ -262,9 +271,17 @@ _norm:  JMP NORMALIZE
 
 
 ; ---------------------------------------------------------------------------
-; TIMES10 - FMUL/FDIV: FR2 = FR2 * 10 (a nibble left)
+; MDPRE - FMUL/FDIV: FR1's exponent byte 0, FR2 = 10 x FR1 (X = 0 after)
+; TIMES10 - FR2 = FR2 * 10 (a nibble left)
 ; ---------------------------------------------------------------------------
 .scope
+MDPRE:  LDA #0
+        STA FR1
+        LDX #5
+_copy:  LDA FR1,X
+        STA FR2,X
+        DEX
+        BPL _copy
 TIMES10:
         LDX #4
 _x10:   ASL FR2+5

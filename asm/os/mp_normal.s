@@ -4,7 +4,7 @@
 ; NORMALIZE at $DC00, where the original has it (Mapping the Atari, 56320
 ; "NORMALIZE"; the published OS listing calls it NORM), and the rest of the
 ; arithmetic of mp_arith.s: the bodies of FMUL and FDIV with their
-; unrolled additions (ADDN) and subtraction (SUB6).
+; unrolled additions (ADDN) and subtractions (SUBN).
 ; ===========================================================================
 
 ; ---------------------------------------------------------------------------
@@ -24,23 +24,19 @@ NORMALIZE:
         STX FRE
 N0E:    LDA FR0
         BEQ _ok
-        LDX #4
+        LDY #4
 _shift: LDA FR0+1
         BNE _check
-        LDY #0
-_left:  LDA FR0+2,Y             ; one byte left, FRE's first shifted in
-        STA FR0+1,Y
-        INY
-        CPY #5
+        LDX #$FB
+_left:  LDA FR0+7,X             ; one byte left, FRE's first shifted in
+        STA FR0+6,X             ; (zero-page wrap-around: FR0+2 ... FRE)
+        INX
         BNE _left
         DEC FR0
-        DEX
+        DEY
         BNE _shift
         LDA FR0+1
-        BNE _check
-        STA FR0                 ; the mantissa is zero: so is the number
-        CLC
-        RTS
+        BEQ ZEROCLC             ; the mantissa is zero: so is the number
 _check: LDA FR0
         AND #$7F
         CMP #$71
@@ -60,51 +56,59 @@ _rts:   RTS
 ; ---------------------------------------------------------------------------
 ; MULBODY - FMUL after the checks (EEXP = sign | exponent)
 ; As the listing: FR1 = the multiplicand behind a zero byte, FR2 = ten times
-; it, FRE = the multiplier's mantissa, FR0 = 0; five passes, each adding
-; FR1 (units digit of FRE's last byte) and FR2 (its tens digit) to FR0 as
-; often as the digit says, then FR0/FRE one byte right.  The product's ten
-; bytes end in FR0+1..FRE+4, N0E normalises (FRE's first byte shifted in).
+; it, FRE = the multiplier's mantissa; five passes over the multiplier's
+; bytes from the last, each adding its units digit times FR1 and its tens
+; digit times FR2 to the six bytes W = FR0..FR0+5, then W one byte right.
+; Ours: the digits recoded (a units digit d of 6..10 - d with the carry of
+; the last tens digit - is FR2 - (10 - d) x FR1; a tens digit t of 6..9 is
+; -(10 - t) x FR2 and a carry of one into the next byte), so at most five
+; additions or subtractions a digit; W in ten's complement, negative
+; exactly while a carry is pending (the shift then brings in $99).  Only
+; W is shifted: the last two bytes it drops are below the ten FMUL keeps.
+; After the fifth pass the product's first six bytes are FR0+1..FRE (a
+; last carry adds FR1 in front of them) and N0E normalises.
 ; ---------------------------------------------------------------------------
 .scope
 MULBODY:
-        LDA #0
-        STA FR1
+        JSR MDPRE               ; FR2 = 10 x FR1
         LDX #5
-_copy:  LDA FR1,X               ; FR2 = FR1
-        STA FR2,X
-        LDA FR0,X               ; FRE = FR0, FR0 = 0
+_copy:  LDA FR0,X               ; FRE = FR0, FR0 = 0
         STA FRE,X
         LDA #0
         STA FR0,X
         DEX
         BPL _copy
-        STA FRE
-        JSR TIMES10             ; FR2 = 10 x FR1
+        STA FRSIGN              ; no carry into the last byte
         LDA #5
         STA FRX
-_pass:  LDA FRE+5
+_pass:  LDX FRX
+        LDA FRE,X               ; the multiplier's bytes from the last
+        PHA
         AND #$0F
         LDX #FR1
-        JSR ADDN
-        LDA FRE+5
+        JSR DIGIT               ; units digit x FR1
+        PLA
         LSR
         LSR
         LSR
         LSR
         LDX #FR2
-        JSR ADDN
-        LDX #10
-_right: LDA FR0,X               ; FR0/FRE one byte right
+        JSR DIGIT               ; tens digit x FR2
+        LDX #5
+_right: LDA FR0,X               ; W one byte right (its last into FRE)
         STA FR0+1,X
         DEX
         BPL _right
-        LDA #0
-        STA FR0
+        LDA FRSIGN              ; W < 0 while a carry is pending
+        BEQ +
+        LDA #$99
+*       STA FR0
         DEC FRX
         BNE _pass
-MDEXIT: LDA EEXP                ; (FDIV's end too)
-        STA FR0
-        JMP N0E
+        LDA FRSIGN              ; the last carry: + FR1 x 100^5
+        LDX #FR1
+        JSR ADDN
+        JMP MDEXIT
 ; ADDN: FR0 = FR0 + A times the six bytes at zero-page X (FR1 or FR2).
 ADDN:   TAY
         BEQ _done
@@ -132,70 +136,22 @@ _times: CLC
         BNE _times
         CLD
 _done:  RTS
-.scend
-
-; ---------------------------------------------------------------------------
-; DIVBODY - FDIV after the checks (EEXP = sign | exponent)
-; As the listing: the remainder R (six bytes, the dividend's mantissa behind
-; a zero byte) gives six quotient bytes, each a tens digit (R - 10 x divisor
-; in FR2 while no borrow) and a units digit (from the divisor in FR1), R
-; moving one byte left between them; the bytes end in FR0+1..FRE and N0E
-; shifts out a leading zero byte.  Ours keeps R in FR0 (the unrolled
-; additions of FMUL serve), the quotient in ZTEMP1..ZTEMP3+1, and does not
-; restore R after the tens digit: the units digit is 10 - the number of
-; additions of the divisor that bring R back to >= 0.
-; ---------------------------------------------------------------------------
-.scope
-DIVBODY:
-        LDX #5
-        LDA #0
-        STA FR1                 ; the divisor behind a zero byte
-        STA FR0                 ; R = 0, the dividend's mantissa
-_copy:  LDA FR1,X               ; FR2 = 10 x divisor
-        STA FR2,X
-        DEX
-        BPL _copy
-        JSR TIMES10             ; (X = 0 after)
-_byte:  STX FRX                 ; the quotient byte (0..5)
-        LDA #0
-        STA FRSIGN
-        LDA #10
-        STA FRE                 ; 10 - units digit
-_tens:  LDX #FR2                ; tens digit: R - 10 x divisor until R < 0
-        JSR SUB6
-        BCC _units
-        LDA FRSIGN
-        ADC #$0F                ; (C set) + $10
-        STA FRSIGN
-        BCC _tens
-_units: LDA #1                  ; units digit: R + divisor until R >= 0
-        LDX #FR1
-        JSR ADDN
-        DEC FRE
-        BCC _units
-        LDA FRSIGN
-        ORA FRE
-        LDX FRX
-        STA ZTEMP1,X
-        LDY #0
-_left:  LDA FR0+1,Y             ; R one byte left (its first byte is 0)
-        STA FR0,Y
-        INY
-        CPY #5
-        BNE _left
-        LDA #0
-        STA FR0+5
-        INX
-        CPX #6
-        BNE _byte
-        LDX #5
-_out:   LDA ZTEMP1,X            ; the quotient to FR0+1..FRE
-        STA FR0+1,X
-        DEX
-        BPL _out
-        JMP MDEXIT
-; SUB6: FR0 = FR0 - the six bytes at zero-page X; C clear on a borrow.
-SUB6:   SED
+; DIGIT: FR0 = FR0 + (A + the carry in FRSIGN) x the six bytes at zero-page
+; X, the digit d = A + carry (0..10) recoded: 6..10 is d - 10 and a carry
+; of one into the next digit (FRSIGN = 1).
+DIGIT:  LSR FRSIGN              ; C = the carry, FRSIGN = 0
+        ADC #0
+        CMP #6
+        ROL FRSIGN              ; 6..10: carry (C clear after)
+        BEQ ADDN                ; 0..5: + d x row
+        EOR #$FF
+        ADC #11                 ; - (10 - d) x row
+; SUBN: FR0 = FR0 - A times the six bytes at zero-page X; C clear when
+; the last subtraction borrowed.
+SUBN:   TAY
+        BEQ _done
+        SED
+_stimes:
         SEC
         LDA FR0+5
         SBC 5,X
@@ -215,6 +171,63 @@ SUB6:   SED
         LDA FR0
         SBC 0,X
         STA FR0
+        DEY
+        BNE _stimes
         CLD
         RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; DIVBODY - FDIV after the checks (EEXP = sign | exponent)
+; As the listing: the remainder R (six bytes, the dividend's mantissa behind
+; a zero byte) gives six quotient bytes, each a tens digit (R - 10 x divisor
+; in FR2 while no borrow) and a units digit (from the divisor in FR1), R
+; moving one byte left between them; the bytes end in FR0+1..FRE and N0E
+; shifts out a leading zero byte.  Ours keeps R in FR0 (the unrolled
+; additions of FMUL serve), the quotient in ZTEMP1..ZTEMP3+1, and does not
+; restore R after the tens digit: the units digit is 10 - the number of
+; additions of the divisor that bring R back to >= 0.
+; ---------------------------------------------------------------------------
+.scope
+DIVBODY:
+        JSR MDPRE               ; FR2 = 10 x divisor (X = 0 after)
+        STX FR0                 ; R = 0, the dividend's mantissa
+_byte:  STX FRX                 ; the quotient byte (0..5)
+        LDA #0
+        STA FRSIGN
+        LDA #10
+        STA FRE                 ; 10 - units digit
+_tens:  LDA #1
+        LDX #FR2                ; tens digit: R - 10 x divisor until R < 0
+        JSR SUBN
+        BCC _units
+        LDA FRSIGN
+        ADC #$0F                ; (C set) + $10
+        STA FRSIGN
+        BCC _tens
+_units: LDA #1                  ; units digit: R + divisor until R >= 0
+        LDX #FR1
+        JSR ADDN
+        DEC FRE
+        BCC _units
+        LDA FRSIGN
+        ORA FRE
+        LDX FRX
+        STA ZTEMP1,X
+        LDX #$FB
+_left:  LDA FR0+6,X             ; R one byte left (its first byte is 0;
+        STA FR0+5,X             ; zero-page wrap-around: FR0+1 ... FR0+5)
+        INX
+        BNE _left
+        STX FR0+5
+        LDX FRX
+        INX
+        CPX #6
+        BNE _byte
+        LDX #5
+_out:   LDA ZTEMP1,X            ; the quotient to FR0+1..FRE
+        STA FR0+1,X
+        DEX
+        BPL _out
+        JMP MDEXIT
 .scend
