@@ -181,22 +181,29 @@ _keep:  STA ED_LINE
         STA LINEPTR
         LDA STMTAB+1
         STA LINEPTR+1
-_test:  LDY #1
-        LDA (LINEPTR),Y
-        CMP ED_LINE+1
-        BCC _next
-        BNE _past
-        DEY
+_test:  LDY #0                  ; (run-time hot path: GOTO, NEXT, RETURN)
         LDA (LINEPTR),Y
         CMP ED_LINE
-        BCC _next
+        INY
+        LDA (LINEPTR),Y
+        SBC ED_LINE+1
+        BCS _at                 ; this line's number >= the one sought
+        INY                     ; the next line (NEXTLINE inline, C clear)
+        LDA (LINEPTR),Y
+        ADC LINEPTR
+        STA LINEPTR
+        BCC _test
+        INC LINEPTR+1
+        BCS _test
+_at:    BNE _past               ; the high bytes differ: past it
+        DEY
+        LDA (LINEPTR),Y
+        EOR ED_LINE
         BNE _past
         CLC                     ; found
         RTS
 _past:  SEC
         RTS
-_next:  JSR NEXTLINE
-        JMP _test
 .scend
 
 ; NEXTLINE - LINEPTR := the line after the one at LINEPTR
