@@ -12,7 +12,7 @@
 ; original's scheme in fewer, faster loops.
 ;
 ; Work areas (all documented as the math pack's): FR0 FRE FR1 FR2 FRX
-; EEXP FRSIGN ZTEMP1 ZTEMP4 ZTEMP3.
+; EEXP FRSIGN ZTEMP4 and the stack.
 ; Not touched: PLYARG, FPSCR, FPSCR1, FPTR2, PLYCNT, SGNFLG, XFMFLG (the
 ; callers PLYEVL, EXP10 and LOG keep their state there), CIX, INBUFF.
 ; ===========================================================================
@@ -121,6 +121,13 @@ _right: LDA FR0+1,X
 .scend
 
 ; ---------------------------------------------------------------------------
+; MDEXIT - the end of FMUL and FDIV: FR0 = EEXP, then N0E
+; ---------------------------------------------------------------------------
+MDEXIT: LDA EEXP
+        STA FR0
+        JMP N0E
+
+; ---------------------------------------------------------------------------
 ; FMUL ($DADB) - FR0 = FR0 * FR1
 ; Entry: FR0, FR1.  Exit: FR0; C set on error.  A, X, Y, FRE, FR1, FR2
 ; changed.
@@ -218,13 +225,6 @@ FDIV:   LDA FR1
         JSR MDEXP               ; |e0| - |e1| + $40 (returns on error)
         JMP DIVBODY             ; mp_normal.s
 .scend
-
-; ---------------------------------------------------------------------------
-; MDEXIT - the end of FMUL and FDIV: FR0 = EEXP, then N0E
-; ---------------------------------------------------------------------------
-MDEXIT: LDA EEXP
-        STA FR0
-        JMP N0E
 
 ; ---------------------------------------------------------------------------
 ; FADDSUB - FADD when the signs differ (decimal mode on, X = -d)

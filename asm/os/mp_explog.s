@@ -280,3 +280,12 @@ ATCOEF: .byte $3E,$16,$05,$44,$49,$00   ; $DFAE: 0.001605444900
         .byte $BF,$33,$33,$33,$31,$13   ; -0.3333333113
 FP9S:   .byte $3F,$99,$99,$99,$99,$99   ; $DFEA: 0.9999999999 (ATN's last)
 PIOV4:  .byte $3F,$78,$53,$98,$16,$34   ; $DFF0: pi/4 = 0.7853981634
+
+; ---------------------------------------------------------------------------
+; MULEND - FMUL's last step (here for want of room in mp_normal.s): a carry
+; left from the multiplier's first byte adds FR1 x 100^5, then MDEXIT.
+; ---------------------------------------------------------------------------
+MULEND: LDA FRSIGN
+        LDX #FR1
+        JSR ADDN
+        JMP MDEXIT

@@ -70,15 +70,19 @@ _rts:   RTS
 ; ---------------------------------------------------------------------------
 .scope
 MULBODY:
-        JSR MDPRE               ; FR2 = 10 x FR1
+        LDA #0
+        STA FR1
         LDX #5
-_copy:  LDA FR0,X               ; FRE = FR0, FR0 = 0
+_copy:  LDA FR1,X               ; FR2 = FR1
+        STA FR2,X
+        LDA FR0,X               ; FRE = FR0, FR0 = 0
         STA FRE,X
         LDA #0
         STA FR0,X
         DEX
         BPL _copy
         STA FRSIGN              ; no carry into the last byte
+        JSR TIMES10             ; FR2 = 10 x FR1
         LDA #5
         STA FRX
 _pass:  LDX FRX
@@ -94,25 +98,30 @@ _pass:  LDX FRX
         LSR
         LDX #FR2
         JSR DIGIT               ; tens digit x FR2
-        LDX #5
-_right: LDA FR0,X               ; W one byte right (its last into FRE)
-        STA FR0+1,X
-        DEX
-        BPL _right
+        LDA FR0+5               ; W one byte right (its last into FRE)
+        STA FR0+6
+        LDA FR0+4
+        STA FR0+5
+        LDA FR0+3
+        STA FR0+4
+        LDA FR0+2
+        STA FR0+3
+        LDA FR0+1
+        STA FR0+2
+        LDA FR0
+        STA FR0+1
         LDA FRSIGN              ; W < 0 while a carry is pending
         BEQ +
         LDA #$99
 *       STA FR0
         DEC FRX
         BNE _pass
-        LDA FRSIGN              ; the last carry: + FR1 x 100^5
-        LDX #FR1
-        JSR ADDN
-        JMP MDEXIT
-; ADDN: FR0 = FR0 + A times the six bytes at zero-page X (FR1 or FR2).
+        JMP MULEND              ; mp_explog.s
+; ADDN: FR0 = FR0 + A times the six bytes at zero-page X (FR1 or FR2);
+; ADDNY: Y times (Y > 0).
 ADDN:   TAY
         BEQ _done
-        SED
+ADDNY:  SED
 _times: CLC
         LDA FR0+5
         ADC 5,X
@@ -144,13 +153,12 @@ DIGIT:  LSR FRSIGN              ; C = the carry, FRSIGN = 0
         CMP #6
         ROL FRSIGN              ; 6..10: carry (C clear after)
         BEQ ADDN                ; 0..5: + d x row
-        EOR #$FF
-        ADC #11                 ; - (10 - d) x row
-; SUBN: FR0 = FR0 - A times the six bytes at zero-page X; C clear when
-; the last subtraction borrowed.
+        SBC #9                  ; (C clear) d - 10: - (10 - d) x row
+; SUBN: FR0 = FR0 - (256 - A) times the six bytes at zero-page X (A = -n);
+; SUBNY: Y = -n times; C clear when the last subtraction borrowed.
 SUBN:   TAY
         BEQ _done
-        SED
+SUBNY:  SED
 _stimes:
         SEC
         LDA FR0+5
@@ -171,7 +179,7 @@ _stimes:
         LDA FR0
         SBC 0,X
         STA FR0
-        DEY
+        INY
         BNE _stimes
         CLD
         RTS
@@ -184,7 +192,7 @@ _stimes:
 ; in FR2 while no borrow) and a units digit (from the divisor in FR1), R
 ; moving one byte left between them; the bytes end in FR0+1..FRE and N0E
 ; shifts out a leading zero byte.  Ours keeps R in FR0 (the unrolled
-; additions of FMUL serve), the quotient in ZTEMP1..ZTEMP3+1, and does not
+; additions of FMUL serve), the quotient bytes on the stack, and does not
 ; restore R after the tens digit: the units digit is 10 - the number of
 ; additions of the divisor that bring R back to >= 0.
 ; ---------------------------------------------------------------------------
@@ -192,40 +200,35 @@ _stimes:
 DIVBODY:
         JSR MDPRE               ; FR2 = 10 x divisor (X = 0 after)
         STX FR0                 ; R = 0, the dividend's mantissa
-_byte:  STX FRX                 ; the quotient byte (0..5)
-        LDA #0
-        STA FRSIGN
-        LDA #10
-        STA FRE                 ; 10 - units digit
-_tens:  LDA #1
-        LDX #FR2                ; tens digit: R - 10 x divisor until R < 0
-        JSR SUBN
+        LDA #6
+        STA FRX                 ; six quotient bytes
+_byte:  LDA #$0A
+        STA FRSIGN              ; the quotient byte, low nibble 10 - additions
+        LDX #FR2
+_tens:  LDY #$FF                ; tens digit: R - 10 x divisor until R < 0
+        JSR SUBNY
         BCC _units
         LDA FRSIGN
         ADC #$0F                ; (C set) + $10
         STA FRSIGN
         BCC _tens
-_units: LDA #1                  ; units digit: R + divisor until R >= 0
-        LDX #FR1
-        JSR ADDN
-        DEC FRE
-        BCC _units
+_units: LDX #FR1
+_unit:  LDY #1                  ; units digit: R + divisor until R >= 0
+        JSR ADDNY
+        DEC FRSIGN
+        BCC _unit
         LDA FRSIGN
-        ORA FRE
-        LDX FRX
-        STA ZTEMP1,X
+        PHA                     ; the quotient byte
         LDX #$FB
 _left:  LDA FR0+6,X             ; R one byte left (its first byte is 0;
         STA FR0+5,X             ; zero-page wrap-around: FR0+1 ... FR0+5)
         INX
         BNE _left
         STX FR0+5
-        LDX FRX
-        INX
-        CPX #6
+        DEC FRX
         BNE _byte
         LDX #5
-_out:   LDA ZTEMP1,X            ; the quotient to FR0+1..FRE
+_out:   PLA                     ; the quotient to FR0+1..FRE
         STA FR0+1,X
         DEX
         BPL _out
