@@ -439,6 +439,16 @@ def test_sqr_is_accurate_over_the_whole_range(basic: BasicRunner) -> None:
     assert basic.run(source, max_frames=3000) == ["1"]
 
 
+def printed(value: bytes) -> str:
+    """What PRINT shows of a number: FASC's text after Rev. B/C's XPRINT dropped a tenth
+    digit (a first mantissa byte of two digits)."""
+    from host import atari_fp as fp
+
+    if value[1] >= 0x10:
+        value = value[:5] + bytes([value[5] & 0xF0])
+    return fp.to_text(value)
+
+
 def revc_sqr(x: bytes) -> bytes:
     """SQR as Atari BASIC Rev. C computes it (The Atari BASIC Source Book, SQR), on the
     math pack's model: x scaled by 100^(e+1) into 0.01..1, the guess x(2-x), at most seven
@@ -479,7 +489,7 @@ def test_sqr_gives_atari_basic_rev_c_digits(basic: BasicRunner) -> None:
     values += [f"{chooser.randint(1, 999999999)}E{chooser.randint(-95, 90)}" for _ in range(8)]
     data = "\n".join(f"{100 + i} DATA {','.join(values[i:i + 6])}" for i in range(0, len(values), 6))
     source = f"10 FOR I=1 TO {len(values)}:READ X:PRINT SQR(X):NEXT I\n" + data
-    expected = [fp.to_text(revc_sqr(fp.from_text(value)[0])) for value in values]
+    expected = [printed(revc_sqr(fp.from_text(value)[0])) for value in values]
     assert basic.run(source, max_frames=3000) == expected
 
 
@@ -508,12 +518,19 @@ def test_power_as_atari_basic_rev_c(basic: BasicRunner) -> None:
 
     pairs = [("2", "2"), ("3", "2"), ("7", "2"), ("12", "2"), ("10", "2"), ("99", "3"), ("1.5", "2"),
              ("2", "0.5"), ("2", "-1"), ("1.0001", "2"), ("3", "10")]
-    expected = [fp.to_text(revc_power(fp.from_text(x)[0], fp.from_text(y)[0])) for x, y in pairs]
+    expected = [printed(revc_power(fp.from_text(x)[0], fp.from_text(y)[0])) for x, y in pairs]
     source = "".join(f"{10 + i} PRINT {x}^{y}\n" for i, (x, y) in enumerate(pairs))
     source += "25 PRINT (-2)^3;\" \";(-2)^2;\" \";0^2;\" \";5^0;\" \";0^0\n30 TRAP 50:PRINT 0^-1\n"
     source += "40 END\n50 PRINT PEEK(195):TRAP 70:PRINT (-2)^0.5\n60 END\n70 PRINT PEEK(195)\n"
     assert basic.run(source) == expected + ["-8 4 0 1 1", "3", "3"]
     assert expected[:6] == ["4", "9", "49", "144", "100", "970299"]
+
+
+def test_print_shows_nine_digits_as_rev_c(basic: BasicRunner) -> None:
+    """PRINT drops a tenth digit (a first mantissa byte of two digits) before FASC, as
+    Rev. B/C's XPRINT does; STR$ keeps FASC's text."""
+    assert basic.run('10 PRINT 1/3;" ";100/3;" ";10/3\n20 PRINT -2/3;" ";STR$(1/3)') == [
+        "0.333333333 33.3333333 3.33333333", "-0.666666666 0.3333333333"]
 
 
 def test_controller_functions_read_the_os_shadows(basic: BasicRunner) -> None:

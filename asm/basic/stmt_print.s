@@ -43,7 +43,13 @@ PRINT_ITEMS:
         JSR EVAL_ANY
         BIT VTYPE
         BMI _string
-        JSR FASC_STRING         ; a number: FASC's text
+        LDA FR0+1               ; a number: as Rev. B/C (The Atari BASIC
+        CMP #$10                ; Source Book, XPRINT), a tenth digit (two
+        BCC +                   ; in the first byte) is dropped first
+        LDA FR0+5
+        AND #$F0
+        STA FR0+5
+*       JSR FASC_STRING         ; then FASC's text
 _string:
         JSR PUT_STRING
         JMP PRINT_ITEMS
