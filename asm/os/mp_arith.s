@@ -271,11 +271,12 @@ _norm:  JMP NORMALIZE
 
 
 ; ---------------------------------------------------------------------------
-; MDPRE - FMUL/FDIV: FR1's exponent byte 0, FR2 = 10 x FR1 (X = 0 after)
+; MDPRE - FDIV: FR0's and FR1's exponent bytes 0, FR2 = 10 x FR1
 ; TIMES10 - FR2 = FR2 * 10 (a nibble left)
 ; ---------------------------------------------------------------------------
 .scope
 MDPRE:  LDA #0
+        STA FR0
         STA FR1
         LDX #5
 _copy:  LDA FR1,X

@@ -283,9 +283,9 @@ PIOV4:  .byte $3F,$78,$53,$98,$16,$34   ; $DFF0: pi/4 = 0.7853981634
 
 ; ---------------------------------------------------------------------------
 ; MULEND - FMUL's last step (here for want of room in mp_normal.s): a carry
-; left from the multiplier's first byte adds FR1 x 100^5, then MDEXIT.
+; left from the multiplier's first byte adds the multiplicand (ZTEMP1) x 100^5, then MDEXIT.
 ; ---------------------------------------------------------------------------
 MULEND: LDA FRSIGN
-        LDX #FR1
+        LDX #ZTEMP1
         JSR ADDN
         JMP MDEXIT

@@ -70,27 +70,26 @@ _rts:   RTS
 ; ---------------------------------------------------------------------------
 .scope
 MULBODY:
-        LDA #0
-        STA FR1
+        LDY #0
         LDX #5
-_copy:  LDA FR1,X               ; FR2 = FR1
+_copy:  LDA FR0,X               ; ZTEMP1 = FR2 = FR0, FR0 = 0
+        STA ZTEMP1,X
         STA FR2,X
-        LDA FR0,X               ; FRE = FR0, FR0 = 0
-        STA FRE,X
-        LDA #0
-        STA FR0,X
+        STY FR0,X
         DEX
         BPL _copy
-        STA FRSIGN              ; no carry into the last byte
-        JSR TIMES10             ; FR2 = 10 x FR1
+        STY ZTEMP1              ; the multiplicand behind a zero byte
+        STY FR2
+        STY FRSIGN              ; no carry into the last byte
+        JSR TIMES10             ; FR2 = 10 x ZTEMP1
         LDA #5
         STA FRX
 _pass:  LDX FRX
-        LDA FRE,X               ; the multiplier's bytes from the last
+        LDA FR1,X               ; the multiplier's bytes from the last
         PHA
         AND #$0F
-        LDX #FR1
-        JSR DIGIT               ; units digit x FR1
+        LDX #ZTEMP1
+        JSR DIGIT               ; units digit x ZTEMP1
         PLA
         LSR
         LSR
@@ -118,7 +117,8 @@ _pass:  LDX FRX
         BNE _pass
         JMP MULEND              ; mp_explog.s
 ; ADDN: FR0 = FR0 + A times the six bytes at zero-page X (FR1 or FR2);
-; ADDNY: Y times (Y > 0).
+; ADDNY: Y times (0 < Y < $80); Y >= $80: until the first carry (C set,
+; Y = $100 - the number of additions).
 ADDN:   TAY
         BEQ _done
 ADDNY:  SED
@@ -141,9 +141,12 @@ _times: CLC
         LDA FR0
         ADC 0,X
         STA FR0
-        DEY
+        BCC _next
+        CPY #$80
+        BCS _end                ; (FDIV: Y from $FF) stop at the first carry
+_next:  DEY
         BNE _times
-        CLD
+_end:   CLD
 _done:  RTS
 ; DIGIT: FR0 = FR0 + (A + the carry in FRSIGN) x the six bytes at zero-page
 ; X, the digit d = A + carry (0..10) recoded: 6..10 is d - 10 and a carry
@@ -155,7 +158,8 @@ DIGIT:  LSR FRSIGN              ; C = the carry, FRSIGN = 0
         BEQ ADDN                ; 0..5: + d x row
         SBC #9                  ; (C clear) d - 10: - (10 - d) x row
 ; SUBN: FR0 = FR0 - (256 - A) times the six bytes at zero-page X (A = -n);
-; SUBNY: Y = -n times; C clear when the last subtraction borrowed.
+; SUBNY: Y = -n times; Y < $80: until the first borrow (C clear, Y = its
+; number from 0).
 SUBN:   TAY
         BEQ _done
 SUBNY:  SED
@@ -179,7 +183,10 @@ _stimes:
         LDA FR0
         SBC 0,X
         STA FR0
-        INY
+        BCS _snext
+        CPY #$80
+        BCC _end                ; (FDIV: Y from 0) stop at the first borrow
+_snext: INY
         BNE _stimes
         CLD
         RTS
@@ -198,26 +205,24 @@ _stimes:
 ; ---------------------------------------------------------------------------
 .scope
 DIVBODY:
-        JSR MDPRE               ; FR2 = 10 x divisor (X = 0 after)
-        STX FR0                 ; R = 0, the dividend's mantissa
+        JSR MDPRE               ; FR2 = 10 x divisor, FR0 = 0: R
         LDA #6
         STA FRX                 ; six quotient bytes
-_byte:  LDA #$0A
-        STA FRSIGN              ; the quotient byte, low nibble 10 - additions
-        LDX #FR2
-_tens:  LDY #$FF                ; tens digit: R - 10 x divisor until R < 0
-        JSR SUBNY
-        BCC _units
-        LDA FRSIGN
-        ADC #$0F                ; (C set) + $10
+_byte:  LDX #FR2
+        LDY #0
+        JSR SUBNY               ; R - 10 x divisor until R < 0: Y = tens digit
+        TYA
+        ASL
+        ASL
+        ASL
+        ASL
         STA FRSIGN
-        BCC _tens
-_units: LDX #FR1
-_unit:  LDY #1                  ; units digit: R + divisor until R >= 0
-        JSR ADDNY
-        DEC FRSIGN
-        BCC _unit
-        LDA FRSIGN
+        LDX #FR1
+        LDY #$FF
+        JSR ADDNY               ; R + divisor until R >= 0: Y = units - 10
+        TYA
+        ADC #9                  ; (C set) the units digit
+        ORA FRSIGN
         PHA                     ; the quotient byte
         LDX #$FB
 _left:  LDA FR0+6,X             ; R one byte left (its first byte is 0;
