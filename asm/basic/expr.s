@@ -293,17 +293,18 @@ _done:  RTS
 
 .scope
 PUSH_FR0:
-        LDX ARSLVL
-        CPX #ARGSTK_SIZE
+        LDA ARSLVL
+        CMP #ARGSTK_SIZE
         BCS ARGSTK_FULL
-        LDY #0
-*       LDA FR0,Y
+        ADC #6                  ; (C clear)
+        STA ARSLVL
+        TAX
+        LDY #5
+*       DEX
+        LDA FR0,Y
         STA ARGSTK,X
-        INX
-        INY
-        CPY #6
-        BNE -
-        STX ARSLVL
+        DEY
+        BPL -
         RTS
 .scend
 
@@ -314,15 +315,24 @@ ARGSTK_FULL:
 .scend
 
 .scope
-POP_FR0:
-        LDX ARSLVL
-        LDY #5
-*       DEX
+POP_FR0:                        ; (unrolled: every operator pops)
+        LDA ARSLVL
+        SEC
+        SBC #6
+        STA ARSLVL
+        TAX
         LDA ARGSTK,X
-        STA FR0,Y
-        DEY
-        BPL -
-        STX ARSLVL
+        STA FR0
+        LDA ARGSTK+1,X
+        STA FR0+1
+        LDA ARGSTK+2,X
+        STA FR0+2
+        LDA ARGSTK+3,X
+        STA FR0+3
+        LDA ARGSTK+4,X
+        STA FR0+4
+        LDA ARGSTK+5,X
+        STA FR0+5
         RTS
 .scend
 

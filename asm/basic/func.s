@@ -861,25 +861,23 @@ _back:  LDA FR0
 ; ---------------------------------------------------------------------------
 ; Constants (six-byte BCD floating point)
 ; ---------------------------------------------------------------------------
-FP_CONSTS:
-        .byte $40, $01, $00, $00, $00, $00      ; 1
+FP_CONSTS:                              ; (1 and pi/2 end the tables below)
         .byte $40, $02, $00, $00, $00, $00      ; 2
         .byte $40, $04, $00, $00, $00, $00      ; 4
-        .byte $40, $01, $57, $07, $96, $32      ; pi/2
         .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
         .byte $40, $90, $00, $00, $00, $00      ; 90
         .byte $40, $57, $29, $57, $79, $51      ; 180/pi
         .byte $3F, $41, $42, $13, $56, $24      ; tan(pi/8)
         .byte $3F, $78, $53, $98, $16, $34      ; pi/4
-.alias K_ONE 0
-.alias K_TWO 6
-.alias K_FOUR 12
-.alias K_HALFPI 18
-.alias K_TWO_OVER_PI 24
-.alias K_NINETY 30
-.alias K_RAD2DEG 36
-.alias K_TANPI8 42
-.alias K_QUARTERPI 48
+.alias K_TWO 0
+.alias K_FOUR 6
+.alias K_TWO_OVER_PI 12
+.alias K_NINETY 18
+.alias K_RAD2DEG 24
+.alias K_TANPI8 30
+.alias K_QUARTERPI 36
+.alias K_HALFPI [SIN_COEFF+36-FP_CONSTS]        ; SIN_COEFF's last term
+.alias K_ONE [ATN_COEFF+42-FP_CONSTS]           ; ATN_COEFF's last term
 
 ; sin(pi/2 * t) = t * P(t^2) for 0 <= t <= 1: P is a degree-6 polynomial
 ; fitted to sin(pi/2 * t)/t at the Chebyshev points (error below 1E-13,
