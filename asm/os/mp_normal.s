@@ -71,15 +71,14 @@ _rts:   RTS
 .scope
 MULBODY:
         LDY #0
+        STY FR0                 ; (the exponent is in EEXP)
         LDX #5
-_copy:  LDA FR0,X               ; ZTEMP1 = FR2 = FR0, FR0 = 0
+_copy:  LDA FR0,X               ; ZTEMP1 = FR2 = 0|multiplicand, FR0 = 0
         STA ZTEMP1,X
         STA FR2,X
         STY FR0,X
         DEX
         BPL _copy
-        STY ZTEMP1              ; the multiplicand behind a zero byte
-        STY FR2
         STY FRSIGN              ; no carry into the last byte
         JSR TIMES10             ; FR2 = 10 x ZTEMP1
         LDA #5
@@ -141,13 +140,14 @@ _times: CLC
         LDA FR0
         ADC 0,X
         STA FR0
-        BCC _next
-        CPY #$80
-        BCS _end                ; (FDIV: Y from $FF) stop at the first carry
+        BCS _chk
 _next:  DEY
         BNE _times
 _end:   CLD
 _done:  RTS
+_chk:   CPY #$80
+        BCC _next
+        BCS _end                ; (FDIV: Y from $FF) stop at the first carry
 ; DIGIT: FR0 = FR0 + (A + the carry in FRSIGN) x the six bytes at zero-page
 ; X, the digit d = A + carry (0..10) recoded: 6..10 is d - 10 and a carry
 ; of one into the next digit (FRSIGN = 1).
