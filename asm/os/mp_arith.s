@@ -8,8 +8,9 @@
 ; FADD aligns by whole bytes and truncates, FMUL and FDIV truncate the
 ; exact product/quotient to the bytes the original keeps; errors return
 ; with the carry set.  The code is our own: FADD without shifting loops
-; (about three times faster than the original); FMUL and FDIV keep the
-; original's scheme in fewer, faster loops.
+; (about three times faster than the original); FMUL with its multiplier's
+; digits recoded to -4..5, FDIV with one call of the unrolled additions or
+; subtractions per quotient digit (mp_normal.s).
 ;
 ; Work areas (all documented as the math pack's): FR0 FRE FR1 FR2 FRX
 ; EEXP FRSIGN ZTEMP4 and the stack.
@@ -136,8 +137,8 @@ MDEXIT: LDA EEXP
 ; far below 1E-98, which the original reports instead of returning 0); the
 ; 20-digit product is kept to ten digits after at most one leading zero
 ; byte (truncated, never rounded), then NORMALIZE's checks.
-; Ours: the same shift-and-add by digits, written for size (the 2 KiB
-; leave no room for a table-driven multiplication).
+; Ours: the listing's shift-and-add by digits with the digits recoded to
+; -4..5 (MULBODY, mp_normal.s), about 2,800 cycles for ten-digit operands.
 ; ---------------------------------------------------------------------------
 .advance $DADB, $FF
 .scope
@@ -183,8 +184,8 @@ _swap:  LDY FR0,X
 ; mantissa is below the divisor's, one more byte of quotient and the
 ; exponent one lower (NORMALIZE shifts it in).
 ; Ours: the same long division (six quotient bytes, each a tens digit by
-; subtracting 10 x divisor and a units digit by subtracting the divisor),
-; written for size: the 2 KiB leave no room for a table-driven division.
+; subtracting 10 x divisor and a units digit by adding back the divisor,
+; DIVBODY in mp_normal.s), about 5,600 cycles for ten-digit operands.
 ; ---------------------------------------------------------------------------
 ; ---------------------------------------------------------------------------
 ; MDEXP - FMUL/FDIV: EEXP = the sign | |e0| - $3F + A (A = |e1| for FMUL,

@@ -9,6 +9,7 @@
 ; $DFF0).  The values are the published ones, byte for byte.
 ; The functions evaluate the same polynomials through PLYEVL in the same
 ; order as the listing, so their results are the original's digits.
+; The last ten bytes, after PIOV4, hold FMUL's last step (MULEND).
 ; ===========================================================================
 
 .alias SGNFLG   $F0             ; EXP10: the argument's sign; LOG: 1 = base e

@@ -55,18 +55,20 @@ _rts:   RTS
 
 ; ---------------------------------------------------------------------------
 ; MULBODY - FMUL after the checks (EEXP = sign | exponent)
-; As the listing: FR1 = the multiplicand behind a zero byte, FR2 = ten times
-; it, FRE = the multiplier's mantissa; five passes over the multiplier's
-; bytes from the last, each adding its units digit times FR1 and its tens
-; digit times FR2 to the six bytes W = FR0..FR0+5, then W one byte right.
-; Ours: the digits recoded (a units digit d of 6..10 - d with the carry of
-; the last tens digit - is FR2 - (10 - d) x FR1; a tens digit t of 6..9 is
-; -(10 - t) x FR2 and a carry of one into the next byte), so at most five
-; additions or subtractions a digit; W in ten's complement, negative
-; exactly while a carry is pending (the shift then brings in $99).  Only
-; W is shifted: the last two bytes it drops are below the ten FMUL keeps.
-; After the fifth pass the product's first six bytes are FR0+1..FRE (a
-; last carry adds FR1 in front of them) and N0E normalises.
+; As the listing: the multiplicand behind a zero byte, ten times it, and
+; five passes over the multiplier's bytes from the last, each adding its
+; units digit times the one and its tens digit times the other to the six
+; bytes W = FR0..FR0+5, then W one byte right.  (The product is the same
+; with the operands swapped: ours multiplies FR0's mantissa, in ZTEMP1,
+; with 10 x it in FR2, by FR1's, read in place.)
+; Ours: each digit plus the carry of the one before (0..10) recoded by
+; DIGIT: 0..5 as it is, 6..10 as d - 10 and a carry of one into the next
+; digit, so at most five additions or subtractions a digit.  W is in ten's
+; complement, negative exactly while a carry is pending into the next byte
+; (its shift then brings in $99).  Only W is shifted (unrolled): the bytes
+; it drops are below the six FMUL keeps.  After the fifth pass the
+; product's first six bytes are FR0+1..FRE; a carry left over adds the
+; multiplicand in front of them (MULEND), then N0E normalises.
 ; ---------------------------------------------------------------------------
 .scope
 MULBODY:
@@ -198,10 +200,11 @@ _snext: INY
 ; a zero byte) gives six quotient bytes, each a tens digit (R - 10 x divisor
 ; in FR2 while no borrow) and a units digit (from the divisor in FR1), R
 ; moving one byte left between them; the bytes end in FR0+1..FRE and N0E
-; shifts out a leading zero byte.  Ours keeps R in FR0 (the unrolled
-; additions of FMUL serve), the quotient bytes on the stack, and does not
-; restore R after the tens digit: the units digit is 10 - the number of
-; additions of the divisor that bring R back to >= 0.
+; shifts out a leading zero byte.  Ours keeps R in FR0 (FMUL's unrolled
+; additions and subtractions serve, each digit one call of SUBNY/ADDNY that
+; stops at the first borrow/carry), the quotient bytes on the stack, and
+; does not restore R after the tens digit: the units digit is 10 - the
+; number of additions of the divisor that bring R back to >= 0.
 ; ---------------------------------------------------------------------------
 .scope
 DIVBODY:
