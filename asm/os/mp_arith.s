@@ -272,12 +272,13 @@ _norm:  JMP NORMALIZE
 
 
 ; ---------------------------------------------------------------------------
-; MDPRE - FDIV: FR0's and FR1's exponent bytes 0, FR2 = 10 x FR1
+; MDPRE - FDIV: FR0's, FRE's and FR1's first bytes 0, FR2 = 10 x FR1
 ; TIMES10 - FR2 = FR2 * 10 (a nibble left)
 ; ---------------------------------------------------------------------------
 .scope
 MDPRE:  LDA #0
         STA FR0
+        STA FRE
         STA FR1
         LDX #5
 _copy:  LDA FR1,X

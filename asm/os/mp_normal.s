@@ -75,6 +75,7 @@ MULBODY:
         LDY #0
         STY FR0                 ; (the exponent is in EEXP)
         LDX #5
+        STX FRX                 ; five passes
 _copy:  LDA FR0,X               ; ZTEMP1 = FR2 = 0|multiplicand, FR0 = 0
         STA ZTEMP1,X
         STA FR2,X
@@ -83,8 +84,6 @@ _copy:  LDA FR0,X               ; ZTEMP1 = FR2 = 0|multiplicand, FR0 = 0
         BPL _copy
         STY FRSIGN              ; no carry into the last byte
         JSR TIMES10             ; FR2 = 10 x ZTEMP1
-        LDA #5
-        STA FRX
 _pass:  LDX FRX
         LDA FR1,X               ; the multiplier's bytes from the last
         PHA
@@ -110,10 +109,9 @@ _pass:  LDX FRX
         STA FR0+2
         LDA FR0
         STA FR0+1
-        LDA FRSIGN              ; W < 0 while a carry is pending
-        BEQ +
-        LDA #$99
-*       STA FR0
+        LDX FRSIGN              ; W < 0 while a carry is pending:
+        LDA MDFILL,X            ; $99 in front
+        STA FR0
         DEC FRX
         BNE _pass
         JMP MULEND              ; mp_explog.s
@@ -142,14 +140,13 @@ _times: CLC
         LDA FR0
         ADC 0,X
         STA FR0
-        BCS _chk
+        BCC _next
+        CPY #$80
+        BCS _end                ; (FDIV: Y from $FF) stop at the first carry
 _next:  DEY
         BNE _times
 _end:   CLD
 _done:  RTS
-_chk:   CPY #$80
-        BCC _next
-        BCS _end                ; (FDIV: Y from $FF) stop at the first carry
 ; DIGIT: FR0 = FR0 + (A + the carry in FRSIGN) x the six bytes at zero-page
 ; X, the digit d = A + carry (0..10) recoded: 6..10 is d - 10 and a carry
 ; of one into the next digit (FRSIGN = 1).
@@ -227,18 +224,19 @@ _byte:  LDX #FR2
         ADC #9                  ; (C set) the units digit
         ORA FRSIGN
         PHA                     ; the quotient byte
-        LDX #$FB
-_left:  LDA FR0+6,X             ; R one byte left (its first byte is 0;
-        STA FR0+5,X             ; zero-page wrap-around: FR0+1 ... FR0+5)
-        INX
-        BNE _left
-        STX FR0+5
+        LDA FR0+1               ; R one byte left (its first byte is 0,
+        STA FR0                 ; FRE's first, shifted in, too)
+        LDA FR0+2
+        STA FR0+1
+        LDA FR0+3
+        STA FR0+2
+        LDA FR0+4
+        STA FR0+3
+        LDA FR0+5
+        STA FR0+4
+        LDA FR0+6
+        STA FR0+5
         DEC FRX
         BNE _byte
-        LDX #5
-_out:   PLA                     ; the quotient to FR0+1..FRE
-        STA FR0+1,X
-        DEX
-        BPL _out
-        JMP MDEXIT
+        JMP DIVOUT              ; mp_poly.s
 .scend
