@@ -223,9 +223,10 @@ FUNC_VALUE_ERROR:
 ; 10, 0...] and halves with FMUL by 0.5; here those three give the same
 ; bytes without the math pack (the first only sets x's exponent byte to
 ; $3F; the others shift the mantissa as FMUL's truncated product does), so
-; a root costs the seven FDIVs and little else.  A better first guess
-; would be faster but not the same: half of all roots end on the pass
-; count with a y that still moves.  Error 3 for x < 0.
+; a root costs its FDIVs and little else.  The seventh pass is not made:
+; its d cannot change the result (d = 0 gives y, and so does the count).
+; A better first guess would be faster but not the same: half of all roots
+; end on the pass count with a y that still moves.  Error 3 for x < 0.
 ; ---------------------------------------------------------------------------
 .scope
 F_SQR:
@@ -245,7 +246,7 @@ F_SQR:
         JSR FMUL                ; (x' - 2) * x' = -y (the same digits)
         ASL FR0
         LSR FR0                 ; y = x' * (2 - x')
-        LDA #6
+        LDA #5
         STA RT_CNT
 _pass:  JSR FST_G               ; FTMP2 = y
         JSR FMOVE
@@ -283,16 +284,17 @@ _half:  STA RT_T0
         CPX #6
         BNE _half
         JSR _finish
-        DEC RT_CNT
-        BMI _end                ; the seventh pass: y stays
         LDX #<FTMP2
         LDY #>FTMP2
         JSR FLD1R
         JSR FADD                ; y = d + y
-        JMP _pass
+        DEC RT_CNT
+        BPL _pass
+        BMI _scale              ; six sums: Rev. C's seventh pass keeps y whatever d is
 _end:   LDX #<FTMP2
         LDY #>FTMP2
         JSR FLD0R               ; FR0 = y
+_scale:
         ; y * 10^(e+1): t = e + 1; 100^(t/2) for an even t, 10 * 100^((t-1)/2)
         ; for an odd one, as FMUL's product: the exponent byte, and for the
         ; ten the mantissa and a zero byte (FRE) a digit to the right, then
