@@ -252,9 +252,7 @@ _pass:  JSR FST_G               ; FTMP2 = y
         JSR FMOVE
         JSR LOAD_X
         JSR FDIV                ; x' / y
-        LDX #<FTMP2
-        LDY #>FTMP2
-        JSR FLD1R
+        JSR LOAD_G1
         JSR FSUB                ; x'/y - y
         LDA FR0
         BEQ _end                ; d = 0
@@ -284,9 +282,7 @@ _half:  STA RT_T0
         CPX #6
         BNE _half
         JSR _finish
-        LDX #<FTMP2
-        LDY #>FTMP2
-        JSR FLD1R
+        JSR LOAD_G1
         JSR FADD                ; y = d + y
         DEC RT_CNT
         BPL _pass
@@ -334,7 +330,7 @@ _drop:  LDY FR0+2,X
 _done:  RTS
 .scend
 
-; STORE_X / LOAD_X - FR0 to/from FTMP1; FST_G - FR0 to FTMP2
+; STORE_X / LOAD_X - FR0 to/from FTMP1; FST_G - FR0 to FTMP2; LOAD_G1 - FR1 from it
 .scope
 STORE_X:
         LDX #<FTMP1
@@ -352,6 +348,12 @@ FST_G:
         LDX #<FTMP2
         LDY #>FTMP2
         JMP FST0R
+.scend
+.scope
+LOAD_G1:                        ; FR1 = FTMP2
+        LDX #<FTMP2
+        LDY #>FTMP2
+        JMP FLD1R
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -406,9 +408,7 @@ _odd:   ROR RT_QUAD             ; (bit 6) negate the result
         DEX
         BPL -
         JSR LOG10               ; of |x| > 0
-        LDX #<FTMP2
-        LDY #>FTMP2
-        JSR FLD1R
+        JSR LOAD_G1
         JSR FMUL_CHK
         JSR EXP10
         JSR CHECK_FP
@@ -626,9 +626,7 @@ F_ATN:
         JSR LOAD_X
         LDX #K_ONE
         JSR SUBK
-        LDX #<FTMP2
-        LDY #>FTMP2
-        JSR FLD1R
+        JSR LOAD_G1
         JSR FDIV_CHK
 _series:
         LDX #<ATN_COEFF
