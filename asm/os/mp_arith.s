@@ -29,6 +29,7 @@
 .alias MP_FLD1R $DD98
 .alias MP_FST0R $DDA7
 .alias MP_FMOVE $DDB6
+.alias MP_ZFR0  $DA44
 
 ; ---------------------------------------------------------------------------
 ; FSUB ($DA60) - FR0 = FR0 - FR1
@@ -272,11 +273,13 @@ _norm:  JMP NORMALIZE
 
 
 ; ---------------------------------------------------------------------------
-; MDPRE - FDIV: FR0's, FRE's and FR1's first bytes 0, FR2 = 10 x FR1
+; MDPRE - FDIV: FRX = 6, FR0's, FRE's and FR1's first bytes 0, FR2 = 10 x FR1
 ; TIMES10 - FR2 = FR2 * 10 (a nibble left)
 ; ---------------------------------------------------------------------------
 .scope
-MDPRE:  LDA #0
+MDPRE:  LDA #6
+        STA FRX                 ; (FDIV's six quotient bytes)
+        LDA #0
         STA FR0
         STA FRE
         STA FR1

@@ -44,11 +44,7 @@ _check: LDA FR0
         CMP #$0F
         BCS _ok
 ZEROCLC:                        ; underflow: zero (also FMUL's x * 0)
-        LDA #0
-        LDX #5
-_zero:  STA FR0,X
-        DEX
-        BPL _zero
+        JSR MP_ZFR0
 _ok:    CLC
 _rts:   RTS
 .scend
@@ -205,9 +201,11 @@ _snext: INY
 ; ---------------------------------------------------------------------------
 .scope
 DIVBODY:
-        JSR MDPRE               ; FR2 = 10 x divisor, FR0 = 0: R
-        LDA #6
-        STA FRX                 ; six quotient bytes
+        JSR MDPRE               ; FR2 = 10 x divisor, FR0 = 0: R, FRX = 6
+        LDA FR0+1
+        CMP FR1+1
+        LDA #0
+        BCC _push               ; the dividend's first byte below the
 _byte:  LDX #FR2
         LDY #0
         JSR SUBNY               ; R - 10 x divisor until R < 0: Y = tens digit
@@ -222,8 +220,8 @@ _byte:  LDX #FR2
         JSR ADDNY               ; R + divisor until R >= 0: Y = units - 10
         TYA
         ADC #9                  ; (C set) the units digit
-        ORA FRSIGN
-        PHA                     ; the quotient byte
+        ORA FRSIGN              ; (divisor's: a first quotient byte 0)
+_push:  PHA                     ; the quotient byte
         LDA FR0+1               ; R one byte left (its first byte is 0,
         STA FR0                 ; FRE's first, shifted in, too)
         LDA FR0+2
