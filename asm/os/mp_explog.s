@@ -131,26 +131,9 @@ LOG10E: .byte $3F,$43,$42,$94,$48,$19   ; $DE89: log10(e) = 0.4342944819
 FONE:   .byte $40,$01,$00,$00,$00,$00   ; $DE8F: 1
 
 ; ---------------------------------------------------------------------------
-; LOGFIN - LOG's last step (mp_explog.s): FR0 + FR1, and for LOG the
-; division by LOG10E (here for want of room among the tables)
-; ---------------------------------------------------------------------------
-.scope
-LOGFIN: JSR FADD                ; + the power of ten
-        LDA SGNFLG
-        BEQ _done
-        LDX #<LOG10E
-        LDY #>LOG10E
-        JSR MP_FLD1R
-        JSR FDIV                ; LOG = LOG10 / log10(e)
-_done:  CLC
-        RTS
-.scend
-
-
-; ---------------------------------------------------------------------------
-; LOGEND - LOG's last steps: FR1 = the polynomial's part, FR0 = IFP of the
-; power of ten XFMFLG with its sign, FR0 + FR1, and for LOG the division
-; by LOG10E.  C clear.
+; LOGEND - LOG's last steps (here for want of room among the tables):
+; FR1 = the polynomial's part, FR0 = IFP of the power of ten XFMFLG with
+; its sign, FR0 + FR1, and for LOG the division by LOG10E.  C clear.
 ; ---------------------------------------------------------------------------
 .scope
 LOGEND: JSR MP_FMOVE
@@ -163,12 +146,19 @@ LOGEND: JSR MP_FMOVE
         ADC #1
 *       STA FR0
         JSR MP_IFP
-        BIT XFMFLG
-        BPL +
-        LDA FR0
-        ORA #$80
-        STA FR0
-*       JMP LOGFIN
+        ASL FR0                 ; XFMFLG's sign in front
+        LDA XFMFLG
+        ASL
+        ROR FR0
+        JSR FADD                ; + the power of ten
+        LDA SGNFLG
+        BEQ _done
+        LDX #<LOG10E
+        LDY #>LOG10E
+        JSR MP_FLD1R
+        JSR FDIV                ; LOG = LOG10 / log10(e)
+_done:  CLC
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
