@@ -158,6 +158,33 @@ MDOK:   CLC
 .scend
 
 ; ---------------------------------------------------------------------------
+; MDEXP - FMUL/FDIV: EEXP = the sign | |e0| - $3F + A (A = |e1| for FMUL,
+; $7F - |e1| for FDIV); outside 0..$7F an error, which returns to FMUL's or
+; FDIV's caller with C set and FR0 unchanged.
+; ---------------------------------------------------------------------------
+.scope
+MDEXP:  STA ZTEMP4
+        LDA FR0
+        AND #$7F
+        SEC
+        SBC #$40
+        SEC
+        ADC ZTEMP4
+        BMI _err
+        ASL
+        STA EEXP
+        LDA FR0
+        EOR FR1
+        ASL                     ; C = the sign
+        ROR EEXP
+        RTS
+_err:   PLA                     ; not back to FMUL/FDIV
+        PLA
+        SEC
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
 ; FADDSWAP - FADD with |exp1| > |exp0|: swap FR0 and FR1, A = -d -> d
 ; ---------------------------------------------------------------------------
 .scope
@@ -188,33 +215,6 @@ _swap:  LDY FR0,X
 ; subtracting 10 x divisor and a units digit by adding back the divisor,
 ; DIVBODY in mp_normal.s), about 5,600 cycles for ten-digit operands.
 ; ---------------------------------------------------------------------------
-; ---------------------------------------------------------------------------
-; MDEXP - FMUL/FDIV: EEXP = the sign | |e0| - $3F + A (A = |e1| for FMUL,
-; $7F - |e1| for FDIV); outside 0..$7F an error, which returns to FMUL's or
-; FDIV's caller with C set and FR0 unchanged.
-; ---------------------------------------------------------------------------
-.scope
-MDEXP:  STA ZTEMP4
-        LDA FR0
-        AND #$7F
-        SEC
-        SBC #$40
-        SEC
-        ADC ZTEMP4
-        BMI _err
-        ASL
-        STA EEXP
-        LDA FR0
-        EOR FR1
-        ASL                     ; C = the sign
-        ROR EEXP
-        RTS
-_err:   PLA                     ; not back to FMUL/FDIV
-        PLA
-        SEC
-        RTS
-.scend
-
 .advance $DB28, $FF
 .scope
 FDIV:   LDA FR1
