@@ -213,7 +213,7 @@ _swap:  LDY FR0,X
 ; exponent one lower (NORMALIZE shifts it in).
 ; Ours: the same long division (six quotient bytes, each a tens digit by
 ; subtracting 10 x divisor and a units digit by adding back the divisor,
-; DIVBODY in mp_normal.s), about 5,600 cycles for ten-digit operands.
+; DIVBODY in mp_normal.s), about 5,000 cycles for ten-digit operands.
 ; ---------------------------------------------------------------------------
 .advance $DB28, $FF
 .scope
