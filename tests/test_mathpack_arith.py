@@ -21,6 +21,7 @@ from host import atari_fp as fp
 from host.build import label_map
 from host.errors import SurroundError
 from tests.mathpack_support import MathPackImages, MathPackMachine, math_pack_images
+from tests.test_atari_fp import numbers  # the model tests' normalised numbers (runs of 0s and 9s)
 
 FR0, FR1 = 0xD4, 0xE0
 
@@ -80,24 +81,6 @@ def check(machine: MathPackMachine, name: str, x: bytes, y: bytes) -> None:
 
 
 # -- strategies -------------------------------------------------------------------------
-
-
-def bcd(pair: int) -> int:
-    return (pair // 10) << 4 | pair % 10
-
-
-@st.composite
-def numbers(draw: st.DrawFn, min_exp: int = fp.MIN_EXP, max_exp: int = fp.MAX_EXP) -> bytes:
-    """Normalised numbers, zero included; mantissas with runs of 0s and 9s."""
-    if draw(st.integers(0, 30)) == 0:
-        return fp.ZERO
-    sign = draw(st.sampled_from([0, 0x80]))
-    exponent = draw(st.integers(min_exp, max_exp))
-    pairs = [draw(st.integers(1, 99))] + [draw(st.integers(0, 99)) for _ in range(4)]
-    if draw(st.booleans()):
-        keep = draw(st.integers(1, 5))
-        pairs = pairs[:keep] + [draw(st.sampled_from([0, 99]))] * (5 - keep)
-    return bytes([sign | exponent] + [bcd(pair) for pair in pairs])
 
 
 @st.composite
