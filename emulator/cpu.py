@@ -452,6 +452,34 @@ class AtariCPU(Py65MPU):
         self.pc = self.WordAt(0xFFFE)
         return 7
 
+    # -- a routine on its own ---------------------------------------------------
+
+    def call_bare(self, address: int, a: int = 0, x: int = 0, y: int = 0, p: int = 0x34,
+                  max_cycles: int = 1_000_000, ops: list | None = None,
+                  return_address: int = 0xD7F0) -> int:
+        """JSR ``address`` on the bare CPU (no ANTIC, no interrupts) and run to its RTS;
+        returns the cycles the routine itself executed (the caller's JSR not counted).
+
+        The RTS lands at ``return_address`` (by default unused RAM behind the I/O page, as
+        Machine.CALL_RETURN); the stack pointer is restored afterwards. ``ops`` replaces the
+        instruction table (e.g. one that records stores). A routine that does not return
+        within ``max_cycles`` raises CpuJam."""
+        ops = ops if ops is not None else self.fast_ops
+        memory = self.memory
+        saved_sp = self.sp
+        self._push((return_address - 1) >> 8)
+        self._push((return_address - 1) & 0xFF)
+        self.pc, self.a, self.x, self.y, self.p = address & 0xFFFF, a & 0xFF, x & 0xFF, y & 0xFF, p
+        cycles = 0
+        try:
+            while self.pc != return_address:
+                if cycles >= max_cycles:
+                    raise self.jam(f"runaway: routine ${address:04X} did not return within {max_cycles} cycles")
+                cycles += ops[memory[self.pc]](self) % STOP
+        finally:
+            self.sp = saved_sp
+        return cycles
+
     # -- the run loop -----------------------------------------------------------
 
     def run(self, limit: int) -> None:

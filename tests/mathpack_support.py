@@ -31,7 +31,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from emulator.cpu import NZ_TABLE, STOP, _build_handlers, adc_decimal, sbc_decimal
+from emulator.cpu import NZ_TABLE, _build_handlers, adc_decimal, sbc_decimal
 from emulator.errors import CpuJam
 from emulator.headless import HeadlessAtari
 from host.atari_fp import ENTRY_POINTS
@@ -210,27 +210,12 @@ class MathPackMachine:
             self._recorder.writes = set()
         else:
             ops = cpu.fast_ops
-        saved_sp = cpu.sp
-        ret = RETURN_ADDRESS - 1
-        cpu._push(ret >> 8)
-        cpu._push(ret & 0xFF)
-        cpu.pc, cpu.a, cpu.x, cpu.y = address & 0xFFFF, a & 0xFF, x & 0xFF, y & 0xFF
-        cpu.p = 0x34 | (1 if carry else 0)
-        cycles = 0
         try:
-            while cpu.pc != RETURN_ADDRESS:
-                if cycles >= max_cycles:
-                    raise MathPackError(f"${address:04X} did not return within {max_cycles} cycles "
-                                        f"(PC ${cpu.pc:04X})")
-                pc = cpu.pc
-                opcode = mem[pc]
-                if opcode == 0xFF and 0xD800 <= pc < 0xE000:
-                    raise MathPackError(f"${address:04X}: ran into unwritten math pack bytes at ${pc:04X}")
-                cycles += ops[opcode](cpu) % STOP
+            cycles = cpu.call_bare(address, a, x, y, 0x34 | (1 if carry else 0), max_cycles, ops, RETURN_ADDRESS)
         except CpuJam as jam:
-            raise MathPackError(f"${address:04X} jammed: {jam}") from None
-        finally:
-            cpu.sp = saved_sp
+            if 0xD800 <= cpu.pc < 0xE000 and mem[cpu.pc] == 0xFF:
+                raise MathPackError(f"${address:04X}: ran into unwritten math pack bytes at ${cpu.pc:04X}") from None
+            raise MathPackError(f"${address:04X} jammed or did not return: {jam}") from None
         writes = set(self._recorder.writes) if record_writes else set()
         return CallResult(cpu.a, cpu.x, cpu.y, cpu.p, cycles, self.fr0, writes)
 

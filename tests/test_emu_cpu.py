@@ -154,3 +154,22 @@ def test_undocumented_lax_and_sax():
     cpu.x = 0x0F
     cpu.step()
     assert memory[0x11] == 0x03
+
+
+def test_call_bare_runs_a_routine_to_its_rts_and_counts_its_cycles() -> None:
+    """LDA #5 / INX / RTS at $0600: 2 + 2 + 6 cycles, registers as the routine left them,
+    the stack pointer as before; a routine that never returns is a runaway (CpuJam)."""
+    import pytest
+
+    from emulator.errors import CpuJam
+    from emulator.headless import HeadlessAtari
+
+    cpu = HeadlessAtari().machine.cpu
+    cpu.memory[0x0600:0x0604] = bytes((0xA9, 0x05, 0xE8, 0x60))
+    sp = cpu.sp
+    assert cpu.call_bare(0x0600, x=7) == 10
+    assert (cpu.a, cpu.x, cpu.sp) == (5, 8, sp)
+    cpu.memory[0x0610:0x0613] = bytes((0x4C, 0x10, 0x06))  # JMP * (never returns)
+    with pytest.raises(CpuJam, match="did not return within 100 cycles"):
+        cpu.call_bare(0x0610, max_cycles=100)
+    assert cpu.sp == sp
