@@ -109,7 +109,7 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
     from decimal import Decimal
 
     from host import atari_fp
-    from host.engines.basic import STARP, VNTP, VVTP, BasicEngine
+    from host.engines.basic import BasicEngine
     from host.rules import Blacklist, Position, nr_of
     from tests.basic_whole import WholeImages
     from tests.test_surround_basic_model import EXAMPLE
@@ -117,33 +117,16 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
     images = WholeImages(tmp_path_factory.mktemp("example"))
     positions = [Position.parse(text) for text in EXAMPLE.split()]
     wanted = iter(after.wolf for after in positions[2::2])
-    state: dict[str, int] = {}
-
-    def entry(atari, name: str) -> int:
-        """The variable's 8-byte entry in the value table (name as in the name table)."""
-        names, current, address = [], "", atari.peek_word(VNTP)
-        while atari.peek(address):
-            current += chr(atari.peek(address) & 0x7F)
-            if atari.peek(address) & 0x80:
-                names.append(current)
-                current = ""
-            address += 1
-        return atari.peek_word(VVTP) + 8 * names.index(name)
-
-    def number(atari, name: str) -> int:
-        return int(atari_fp.to_decimal(atari.peek_bytes(entry(atari, name) + 2, 6)))
-
-    def element(atari, array: str, index: int) -> int:
-        base = atari.peek_word(STARP) + atari.peek_word(entry(atari, array) + 2)
-        return int(atari_fp.to_decimal(atari.peek_bytes(base + 6 * index, 6)))
+    state: dict = {}
 
     def rnd_trap(atari):
         ram = atari.machine.memory.ram
 
         def trap(cpu) -> int:
-            good = number(atari, "NG")
-            array, count = ("GD(", good) if good else ("MV(", number(atari, "NM"))
-            targets = [element(atari, array, index) for index in range(count)]
+            engine = state["engine"]  # RND is first called in a wolf's turn, after the start
+            good = engine.var("NG")
+            array, count = ("GD(", good) if good else ("MV(", engine.var("NM"))
+            targets = [int(engine.element(array, index)) for index in range(count)]
             fraction = (Decimal(targets.index(state["target"])) + Decimal("0.5")) / count
             ram[0xD4:0xDA] = atari_fp.from_decimal(fraction)
             low, high = ram[0x100 | ((cpu.sp + 1) & 0xFF)], ram[0x100 | ((cpu.sp + 2) & 0xFF)]
@@ -160,6 +143,7 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
         atari.machine.cpu.traps[address] = rnd_trap(atari)
 
     with BasicEngine(seed=1, basic=images.basic_rom, os_rom=images.os_rom, prepare=prepare) as engine:
+        state["engine"] = engine
         for index in range(0, len(positions) - 1, 2):
             before, after = positions[index], positions[index + 1]
             src, = set(before.sheep) - set(after.sheep)

@@ -230,6 +230,12 @@ class BasicEngine(SurroundBasicEngine):
         address = self.atari.peek_word(STARP) + self.atari.peek_word(entry + 2)
         return self.atari.peek_bytes(address, self.atari.peek_word(entry + 4))
 
+    def element(self, name: str, index: int) -> Decimal:
+        """Element ``index`` of a one-dimensional numeric array such as ``"GD("``: 6 bytes
+        each from the array's offset from STARP (the value table's bytes 2-3)."""
+        address = self.atari.peek_word(STARP) + self.atari.peek_word(self._entry(name) + 2) + 6 * index
+        return atari_fp.to_decimal(self.atari.peek_bytes(address, 6))
+
     def type_keys(self, text: str) -> None:
         self.atari.type_text(text, max_frames_per_key=MAX_FRAMES)
         if not self.atari.run_until_idle(MAX_FRAMES):
