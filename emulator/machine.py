@@ -41,6 +41,9 @@ Emulator traps (opcode $02 at an address registered in ``cpu.traps``):
 
 from __future__ import annotations
 
+import heapq
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -71,6 +74,10 @@ CH = 0x02FC
 DOSVEC = 0x000A
 BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
+
+
+#: A timed callback: called with the machine time (cycle) it was scheduled for.
+TimedCallback = Callable[[int], None]
 
 
 @dataclass
@@ -109,6 +116,9 @@ class Machine:
         self.completed_frame: FrameRecord | None = None
         self._events: list[tuple[int, str, int]] = []
         self._event_index = 0
+        self._timed: list[tuple[int, int, TimedCallback]] = []  # heap of (cycle, order, callback)
+        self._timed_order = itertools.count()
+        self._cancelled: set[int] = set()
         self.dma: DmaTimeline | None = None
         self.hdevice: HDevice | None = None
         self._chunk_start: int | None = None  # real time at the start of the running chunk
@@ -210,6 +220,8 @@ class Machine:
         ``hold_option``: OPTION is held while the OS starts (for two frames), so
         an XL OS leaves the built-in BASIC switched off.
         """
+        self._timed.clear()
+        self._cancelled.clear()
         self.pia.reset()
         self.memory.clear_ram()
         self.memory.ram[CALL_RETURN] = TRAP_OPCODE
@@ -256,7 +268,34 @@ class Machine:
 
     @property
     def next_event_cycle(self) -> int:
-        return self._events[self._event_index][0]
+        frame_event = self._events[self._event_index][0]
+        if self._timed and self._timed[0][0] < frame_event:
+            return self._timed[0][0]
+        return frame_event
+
+    # -- timed events of the chips (POKEY's timers and serial port, devices on the bus) ----------
+
+    def schedule(self, cycle: int, callback: TimedCallback) -> int:
+        """Call ``callback(cycle)`` when machine time reaches ``cycle``; returns a handle for ``cancel``.
+
+        The CPU runs in chunks that end at the next event, so a callback runs between
+        instructions, at the first instruction boundary at or after ``cycle``.
+        """
+        order = next(self._timed_order)
+        heapq.heappush(self._timed, (max(cycle, 0), order, callback))
+        return order
+
+    def cancel(self, handle: int) -> None:
+        """Forget a scheduled callback (a no-op if it already ran)."""
+        if any(entry[1] == handle for entry in self._timed):
+            self._cancelled.add(handle)
+
+    def _fire_timed(self) -> None:
+        cycle, order, callback = heapq.heappop(self._timed)
+        if order in self._cancelled:
+            self._cancelled.discard(order)
+            return
+        callback(cycle)
 
     def _fire_event(self) -> None:
         _, kind, _ = self._events[self._event_index]
@@ -306,7 +345,13 @@ class Machine:
         while True:
             now = cpu.processorCycles
             next_event = self._events[self._event_index][0]
-            if now >= next_event:
+            timed = self._timed
+            if timed and timed[0][0] <= next_event:
+                if now >= timed[0][0]:
+                    self._fire_timed()
+                    continue
+                next_event = timed[0][0]
+            elif now >= next_event:
                 self._fire_event()
                 continue
             if now >= target_cycle:

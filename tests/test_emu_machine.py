@@ -259,3 +259,34 @@ def test_idle_skip_does_not_step_the_key_wait_loop():
     assert len(executed) <= 60 * 4
     assert atari.peek(VBI_COUNT) >= 60
     assert atari.machine.waiting_for_key()
+
+
+# -- timed events (the scheduler the chips use for timers, the serial port, bus devices) ---------
+
+
+def test_scheduled_callbacks_run_in_time_order_at_instruction_boundaries():
+    machine = Machine(rom_with_code("loop:\n    inc $80\n    jmp loop"))
+    start = machine.cycles
+    fired: list[tuple[str, int, int]] = []
+    machine.schedule(start + 5000, lambda cycle: fired.append(("b", cycle, machine.cycles)))
+    machine.schedule(start + 1000, lambda cycle: fired.append(("a", cycle, machine.cycles)))
+    cancelled = machine.schedule(start + 3000, lambda cycle: fired.append(("x", cycle, machine.cycles)))
+    machine.cancel(cancelled)
+    machine.run_until(start + 10_000)
+    assert [name for name, _, _ in fired] == ["a", "b"]
+    for _, due, now in fired:
+        assert due <= now < due + 8  # at the first instruction boundary at or after the due cycle
+
+
+def test_a_callback_can_schedule_the_next_one_like_a_timer():
+    machine = Machine(rom_with_code("loop:\n    inc $80\n    jmp loop"))
+    start = machine.cycles
+    ticks: list[int] = []
+
+    def tick(cycle: int) -> None:
+        ticks.append(cycle)
+        machine.schedule(cycle + 114, tick)
+
+    machine.schedule(start + 114, tick)
+    machine.run_until(start + 114 * 100)
+    assert ticks == [start + 114 * n for n in range(1, 101)]
