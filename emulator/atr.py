@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 
 from emulator.errors import EmulatorError
+from emulator.files import atomic_write
 
 ATR_MAGIC = 0x0296
 HEADER_SIZE = 16
@@ -143,23 +144,6 @@ class Atr:
         if target is None:
             return
         atomic_write(target, self.to_bytes())
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old or the new file, never half."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
 
 
 def _body_size(sectors: int, sector_size: int) -> int:

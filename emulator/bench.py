@@ -14,7 +14,6 @@ about 36 % with this display) and, if the window front-end exists and offers
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 import time
@@ -90,17 +89,13 @@ def measure_cpu(seconds: float = 5.0) -> dict:
 def measure(seconds: float = 5.0) -> dict:
     """CPU speed and, if the window front-end can measure it, its frames per second."""
     result = measure_cpu(seconds)
+    from emulator.frontends import window
+
     result["window_fps"] = None
     try:
-        window = importlib.import_module("emulator.frontends.window")
-    except ImportError:
-        return result
-    measure_fps = getattr(window, "measure_fps", None)
-    if measure_fps is not None:
-        try:
-            result["window_fps"] = measure_fps(seconds)
-        except EmulatorError as error:  # e.g. no OS ROM built yet
-            result["window_error"] = str(error)
+        result["window_fps"] = round(window.measure_fps(seconds), 1)
+    except EmulatorError as error:  # e.g. no display driver
+        result["window_error"] = str(error)
     return result
 
 

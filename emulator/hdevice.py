@@ -7,8 +7,9 @@
 How it sits in the machine (the same pattern as the SIO patch in emulator/sio.py):
 the handler's vector table (OPEN-1, CLOSE-1, GET-1, PUT-1, STATUS-1, SPECIAL-1,
 JMP INIT; Atari OS User's Manual, "Adding new device handlers") lies at
-``TABLE`` in the unused I/O page $D7xx, which reads as this emulator's own ROM;
-each routine address is an emulator trap (opcode $02) whose Python code does the
+bytes of the unused I/O page $D7xx that the device asks the machine's trap page for
+(emulator/traps.py), which reads as this emulator's own ROM; each routine address is an
+emulator trap (opcode $02) whose Python code does the
 work, puts the status in Y (with the N flag) and the byte in A, and returns
 with an RTS.  At the end of every frame the emulator puts ``H`` and the table's
 address into the first free HATABS ($031A) slot if the OS has built its table
@@ -47,6 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emulator.errors import EmulatorError
+from emulator.files import atomic_write
 
 if TYPE_CHECKING:  # pragma: no cover
     from emulator.machine import Machine
@@ -57,8 +59,7 @@ ICCOMZ, ICBALZ, ICAX1Z = 0x22, 0x24, 0x2A
 IOCB, ICAX3_OFFSET = 0x0340, 12
 EOL = 0x9B
 
-TABLE = 0xD7C0  # the vector table: 6 words and JMP INIT
-TRAPS = 0xD7D0  # OPEN, CLOSE, GET, PUT, STATUS, SPECIAL, INIT: one trap byte each
+TABLE_SIZE = 16  # the vector table: 6 words and JMP INIT (and a spare byte)
 ROUTINES = ("open", "close", "get", "put", "status", "special", "init")
 
 SUCCESS, END_OF_FILE, NOT_IMPLEMENTED = 1, 136, 146
@@ -96,6 +97,8 @@ class HDevice:
     directories: dict[int, Path] = field(default_factory=dict)
     files: dict[int, OpenFile] = field(default_factory=dict)
     letter: str = "H"  #: the device letter in HATABS; "D" lets a folder stand in for a disk
+    table: int | None = None  #: the vector table's address in page $D7, once installed
+    traps: list[int] = field(default_factory=list)  #: the routines' trap addresses
 
     @classmethod
     def for_directory(cls, directory: str | Path | None = None, letter: str = "H") -> HDevice:
@@ -119,21 +122,22 @@ class HDevice:
     # -- in the machine ----------------------------------------------------------------------
 
     def install(self, machine: Machine) -> None:
-        """Put the vector table and the traps into page $D7 and hook the frame end."""
-        memory = machine.memory
-        ram = memory.ram
-        for index in range(6):  # OPEN ... SPECIAL: each routine's address - 1
-            address = TRAPS + index - 1
-            ram[TABLE + 2 * index] = address & 0xFF
-            ram[TABLE + 2 * index + 1] = address >> 8
-        init = TRAPS + 6
-        ram[TABLE + 12:TABLE + 16] = bytes((0x4C, init & 0xFF, init >> 8, 0x00))
-        for index, name in enumerate(ROUTINES):
-            address = TRAPS + index
-            ram[address] = 0x02
-            handler = getattr(self, f"_{name}")
-            machine.cpu.traps[address] = _trap(machine, handler)
-        memory.attach_io(7, _emulator_page_reader(ram), lambda addr, value: 0)
+        """Put the vector table and the traps into page $D7 (once per machine)."""
+        if self.table is None:
+            self.table = machine.trap_page.allocate(TABLE_SIZE, f"{self.letter}: vector table")
+            self.traps = machine.trap_page.allocate_traps(len(ROUTINES), f"{self.letter}: routines")
+        table = bytearray(TABLE_SIZE)
+        for index, address in enumerate(self.traps[:6]):  # OPEN ... SPECIAL: each routine's address - 1
+            table[2 * index:2 * index + 2] = (address - 1).to_bytes(2, "little")
+        init = self.traps[6]
+        table[12:15] = bytes((0x4C, init & 0xFF, init >> 8))
+        machine.trap_page.put(self.table, bytes(table))
+        for address, name in zip(self.traps, ROUTINES):
+            machine.cpu.traps[address] = _trap(machine, getattr(self, f"_{name}"))
+
+    def reset(self) -> None:
+        """Power-on: every open file is forgotten (the page's bytes survive in the trap page)."""
+        self.files.clear()
 
     def register(self, ram: bytearray) -> bool:
         """Add H: to HATABS if the OS has built the table and H: is missing; True if added."""
@@ -142,7 +146,8 @@ class HDevice:
             return False  # the OS has not built its table yet, the letter is there, or no slot is free
         free = letters.index(0)
         slot = HATABS + 3 * free
-        ram[slot:slot + 3] = bytes((ord(self.letter), TABLE & 0xFF, TABLE >> 8))
+        assert self.table is not None, "install() comes first"
+        ram[slot:slot + 3] = bytes((ord(self.letter), self.table & 0xFF, self.table >> 8))
         return True
 
     # -- names ------------------------------------------------------------------------------------
@@ -253,7 +258,7 @@ class HDevice:
     def _close(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
         file = self.files.pop(iocb, None)
         if file is not None and file.dirty and file.path is not None:
-            _write_atomically(file.path, bytes(file.data))
+            atomic_write(file.path, bytes(file.data), sync=False)
         return SUCCESS, byte
 
     def _get(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
@@ -361,27 +366,6 @@ def _find_case_insensitive(folder: Path, name: str) -> Path | None:
         if entry.name.upper() == name.upper():
             return entry
     return None
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
-def _emulator_page_reader(ram: bytearray):
-    """Reads of $D700-$D7FF: the emulator's own bytes (H: table, traps); 0xFF elsewhere."""
-    def read(addr: int) -> int:
-        return ram[addr] if addr >= TABLE else 0xFF
-    return read
 
 
 def _trap(machine: Machine, routine):

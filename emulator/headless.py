@@ -58,6 +58,7 @@ from typing import Callable
 import numpy as np
 
 from emulator.atascii import internal_to_text, unicode_to_atascii
+from emulator.files import atomic_write
 from emulator.errors import EmulatorError
 from emulator.hdevice import HDevice
 from emulator.keyboard import key_for_atascii
@@ -274,14 +275,17 @@ class HeadlessAtari:
 
 
 def save_png(rgb: np.ndarray, path: str | Path) -> None:
-    """Write an (h, w, 3) uint8 image as PNG with pygame's image module."""
+    """Write an (h, w, 3) uint8 image as PNG with pygame's image module, atomically."""
+    import io
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     surface = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+    image = io.BytesIO()
     try:
-        pygame.image.save(surface, str(path))
+        pygame.image.save(surface, image, "screenshot.png")
+        atomic_write(path, image.getvalue(), sync=False)
     except (pygame.error, OSError) as error:
         raise EmulatorError(f"{path}: cannot write screenshot ({error})") from None

@@ -32,11 +32,12 @@ changes).
 Emulator traps (opcode $02 at an address registered in ``cpu.traps``):
 
 * the SIO patch at the target of the OS's ``JMP`` at SIOV ($E459),
-* ``CALL_RETURN`` ($D7F0, in the unused RAM behind the I/O page): a host
-  ``call`` pushes $D7EF so that the routine's RTS lands there and stops the run,
-* ``PROGRAM_EXIT`` ($D7F2): a started program that returns with RTS continues
+* ``CALL_RETURN`` ($D700, the first byte of the emulator's page $D7, emulator/traps.py):
+  a host ``call`` pushes $D6FF so that the routine's RTS lands there and stops the run,
+* ``PROGRAM_EXIT`` ($D701): a started program that returns with RTS continues
   at DOSVEC ($000A), as without DOS.
-* the H: device's routines ($D7D0-$D7D6, emulator/hdevice.py), when attached.
+* a CIO device's routines (the H: device, emulator/hdevice.py), when attached, in bytes
+  the device asks the machine's ``trap_page`` for.
 """
 
 from __future__ import annotations
@@ -55,12 +56,14 @@ from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
 from emulator.errors import CpuJam, EmulatorError
 from emulator.gtia import Gtia, colourize
-from emulator.hdevice import HDevice
+from emulator.interfaces import CioDevice
 from emulator.memory import Memory
 from emulator.palette import PALETTE
 from emulator.pia import Pia
 from emulator.pokey import Pokey
 from emulator.sio import DSTATS, SioBus
+from emulator.traps import PAGE as TRAP_PAGE
+from emulator.traps import TrapPage
 
 CPU_HZ = 1_789_773
 CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868
@@ -68,8 +71,8 @@ CHUNK_CYCLES = 4 * CYCLES_PER_LINE
 HOLD_WRITE_CYCLE = 104  # colour writes after this cycle of a line show from the next line
 
 SIOV = 0xE459
-CALL_RETURN = 0xD7F0
-PROGRAM_EXIT = 0xD7F2
+CALL_RETURN = TRAP_PAGE  # the machine allocates these first, so they are fixed
+PROGRAM_EXIT = TRAP_PAGE + 1
 CH = 0x02FC
 DOSVEC = 0x000A
 BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
@@ -120,7 +123,7 @@ class Machine:
         self._timed_order = itertools.count()
         self._cancelled: set[int] = set()
         self.dma: DmaTimeline | None = None
-        self.hdevice: HDevice | None = None
+        self.hdevice: CioDevice | None = None
         self._chunk_start: int | None = None  # real time at the start of the running chunk
         self.cpu_cycles = 0  # cycles the CPU executed (real time minus ANTIC's DMA)
         self.siov_target: int | None = None
@@ -164,9 +167,11 @@ class Machine:
     # -- traps --------------------------------------------------------------------------
 
     def _install_traps(self) -> None:
-        cpu, ram = self.cpu, self.memory.ram
-        ram[CALL_RETURN] = TRAP_OPCODE
-        ram[PROGRAM_EXIT] = TRAP_OPCODE
+        cpu = self.cpu
+        self.trap_page = TrapPage(self.memory.ram)
+        call_return, program_exit = self.trap_page.allocate_traps(2, "machine: host call, program exit")
+        assert (call_return, program_exit) == (CALL_RETURN, PROGRAM_EXIT)
+        self.memory.attach_io(7, self.trap_page.reader(), lambda addr, value: 0)
         cpu.traps[CALL_RETURN] = self._trap_call_return
         cpu.traps[PROGRAM_EXIT] = self._trap_program_exit
         os_rom = self.memory.os_rom
@@ -206,8 +211,8 @@ class Machine:
         cpu.pc = ((low | (high << 8)) + 1) & 0xFFFF
         return 12
 
-    def attach_h_device(self, device: HDevice) -> None:
-        """Offer H: (emulator/hdevice.py): installed now, put into HATABS at every frame end."""
+    def attach_h_device(self, device: CioDevice) -> None:
+        """Offer a CIO device (H:, emulator/hdevice.py): installed now, put into HATABS at every frame end."""
         self.hdevice = device
         device.install(self)
         device.register(self.memory.ram)
@@ -224,11 +229,9 @@ class Machine:
         self._cancelled.clear()
         self.pia.reset()
         self.memory.clear_ram()
-        self.memory.ram[CALL_RETURN] = TRAP_OPCODE
-        self.memory.ram[PROGRAM_EXIT] = TRAP_OPCODE
+        self.trap_page.restore()
         if self.hdevice is not None:
-            self.hdevice.files.clear()
-            self.hdevice.install(self)
+            self.hdevice.reset()
         self.gtia.reset()
         self.pokey.reset()
         self.antic.reset()

@@ -78,3 +78,14 @@ def build_dir() -> Path:
     if not _writable(folder):
         raise SurroundError(f"{folder}: cannot create the build folder")
     return folder
+
+
+def configure_emulator() -> None:
+    """Tell the emulator where our ROM images and a user's original ones are (a value it takes)."""
+    from emulator.rom import use_rom_folders
+
+    try:
+        shipped = roms_dir()
+    except SurroundError:  # a broken installation: loading a ROM will name the missing file
+        return
+    use_rom_folders(shipped, original_roms_dir())

@@ -4,7 +4,7 @@ The whole BASIC does not fit into 8 KiB yet (asm/basic/README.md, "Size budget")
 editor is tested on its own: asm/basic/editor_test.s is the editor (asm/basic/editor.s) with
 the least of a run-time side (its EXECUTE runs only the editor's statements of the immediate
 line, with constant operands).  It is built once per test session.  While the OS has no math
-pack, AFP/FASC/IFP/FPI are the runtime tests' emulator traps on host/atari_fp.py.
+pack, AFP/FASC/IFP/FPI are the runtime tests' emulator traps on host/atari/fp.py.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from emulator.headless import HeadlessAtari
-from host.atari_fp import rom_has_math_pack
-from host.build import assemble, build_os, label_map
+from host.atari.fp import rom_has_math_pack
+from host.build.assembler import assemble, label_map
+from host.build.targets import build_os
 from tests.basic_runtime_support import install_fp_traps
 
 REPO = Path(__file__).resolve().parents[1]

@@ -1,8 +1,8 @@
 """A Python model of the Atari BASIC runtime, for checking basic/surround.lst's logic on the host.
 
-It runs a tokenized program (host/atari_basic) statement by statement with the documented
+It runs a tokenized program (host/atari/basic) statement by statement with the documented
 semantics of Atari BASIC Rev. C ("Atari BASIC Reference Manual"; "The Atari BASIC Source
-Book"), every number through the math-pack model host/atari_fp.py, and models just the
+Book"), every number through the math-pack model host/atari/fp.py, and models just the
 devices the game uses: the GRAPHICS 0 screen as E: writes it (40x24 ATASCII cells, POSITION,
 PRINT), the keyboard K: (GET #1 from a queue; the model stops when the queue is empty and the
 program waits for a key), and D: files in a dict. It is strict where the game must be careful:
@@ -21,9 +21,9 @@ from typing import Callable
 from decimal import ROUND_FLOOR, Decimal
 
 from emulator.atascii import atascii_to_internal, internal_to_text
-from host import atari_fp as fp
-from host.atari_basic import Program
-from host.atari_basic import tokens as T
+from host.atari import fp
+from host.atari.basic import Program
+from host.atari.basic import tokens as T
 
 ONE, ZERO = fp.from_int(1), fp.from_int(0)
 ROWS, COLUMNS, LEFT_MARGIN = 24, 40, 2

@@ -1,7 +1,7 @@
 """Run tokenized BASIC programs on the free BASIC's runtime in the headless emulator.
 
 `BasicRunner.run(source)` boots the free OS with the freshly built BASIC cartridge, tokenizes
-the listing with the host's tokenizer (host/atari_basic), lays the program out in memory exactly as Atari BASIC keeps it (variable name table at VNTP, value
+the listing with the host's tokenizer (host/atari/basic), lays the program out in memory exactly as Atari BASIC keeps it (variable name table at VNTP, value
 table at VVTP, statement table at STMTAB ending in the immediate line, string/array area and
 run-time stack above), points STMCUR at the immediate line ("RUN" unless told otherwise) and
 jumps to the runtime's EXECUTE.  When BASIC is back at READY it returns what the program
@@ -9,7 +9,7 @@ printed (the screen rows between the boot READY and the final READY).
 
 Until the math pack lands in the OS ROM (issue 8), the OS has no floating point routines;
 then, and only then, `install_fp_traps` answers calls to the documented entry points with the
-Python model host/atari_fp.py (an emulator trap per entry point, like the SIO patch).  Once
+Python model host/atari/fp.py (an emulator trap per entry point, like the SIO patch).  Once
 the ROM has the routines (its label map has ``afp``), the real 6502 code runs.
 """
 
@@ -19,11 +19,12 @@ from pathlib import Path
 
 from emulator.cpu import TRAP_OPCODE
 from emulator.headless import HeadlessAtari
-from host import atari_fp
-from host.atari_fp import rom_has_math_pack
-from host.build import build_basic, build_os, label_map
+from host.atari import fp as atari_fp
+from host.atari.fp import rom_has_math_pack
+from host.build.assembler import label_map
+from host.build.targets import build_basic, build_os
 
-from host.atari_basic.program import Program, enter_listing
+from host.atari.basic.program import Program, enter_listing
 
 REPO = Path(__file__).resolve().parents[1]
 FR0, FR1, CIX, INBUFF, FLPTR, LBUFF = 0xD4, 0xE0, 0xF2, 0xF3, 0xFC, 0x0580
@@ -157,7 +158,7 @@ FP_ENTRY_POINTS = {
 
 
 def install_fp_traps(atari: HeadlessAtari) -> None:
-    """Answer the math pack's entry points with host/atari_fp.py (carry set on its errors)."""
+    """Answer the math pack's entry points with host/atari/fp.py (carry set on its errors)."""
     machine = atari.machine
     ram = machine.memory.ram
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.atari_fp import rom_has_math_pack
-from host.build import build_basic, build_os, label_map
+from host.atari.fp import rom_has_math_pack
+from host.build.assembler import label_map
+from host.build.targets import build_basic, build_os
 from tests.basic_machine import BasicAtari
 
 REPO = Path(__file__).resolve().parents[1]

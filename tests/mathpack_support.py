@@ -34,8 +34,9 @@ from pathlib import Path
 from emulator.cpu import NZ_TABLE, _build_handlers, adc_decimal, sbc_decimal
 from emulator.errors import CpuJam
 from emulator.headless import HeadlessAtari
-from host.atari_fp import ENTRY_POINTS
-from host.build import build_os, label_map
+from host.atari.fp import ENTRY_POINTS
+from host.build.assembler import label_map
+from host.build.targets import build_os
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from py65.devices.mpu6502 import MPU
 
-from host.build import assemble, label_map
+from host.build.assembler import assemble, label_map
 from host.engines import asm as asm_engine
-from host.rules import NR_COUNT, position_of
+from host.game.rules import NR_COUNT, position_of
 
 # Every address outside the program's own memory that the program may touch, with its
 # official name (Atari OS User's Manual, Hardware Manual).
@@ -129,7 +129,7 @@ def test_posnr_numbers_every_position_like_rules_md(built: Path) -> None:
         assert cpu.memory[labels["nrmask"]] == 1 << (nr - 1) % 8
 
 
-#: RULES-reference reason (a phrase of host.rules.illegal_sheep_move_reason) -> ERR_ code of board.s
+#: RULES-reference reason (a phrase of host.game.rules.illegal_sheep_move_reason) -> ERR_ code of board.s
 REASON_CODES = {"not on the board": 1, "no sheep": 2, "not joined": 3, "occupied": 4, "back": 5}
 
 
@@ -141,7 +141,7 @@ def error_code(reason: str | None) -> int:
 
 def test_wolf_moves_and_sheep_rules_on_bare_cpu(built: Path) -> None:
     """WOLFMOVES lists the free neighbours ascending; CHECKMOVE gives the reference's reasons in its order."""
-    from host.rules import Move, illegal_sheep_move_reason, legal_wolf_moves
+    from host.game.rules import Move, illegal_sheep_move_reason, legal_wolf_moves
 
     cpu, labels = load_on_bare_cpu(built)
     for nr in (602, 1310, 527, 100, 999):

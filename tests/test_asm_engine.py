@@ -9,10 +9,10 @@ import pytest
 
 from emulator.errors import EmulatorError
 from host.errors import SurroundError
-from host.harness import LockstepChecker
-from host.players import MixedSheep, RandomSheep
-from host.records import parse_game, sheep_moves_of
-from host.rules import (
+from host.engines.harness import LockstepChecker
+from host.game.players import MixedSheep, RandomSheep
+from host.game.records import parse_game, sheep_moves_of
+from host.game.rules import (
     BLACKLIST_BYTES,
     NR_COUNT,
     Blacklist,
@@ -36,10 +36,10 @@ SCREENSHOT_DIR = Path(__file__).resolve().parents[1] / "build" / "screenshots"
 def make_engine(seed: int = 1):
     """An AsmEngine, or a skip while another engineer's part (the OS ROM) is missing."""
     from host.engines.asm import AsmEngine
-    from emulator.rom import FREE_OS
+    from emulator.rom import ROMS
 
-    if not FREE_OS.is_file():
-        pytest.skip(f"{FREE_OS} is not built yet (the free OS ROM of the emulator issue)")
+    if not ROMS.free_os.is_file():
+        pytest.skip(f"{ROMS.free_os} is not built yet (the free OS ROM of the emulator issue)")
     return AsmEngine(seed=seed)
 
 
@@ -226,8 +226,8 @@ def test_random_index_is_uniform(engine, count: int) -> None:
 def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Path, capsys) -> None:
     import argparse
 
-    from host.engines.play_asm import play
-    from host.records import read_blacklist_file, write_blacklist_file
+    from host.commands.play_asm import play
+    from host.game.records import read_blacklist_file, write_blacklist_file
 
     make_engine()  # skips while the OS ROM is missing
     saved = tmp_path / "wolf.blk"

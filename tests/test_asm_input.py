@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from emulator.keyboard import KEYCODES
-from host.rules import Position
+from host.game.rules import Position
 
 from tests.test_asm_engine import make_engine, peek, type_line
 

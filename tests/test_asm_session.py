@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from emulator.keyboard import KEYCODES
-from host.records import parse_game, sheep_moves_of
-from host.rules import BLACKLIST_BYTES, Blacklist, Move, Position, apply_sheep_move
+from host.game.records import parse_game, sheep_moves_of
+from host.game.rules import BLACKLIST_BYTES, Blacklist, Move, Position, apply_sheep_move
 
 from tests.test_asm_engine import SEED_EXAMPLE, forcing_blacklist, make_engine, peek, type_line
 from tests.test_asm_input import assert_layout_intact, board_shows

@@ -1,4 +1,4 @@
-"""The host's Atari BASIC tokenizer, lister and SAVE files (host/atari_basic)."""
+"""The host's Atari BASIC tokenizer, lister and SAVE files (host/atari/basic)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.atari_basic import (
+from host.atari.basic import (
     BasicSyntaxError,
     BrokenProgram,
     enter_listing,
@@ -18,7 +18,7 @@ from host.atari_basic import (
     load_save_bytes,
     tokenize_listing,
 )
-from host.atari_basic import tokens as T
+from host.atari.basic import tokens as T
 from host.cli import main as cli_main
 from host.errors import SurroundError
 
@@ -379,22 +379,18 @@ def test_cli_errors_are_one_clear_line(tmp_path, capsys):
     assert f"{broken}: 4 bytes, too short" in capsys.readouterr().err
 
 
-def test_cli_without_runner_says_so(capsys):
-    from host.commands.basic import runner_module
-
-    if runner_module() is not None:
-        pytest.skip("host/commands/basic_run.py exists")
-    assert cli_main(["basic", "--frames", "5"]) == 2
-    assert "not available yet" in capsys.readouterr().err
-
-
 def test_cli_hands_everything_else_to_the_runner(capsys):
-    from host.commands.basic import runner_module
-
-    if runner_module() is None:
-        pytest.skip("host/commands/basic_run.py does not exist")
     assert cli_main(["basic", "--frontend", "headless", "--frames", "100", "--screen"]) == 0
     assert "READY" in capsys.readouterr().out
+
+
+def test_basic_help_is_one_usage_that_names_the_tools(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli_main(["basic", "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.count("usage:") == 1
+    assert "tokenize" in out and "--frontend" in out
 
 
 def test_surround_error_is_the_base():

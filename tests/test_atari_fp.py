@@ -1,4 +1,4 @@
-"""The Python model of the math pack (host/atari_fp.py) against known values and decimal.
+"""The Python model of the math pack (host/atari/fp.py) against known values and decimal.
 
 Known values marked "Altirra" are from the math-pack tests of the Altirra emulator
 (src/ATTest, run against the original Atari OS ROM); the others follow from the
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from host import atari_fp as fp
+from host.atari import fp
 
 EXACT_DIGITS = 60
 

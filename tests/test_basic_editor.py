@@ -2,7 +2,7 @@
 
 Lines are typed at READY (or ENTERed from the H: device) into the editor test cartridge
 (tests/basic_machine.py) and compared with what Atari BASIC (Rev. C) does, as the project's
-Python tokenizer host/atari_basic models it from the documented token values and layouts
+Python tokenizer host/atari/basic models it from the documented token values and layouts
 ("The Atari BASIC Source Book"; "Mapping the Atari"; "De Re Atari", chapter 10): the tokens
 of every line, the variable name table, the SAVE file byte for byte, and LIST's text.
 """
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.atari_basic import BasicSyntaxError, Program, enter_listing, list_program, tokenize_listing
+from host.atari.basic import BasicSyntaxError, Program, enter_listing, list_program, tokenize_listing
 from tests.basic_machine import MEMLO, MEMTOP_OS, BasicAtari, EditorImages
 from tests.test_atari_basic import STATEMENTS
 
@@ -312,7 +312,7 @@ def test_a_line_number_above_32767_is_an_error(basic) -> None:
                                      min_size=1, max_size=5))
 def test_generated_programs_enter_save_and_list_as_atari_basic(images, tmp_path_factory, program_lines) -> None:
     """The Python tokenizer's generated programs (tests/test_atari_basic.py), ENTERed into the
-    6502 editor: the SAVE file and LIST's text are the same bytes as host/atari_basic's."""
+    6502 editor: the SAVE file and LIST's text are the same bytes as host/atari/basic's."""
     lines = []
     for number, body in sorted(program_lines.items()):
         rem = [statement for statement in body if statement.startswith("REM")]

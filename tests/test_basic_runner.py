@@ -1,4 +1,4 @@
-"""`surround basic` (host/commands/basic_run.py, host/basic_runner.py) end to end on the free OS.
+"""`surround basic` (host/commands/basic_run.py, host/atari/basic_session.py) end to end on the free OS.
 
 The interpreter is written elsewhere (asm/basic/), so most tests here use a stand-in
 cartridge assembled in the test: it prints READY, reads lines from E:, answers
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from emulator import rom as rom_module
-from emulator.rom import FREE_BASIC
-from host import basic_bench
-from host.atari_basic import list_program, read_listing_file
-from host.basic_runner import BasicSession
+from emulator.rom import ROMS
+from host.bench import basic as basic_bench
+from host.atari.basic import list_program, read_listing_file
+from host.atari.basic_session import BasicSession
 from host.cli import main as cli_main
 from host.commands import basic_run
 from host.errors import SurroundError
@@ -164,7 +164,7 @@ def stand_in(tmp_path_factory) -> Path:
 
 @pytest.fixture()
 def free_is_stand_in(stand_in: Path, monkeypatch) -> Path:
-    monkeypatch.setattr(rom_module, "FREE_BASIC", stand_in)
+    monkeypatch.setattr(rom_module.ROMS, "free_basic", stand_in)
     return stand_in
 
 
@@ -245,7 +245,7 @@ def test_a_missing_program_file_is_a_clear_error(free_is_stand_in: Path, tmp_pat
 
 
 def test_a_missing_free_basic_rom_is_a_clear_error(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(rom_module, "FREE_BASIC", tmp_path / "surround-basic.rom")
+    monkeypatch.setattr(rom_module.ROMS, "free_basic", tmp_path / "surround-basic.rom")
     with pytest.raises(Exception, match=r"surround-basic\.rom: free BASIC ROM not found \(build it"):
         surround_basic(["--frontend", "headless"])
 
@@ -256,7 +256,7 @@ def test_frames_must_be_positive(free_is_stand_in: Path) -> None:
 
 
 def test_the_free_basic_rom_boots_to_ready(capsys) -> None:
-    assert FREE_BASIC.exists(), "roms/surround-basic.rom is built and committed"
+    assert ROMS.free_basic.exists(), "roms/surround-basic.rom is built and committed"
     assert surround_basic(["--frontend", "headless", "--screen"]) == 0
     assert "READY" in capsys.readouterr().out
 

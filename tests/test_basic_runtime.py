@@ -1,6 +1,6 @@
 """The free BASIC's runtime (asm/basic/exec.s, expr.s, stmt_*.s, func.s, errors.s).
 
-Small programs, tokenized by host/atari_basic and run by the 6502 runtime in the
+Small programs, tokenized by host/atari/basic and run by the 6502 runtime in the
 headless emulator; each expected screen is written from documented Atari BASIC behaviour
 (Atari BASIC Reference Manual; The Atari BASIC Source Book; De Re Atari):
 
@@ -442,7 +442,7 @@ def test_sqr_is_accurate_over_the_whole_range(basic: BasicRunner) -> None:
 def printed(value: bytes) -> str:
     """What PRINT shows of a number: FASC's text after Rev. B/C's XPRINT dropped a tenth
     digit (a first mantissa byte of two digits)."""
-    from host import atari_fp as fp
+    from host.atari import fp
 
     if value[1] >= 0x10:
         value = value[:5] + bytes([value[5] & 0xF0])
@@ -454,7 +454,7 @@ def revc_sqr(x: bytes) -> bytes:
     math pack's model: x scaled by 100^(e+1) into 0.01..1, the guess x(2-x), at most seven
     passes of d = (x/y - y) * 0.5 (d = 0 ends; the seventh keeps the y it began with),
     then times 10^(e+1)."""
-    from host import atari_fp as fp
+    from host.atari import fp
 
     def op(raw, a: bytes, b: bytes) -> bytes:
         return raw(a, b)[0]  # Rev. C looks at no carry in SQR
@@ -482,7 +482,7 @@ def test_sqr_gives_atari_basic_rev_c_digits(basic: BasicRunner) -> None:
     count included (most of Ahl's benchmark: 1 < x < 100 takes all seven passes)."""
     import random
 
-    from host import atari_fp as fp
+    from host.atari import fp
 
     chooser = random.Random(17)
     values = ["2", "1.00067713", "99.99", "0.01", "0.0999", "25", "1E-98", "9.99E97", "0.5", "123456789"]
@@ -496,7 +496,7 @@ def test_sqr_gives_atari_basic_rev_c_digits(basic: BasicRunner) -> None:
 def revc_power(x: bytes, y: bytes) -> bytes:
     """x^y as Atari BASIC Rev. C computes it (XPPOWER) for x > 0: EXP10(y * LOG10(x)), and
     for an integer x and an integer y > 0 a result with a fraction rounded up at its units."""
-    from host import atari_fp as fp
+    from host.atari import fp
 
     def integer(v: bytes) -> bool:
         units = (v[0] & 0x7F) - 0x3F
@@ -514,7 +514,7 @@ def revc_power(x: bytes, y: bytes) -> bytes:
 
 def test_power_as_atari_basic_rev_c(basic: BasicRunner) -> None:
     """^ through LOG10/EXP10, integers rounded up as Rev. C does (2^2 = 4, not 3.99999996)."""
-    from host import atari_fp as fp
+    from host.atari import fp
 
     pairs = [("2", "2"), ("3", "2"), ("7", "2"), ("12", "2"), ("10", "2"), ("99", "3"), ("1.5", "2"),
              ("2", "0.5"), ("2", "-1"), ("1.0001", "2"), ("3", "10")]

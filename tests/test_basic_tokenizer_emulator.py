@@ -1,5 +1,5 @@
 """The host tokenizer against a BASIC in the emulator: ENTER a listing, SAVE and LIST it
-through H:, and compare with what host/atari_basic writes for the same listing.
+through H:, and compare with what host/atari/basic writes for the same listing.
 
 Runs on our free BASIC (roms/surround-basic.rom) and, when a user has put the original
 Atari BASIC into roms/ (never committed), on that too - which checks the host's reading of
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from host.atari_basic import enter_listing, list_program, listing_bytes, tokenize_listing
+from host.atari.basic import enter_listing, list_program, listing_bytes, tokenize_listing
 from tests.test_atari_basic import CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,7 +23,7 @@ ORIGINAL_BASIC = ROOT / "roms" / "ataribas.rom"
 def session_for(basic: str, directory: Path):
     if basic == "original" and not ORIGINAL_BASIC.is_file():
         pytest.skip(f"no original Atari BASIC in {ORIGINAL_BASIC} (a user's own ROM, never committed)")
-    from host.basic_runner import BasicSession
+    from host.atari.basic_session import BasicSession
 
     return BasicSession(basic=basic, h_directory=directory)
 

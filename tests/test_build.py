@@ -1,4 +1,4 @@
-"""host/build.py and `surround build`: Ophis runs, errors as file:line, label maps, reproducibility."""
+"""host/build/assembler.py and `surround build`: Ophis runs, errors as file:line, label maps, reproducibility."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host.build import OS_ROM, OS_ROM_SIZE, assemble, build_all, build_os, label_map
+from host.build.assembler import OS_ROM, OS_ROM_SIZE, assemble, label_map
+from host.build.targets import build_all, build_os
 from host.cli import main
 from host.errors import SurroundError
 
@@ -99,6 +100,7 @@ def test_the_os_label_map_knows_the_entry_points(tmp_path: Path) -> None:
 def test_build_all_builds_the_os_and_each_top_level_program(tmp_path: Path) -> None:
     shutil.copytree(REPO / "asm" / "os", tmp_path / "asm" / "os")
     shutil.copytree(REPO / "asm" / "basic", tmp_path / "asm" / "basic")
+    shutil.copytree(REPO / "asm" / "dos", tmp_path / "asm" / "dos")
     (tmp_path / "asm" / "hello.s").write_text(
         ".word $FFFF, start, finish-1\n.org $3000\nstart: rts\nfinish:\n"
     )
@@ -107,6 +109,8 @@ def test_build_all_builds_the_os_and_each_top_level_program(tmp_path: Path) -> N
         tmp_path / "roms" / "surround-os.rom",
         tmp_path / "roms" / "surround-basic.rom",
         tmp_path / "build" / "hello.xex",
+        tmp_path / "build" / "dosboot.bin",
+        tmp_path / "build" / "DOS.SYS",
     ]
     assert (tmp_path / "build" / "hello.xex").read_bytes() == bytes([0xFF, 0xFF, 0x00, 0x30, 0x00, 0x30, 0x60])
     assert (tmp_path / "build" / "hello.map").exists() and (tmp_path / "build" / "os.map").exists()
@@ -118,7 +122,7 @@ def test_surround_build_check_accepts_the_committed_rom(capsys) -> None:
 
 
 def test_os_free_space_counts_fill_runs() -> None:
-    from host.build import OS_BASE, os_free_space
+    from host.build.assembler import OS_BASE, os_free_space
 
     image = bytearray(b"\xea" * 16384)
     image[0xD800 - OS_BASE : 0xD810 - OS_BASE] = b"\xff" * 16  # a gap between entry points

@@ -7,7 +7,7 @@ import pytest
 
 from host import cli
 from host.commands import bench, counted, train
-from host.rules import Move, Position, illegal_sheep_move_reason
+from host.game.rules import Move, Position, illegal_sheep_move_reason
 
 
 def run_cli(capsys, *argv):

@@ -1,11 +1,11 @@
-"""docs/rules.md, the project's own statement of the rules, agrees with host/rules.py."""
+"""docs/rules.md, the project's own statement of the rules, agrees with host/game/rules.py."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from host.rules import COLUMN, NEIGHBOURS, Position
+from host.game.rules import COLUMN, NEIGHBOURS, Position
 
 RULES = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
 

@@ -1,4 +1,4 @@
-"""ATR + DOS 2.0S file system (host/dos2.py) and `surround atr`: layout, round trips, fuzzed images."""
+"""ATR + DOS 2.0S file system (host/atari/dos2.py) and `surround atr`: layout, round trips, fuzzed images."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from emulator.atr import Atr
 from host.cli import main
-from host.dos2 import DIRECTORY_SECTORS, VTOC2_SECTOR, VTOC_SECTOR, Dos2Disk, split_name
+from host.atari.dos2 import DIRECTORY_SECTORS, VTOC2_SECTOR, VTOC_SECTOR, Dos2Disk, split_name
 from host.errors import SurroundError
 
 NAMES = st.builds(

@@ -144,13 +144,13 @@ def test_emu_command_takes_a_basic_rom(tmp_path: Path, capsys) -> None:
 
 
 def test_free_basic_missing_is_a_clear_error(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(rom_module, "FREE_BASIC", tmp_path / "surround-basic.rom")
+    monkeypatch.setattr(rom_module.ROMS, "free_basic", tmp_path / "surround-basic.rom")
     with pytest.raises(EmulatorError, match=r"surround-basic\.rom: free BASIC ROM not found \(build it"):
         rom_module.load_basic_rom("free")
 
 
 def test_original_basic_missing_names_the_file(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(rom_module, "ORIGINAL_BASIC", tmp_path / "ataribas.rom")
+    monkeypatch.setattr(rom_module.ROMS, "original_basic", tmp_path / "ataribas.rom")
     with pytest.raises(EmulatorError, match=r"ataribas\.rom: original Atari BASIC ROM not found"):
         rom_module.load_basic_rom("original")
 

@@ -106,7 +106,7 @@ def test_wrong_rom_size_names_the_file(tmp_path, size):
 def test_original_rom_missing_is_a_clear_error(monkeypatch, tmp_path):
     import emulator.rom as rom
 
-    monkeypatch.setattr(rom, "ORIGINAL_OS", tmp_path / "atarixl.rom")
+    monkeypatch.setattr(rom.ROMS, "original_os", tmp_path / "atarixl.rom")
     with pytest.raises(EmulatorError, match="atarixl.rom"):
         rom.load_os_rom("original")
 

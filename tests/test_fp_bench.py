@@ -1,4 +1,4 @@
-"""host/fp_bench.py (surround bench --fp): it runs and reports cycles (not a timing test)."""
+"""host/bench/fp.py (surround bench --fp): it runs and reports cycles (not a timing test)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from host import atari_fp as fp
-from host import fp_bench
+from host.atari import fp
+from host.bench import fp as fp_bench
 from host.errors import SurroundError
 from tests.mathpack_support import math_pack_images
 

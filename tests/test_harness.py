@@ -9,10 +9,10 @@ from host.engines import registry
 from host.engines.base import EngineReply
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
-from host.harness import LockstepChecker, first_blacklist_difference, play_learning_game
-from host.players import MixedSheep, RandomSheep
-from host.records import move_between, parse_game
-from host.rules import WOLF_MOVES, Blacklist, Move, Position
+from host.engines.harness import LockstepChecker, first_blacklist_difference, play_learning_game
+from host.game.players import MixedSheep, RandomSheep
+from host.game.records import move_between, parse_game
+from host.game.rules import WOLF_MOVES, Blacklist, Move, Position
 
 
 def trained_blacklist(games: int = 3000) -> bytes:
@@ -159,12 +159,11 @@ def test_check_command_exits_1_on_a_mismatch(monkeypatch, capsys):
     assert data["mismatch"]["positions"][0] == "1,2,4-6"
 
 
-def test_unknown_and_missing_engines(monkeypatch):
+def test_unknown_engines_and_the_one_list_of_names():
     with pytest.raises(SurroundError, match="unknown engine"):
         registry.make_engine("z80")
-    monkeypatch.setitem(registry.ENGINES, "ghost", ("host.engines.ghost_engine", "Ghost"))
-    with pytest.raises(SurroundError, match="not available yet"):
-        registry.make_engine("ghost")
+    assert registry.engine_names() == ["reference", "asm", "basic"]
+    assert registry.emulated_engine_names() == ["asm", "basic"]
 
 
 def test_engine_reply_moves_are_legal_moves():

@@ -7,11 +7,11 @@ import pytest
 
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
-from host.harness import play_learning_game
-from host.learner import FollowChooser, WolfLearner, random_chooser
-from host.players import MixedSheep, PerfectSheep, RandomSheep
-from host.rules import Blacklist, Move, Position
-from host.solver import solve
+from host.engines.harness import play_learning_game
+from host.game.learner import FollowChooser, WolfLearner, random_chooser
+from host.game.players import MixedSheep, PerfectSheep, RandomSheep
+from host.game.rules import Blacklist, Move, Position
+from host.game.solver import solve
 
 # Upper 0.1% points of the chi-square distribution, by degrees of freedom.
 CHI_SQUARE_999 = {1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467, 5: 20.515, 6: 22.458, 7: 24.322}

@@ -1,5 +1,5 @@
 """The math pack's arithmetic in 6502 (asm/os/mp_arith.s, mp_normal.s, mp_poly.s,
-mp_explog.s) against the Python model host/atari_fp.py, byte for byte.
+mp_explog.s) against the Python model host/atari/fp.py, byte for byte.
 
 Each entry point is called on the bare CPU (tests/mathpack_support.py) with FR0/FR1 set;
 FR0 and the carry must equal the model's (for FMUL/FDIV also FR0 on errors: the model's
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from host import atari_fp as fp
-from host.build import label_map
+from host.atari import fp
+from host.build.assembler import label_map
 from host.errors import SurroundError
 from tests.mathpack_support import MathPackImages, MathPackMachine, math_pack_images
 from tests.test_atari_fp import numbers  # the model tests' normalised numbers (runs of 0s and 9s)
@@ -152,10 +152,10 @@ def test_fdiv(machine: MathPackMachine, operands: tuple[bytes, bytes]) -> None:
 
 
 def test_fmul_fdiv_cycles(machine: MathPackMachine) -> None:
-    """FMUL and FDIV stay about as fast as they are on host/fp_bench.py's operands (both
+    """FMUL and FDIV stay about as fast as they are on host/bench/fp.py's operands (both
     orders): about 2,800 and 5,050 cycles a call on average (before the recoded FMUL and
     FDIV's one call per digit: 4,483 and 7,077)."""
-    from host.fp_bench import PAIRS
+    from host.bench.fp import PAIRS
     for name, limit in (("FMUL", 2900), ("FDIV", 5200)):
         cycles = []
         for a, b in PAIRS:

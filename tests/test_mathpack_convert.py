@@ -1,5 +1,5 @@
 """The math pack's conversions and moves in 6502 (asm/os/mp_convert.s, mp_scan.s,
-mp_move.s) against the Python model (host/atari_fp.py), byte for byte.
+mp_move.s) against the Python model (host/atari/fp.py), byte for byte.
 
 Each routine is called in the emulator on the bare CPU (tests/mathpack_support.py)
 with our OS built from source.  Known values name their source: "listing" is the
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from host import atari_fp as fp
+from host.atari import fp
 from tests.mathpack_support import CIX, FLPTR, FR0, FR1, INBUFF, LBUFF, MathPackMachine
 
 SETTINGS = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -66,7 +66,7 @@ def numbers(draw, min_exp: int = fp.MIN_EXP, max_exp: int = fp.MAX_EXP) -> bytes
 
 
 def test_entry_points_are_where_programs_call_them(machine: MathPackMachine) -> None:
-    # Manual / Mapping the Atari (host.atari_fp.ENTRY_POINTS); Altirra's notes for the
+    # Manual / Mapping the Atari (host.atari.fp.ENTRY_POINTS); Altirra's notes for the
     # undocumented ones programs call: ZFL, LDBUFA, SHL16 (MAC/65), SKPSPC, ISDIGT
     documented = {name: fp.ENTRY_POINTS[name] for name in (
         "AFP", "FASC", "IFP", "FPI", "ZFR0", "ZF1", "FLD0R", "FLD0P", "FLD1R", "FLD1P",

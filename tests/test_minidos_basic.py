@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from emulator.headless import HeadlessAtari
-from host.atari_basic import list_program, read_save_file
-from host.dos2 import Dos2Disk
-from host.minidos import new_system_disk
+from host.atari.basic import list_program, read_save_file
+from host.atari.dos2 import Dos2Disk
+from host.build.minidos import new_system_disk
 from tests.basic_runtime_support import install_fp_traps
 from tests.basic_whole import WholeBasic, WholeImages
 

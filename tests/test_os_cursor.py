@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from emulator.headless import HeadlessAtari
-from host.build import assemble
+from host.build.assembler import assemble
 
 PROGRAM = """
 .alias ROWCRS $54

@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
-from host.harness import play_learning_game
-from host.players import RandomSheep, ReplaySheep
-from host.records import (
+from host.engines.harness import play_learning_game
+from host.game.players import RandomSheep, ReplaySheep
+from host.game.records import (
     format_game,
     parse_game,
     parse_records,
@@ -18,7 +18,7 @@ from host.records import (
     write_blacklist_file,
     write_records,
 )
-from host.rules import Blacklist, Move, Position
+from host.game.rules import Blacklist, Move, Position
 
 SEED_GAME = (
     "1,2,4-6 2,3,4-6 2,3,4-8 2,3,6-8 2,3,6-11 2,3,8-11 2,3,8-9 2,6,8-9 2,6,8-11 "

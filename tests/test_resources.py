@@ -60,6 +60,7 @@ def test_the_package_data_is_the_sources_and_only_the_shipped_roms(tmp_path: Pat
 
 def test_a_build_from_other_sources_is_stale(tmp_path: Path) -> None:
     """The 6502 game is rebuilt when its sources changed, whatever the files' times say."""
+    from host.build import targets
     from host.engines import asm
 
     asm.ensure_built()
@@ -67,7 +68,7 @@ def test_a_build_from_other_sources_is_stale(tmp_path: Path) -> None:
     shutil.copy2(asm.XEX, xex)
     shutil.copy2(asm.LABELS, labels)
     assert asm.is_stale(xex, labels), "no digest beside it: stale"
-    (tmp_path / "surround.sources").write_text("0" * 64 + "\n")
+    (tmp_path / "surround.xex.sources").write_text("0" * 64 + "\n")
     assert asm.is_stale(xex, labels), "built from other sources: stale, even though it is newer"
-    (tmp_path / "surround.sources").write_text(asm.sources_digest() + "\n")
+    (tmp_path / "surround.xex.sources").write_text(targets.GAME.digest(resources.data_root()) + "\n")
     assert not asm.is_stale(xex, labels)

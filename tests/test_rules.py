@@ -5,10 +5,10 @@ from itertools import combinations
 import pytest
 
 from host.errors import SurroundError
-from host.game import GAME_OVER, SHEEP_TO_MOVE, WOLF_TO_MOVE, Game
-from host.learner import FollowChooser, WolfLearner
-from host.records import move_between
-from host.rules import (
+from host.game.game import GAME_OVER, SHEEP_TO_MOVE, WOLF_TO_MOVE, Game
+from host.game.learner import FollowChooser, WolfLearner
+from host.game.records import move_between
+from host.game.rules import (
     BLACKLIST_BYTES,
     COLUMN,
     ESCAPED,

@@ -5,8 +5,8 @@ from functools import lru_cache
 
 import pytest
 
-from host.game import Game
-from host.rules import (
+from host.game.game import Game
+from host.game.rules import (
     NR_COUNT,
     SHEEP_MOVE_LIMIT,
     START,
@@ -20,7 +20,7 @@ from host.rules import (
     result_after_sheep_move,
     result_after_wolf_move,
 )
-from host.solver import reachable_counts, solve, summary
+from host.game.solver import reachable_counts, solve, summary
 
 
 def test_316_positions_are_lost_for_the_wolf():
@@ -112,7 +112,7 @@ def test_solver_agrees_with_minimax_on_sampled_positions(remaining):
 
 
 def test_perfect_sheep_beats_a_random_wolf_every_time():
-    from host.players import PerfectSheep
+    from host.game.players import PerfectSheep
 
     sheep = PerfectSheep(seed=3)
     rng = random.Random(4)

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from host import atari_fp as fp
-from host import rules
-from host.atari_basic import list_program, listing_bytes, read_listing_file
-from host.atari_basic import tokens as T
+from host.atari import fp
+from host.game.game import rules
+from host.atari.basic import list_program, listing_bytes, read_listing_file
+from host.atari.basic import tokens as T
 from tests.basic_model import BasicModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ def data_numbers(program, first: int, last: int) -> list[int]:
 
 
 def list_program_line(program, number: int) -> str:
-    from host.atari_basic.lister import list_line
+    from host.atari.basic.lister import list_line
 
     return list_line(program.lines[number], program.variables.names)
 

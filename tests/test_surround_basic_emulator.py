@@ -1,7 +1,7 @@
 """basic/surround.lst's own hash routine (lines 110-130) run by the free BASIC in the emulator.
 
 A driver loop around the program's lines computes NR for every one of the 1320 positions on
-the 6502 runtime (tokenized by host/atari_basic, laid out in memory by the runtime's test
+the 6502 runtime (tokenized by host/atari/basic, laid out in memory by the runtime's test
 support) and POKEs each into memory; every one must equal the reference's NR.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host import rules
-from host.atari_basic import enter_listing
-from host.atari_basic.lister import list_line
+from host.game.game import rules
+from host.atari.basic import enter_listing
+from host.atari.basic.lister import list_line
 from tests.basic_runtime_support import BasicRunner, Images
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,8 +54,8 @@ def test_the_programs_hash_routine_gives_every_nr(tmp_path_factory):
 def test_lockstep_games_on_the_free_basic():
     """Whole games of SURROUND.BAS on the free BASIC in the emulator through the product's
     basic engine (typed at, read by variable name), checked move by move against the reference."""
-    from host.harness import LockstepChecker
-    from host.players import parse_sheep_spec
+    from host.engines.harness import LockstepChecker
+    from host.game.players import parse_sheep_spec
     from tests.basic_engines import emulator_engine
 
     with emulator_engine(seed=1) as engine:
@@ -108,9 +108,9 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
     tests/test_surround_basic_model.py does on the model. The trap must teach 6,8,10-11."""
     from decimal import Decimal
 
-    from host import atari_fp
+    from host.atari import fp as atari_fp
     from host.engines.basic import BasicEngine
-    from host.rules import Blacklist, Position, nr_of
+    from host.game.rules import Blacklist, Position, nr_of
     from tests.basic_whole import WholeImages
     from tests.test_surround_basic_model import EXAMPLE
 

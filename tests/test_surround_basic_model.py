@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.harness import LockstepChecker
-from host.players import parse_sheep_spec
-from host.rules import BLACKLIST_BYTES, Position, nr_of
+from host.engines.harness import LockstepChecker
+from host.game.players import parse_sheep_spec
+from host.game.rules import BLACKLIST_BYTES, Position, nr_of
 from tests.basic_engines import BLACKLIST_FILE, ModelEngine
 from tests.basic_model import BasicModel
 

@@ -12,7 +12,7 @@
 ;   bytes come the number of file buffers, the drive bits, DFSFLG (a
 ;   DOS.SYS is on the disk), DFLINK (its first sector) and BLDISP (where
 ;   a data sector keeps its link: byte 125).  The disk builder
-;   (host/minidos.py) fills DFSFLG and DFLINK.
+;   (host/build/assembler/assembler/minidos.py) fills DFSFLG and DFLINK.
 ;
 ;   Our code here loads DOS.SYS, the file, sector after sector along its
 ;   links, to DFLADR ($0880): 125 bytes from each sector, so each sector

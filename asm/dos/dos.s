@@ -4,7 +4,7 @@
 ;
 ;   A small, free disk operating system for the Atari XL/XE, written for
 ;   this project.  It reads and writes the Atari DOS 2.0S file system
-;   (the layout: host/dos2.py, after "Mapping the Atari" appendix 11 and
+;   (the layout: host/atari/dos2.py, after "Mapping the Atari" appendix 11 and
 ;   "Inside Atari DOS"), so a real DOS 2.0S or 2.5 reads what it writes.
 ;
 ;   The boot sectors (boot.s) load this file to $0880 and the OS calls

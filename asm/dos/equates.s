@@ -30,7 +30,7 @@
 .alias EDIRFULL 169     ; directory full
 .alias ENOTFND  170     ; file not found
 
-; the DOS 2 layout (host/dos2.py has the same, with its references)
+; the DOS 2 layout (host/atari/dos2.py has the same, with its references)
 .alias VTOCSEC  360     ; the volume table of contents
 .alias DIRSEC0  361     ; the first of the eight directory sectors
 .alias VTOC2SEC 1024    ; enhanced density (DOS 2.5): the bitmap of 720-1023

@@ -6,7 +6,7 @@
 ; locations 55296-57343; Atari OS User's Manual, "Floating point arithmetic
 ; package").  The OS itself defines them as labels in mathpack.s's region
 ; files; tests/test_mathpack_*.py check that both agree with
-; host/atari_fp.py's ENTRY_POINTS.
+; host/atari/fp.py's ENTRY_POINTS.
 ; ===========================================================================
 .alias AFP      $D800   ; ASCII at INBUFF+CIX -> FR0 (carry set: no number)
 .alias FASC     $D8E6   ; FR0 -> ASCII at LBUFF, INBUFF points at it

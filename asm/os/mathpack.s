@@ -8,7 +8,7 @@
 ; in equates.s (FR0 $D4, FR1 $E0, CIX $F2, INBUFF $F3, LBUFF $0580, ...).
 ;
 ; Numbers are 6 bytes: sign and excess-64 exponent of 100, then ten BCD
-; digits, normalised; zero is six zero bytes.  host/atari_fp.py is the
+; digits, normalised; zero is six zero bytes.  host/atari/fp.py is the
 ; Python model of every routine, digit for digit, and the oracle of the
 ; tests (tests/test_mathpack_*.py).
 ;

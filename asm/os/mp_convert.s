@@ -6,7 +6,7 @@
 ; (Atari OS User's Manual, "Floating point arithmetic package"; Mapping the
 ; Atari, 55296-55903; the published OS source listing): programs call these
 ; addresses directly.  What each routine computes is the original's, digit
-; for digit (host/atari_fp.py models it; tests/test_mathpack_convert.py
+; for digit (host/atari/fp.py models it; tests/test_mathpack_convert.py
 ; compares the two); how it computes it is our own, and faster.
 ;
 ; Work areas: only the ones the original uses for the same routine (the

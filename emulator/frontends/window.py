@@ -33,6 +33,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
 
 from emulator.errors import EmulatorError  # noqa: E402
+from emulator.headless import save_png  # noqa: E402
 from emulator.frontends import (  # noqa: E402
     AtariKey,
     ConsoleKeys,
@@ -211,8 +212,7 @@ def screenshot(machine: Any, path: str | os.PathLike | None = None) -> Path:
         path = Path(SCREENSHOT_FOLDER) / f"atari-{stamp}.png"
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    frame = np.ascontiguousarray(machine.frame_rgb(), dtype=np.uint8)
-    pygame.image.save(frame_surface(frame), str(path))
+    save_png(np.asarray(machine.frame_rgb(), dtype=np.uint8), path)
     return path
 
 

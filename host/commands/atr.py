@@ -1,4 +1,4 @@
-"""`surround atr new|list|add|extract|delete|check IMAGE ...`: DOS 2 disk images (host/dos2.py).
+"""`surround atr new|list|add|extract|delete|check IMAGE ...`: DOS 2 disk images (host/atari/dos2.py).
 
 Every command but ``new`` and ``check`` refuses an image whose file system is
 not sound (one line naming the image and the problem) and never writes to it.
@@ -11,8 +11,8 @@ import argparse
 import json
 from pathlib import Path
 
-from emulator.atr import atomic_write
-from host.dos2 import GEOMETRIES, Dos2Disk, split_name
+from emulator.files import atomic_write
+from host.atari.dos2 import GEOMETRIES, Dos2Disk, split_name
 from host.errors import SurroundError
 
 
@@ -85,7 +85,7 @@ def run_new(args: argparse.Namespace) -> int:
     path = Path(args.image)
     if path.exists() and not args.force:
         raise SurroundError(f"{path}: exists (use --force to replace it)")
-    from host.minidos import boot_sectors, install
+    from host.build.minidos import boot_sectors, install
 
     disk = Dos2Disk.new(args.density, path, boot=boot_sectors(None))
     if args.system:

@@ -1,30 +1,19 @@
 """`surround basic`: Atari BASIC programs as LIST text and SAVE files, and running them.
 
 * ``surround basic tokenize FILE.lst -o FILE.bas [--immediate TEXT]``: ENTER + SAVE on the
-  host (host/atari_basic): the SAVE file a real Atari BASIC writes for the same listing.
+  host (host/atari/basic): the SAVE file a real Atari BASIC writes for the same listing.
 * ``surround basic list FILE.bas [-o FILE.lst] [--atascii]``: LOAD + LIST on the host.
 * Anything else (``surround basic [FILE] [--frontend F] [--type TEXT] [--screen]
-  [--frames N] [--basic free|original]``) runs BASIC in the emulator. That runner lives in
-  ``host.commands.basic_run`` and offers this interface::
-
-      def register_runner(parser: argparse.ArgumentParser) -> None:
-          '''Add the runner's arguments (FILE is optional) to `parser`.'''
-
-      def run(args: argparse.Namespace) -> int:
-          '''Run it; return the exit status.'''
-
-  Until that module exists, such a call ends with a clear "not available yet" message.
+  [--frames N] [--basic free|original]``) runs BASIC in the emulator (host/commands/basic_run.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
-from types import ModuleType
 
-from host.atari_basic import (
+from host.atari.basic import (
     immediate_save_line,
     list_program,
     listing_bytes,
@@ -32,10 +21,10 @@ from host.atari_basic import (
     read_save_file,
     write_file_atomically,
 )
+from host.commands import basic_run
 from host.errors import SurroundError
 
 TOOLS = ("tokenize", "list")
-RUNNER_MODULE = "host.commands.basic_run"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -101,36 +90,23 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def runner_module() -> ModuleType | None:
-    """host.commands.basic_run if it exists yet."""
-    try:
-        return importlib.import_module(RUNNER_MODULE)
-    except ModuleNotFoundError as error:
-        if error.name != RUNNER_MODULE:
-            raise
-        return None
+def runner_parser() -> argparse.ArgumentParser:
+    """The runner's parser; its help also names the host tools, so `--help` prints one usage."""
+    parser = argparse.ArgumentParser(
+        prog="surround basic",
+        description="Run Atari BASIC in the emulator: READY, or a program (a SAVEd .bas or a LISTed .lst).",
+        epilog="Host tools (no emulator): `surround basic tokenize FILE.lst -o FILE.bas [--immediate TEXT]` "
+        "(ENTER + SAVE) and `surround basic list FILE.bas [-o FILE.lst] [--atascii]` (LOAD + LIST); "
+        "each has its own --help.",
+    )
+    basic_run.register_runner(parser)
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    """Dispatch to a host tool or to the emulator runner."""
+    """Dispatch to a host tool or to the emulator runner (host/commands/basic_run.py)."""
     argv = list(args.arguments)
     if argv and argv[0] in TOOLS:
         options = tools_parser().parse_args(argv)
-        return options.tool_handler(options)
-    runner = runner_module()
-    if argv and argv[0] in ("-h", "--help"):
-        tools_parser().print_help()
-        if runner is not None:
-            print()
-            help_parser = argparse.ArgumentParser(prog="surround basic")
-            runner.register_runner(help_parser)
-            help_parser.print_help()
-        return 0
-    if runner is None:
-        raise SurroundError(
-            "basic: running BASIC in the emulator is not available yet (host/commands/basic_run.py); "
-            "available now: `surround basic tokenize FILE.lst -o FILE.bas` and `surround basic list FILE.bas`"
-        )
-    parser = argparse.ArgumentParser(prog="surround basic")
-    runner.register_runner(parser)
-    return runner.run(parser.parse_args(argv))
+        return int(options.tool_handler(options))
+    return int(basic_run.run(runner_parser().parse_args(argv)))

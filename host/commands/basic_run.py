@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from host.basic_runner import BASIC_ROM_CHOICES, BasicSession
+from host.atari.basic_session import BASIC_ROM_CHOICES, BasicSession
 from host.commands.emu import add_machine_options
 from host.errors import SurroundError
 

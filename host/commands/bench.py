@@ -1,14 +1,13 @@
 """`surround bench`: learning games per second against a random sheep, for any engine.
 
 With --emulator it measures the emulator instead (emulator.bench.measure); with --basic
-the BASIC benchmarks (Ahl's and the BYTE Sieve, host/basic_bench.py) in emulated and host seconds;
-with --fp the math pack's routines in emulated CPU cycles per call (host/fp_bench.py).
+the BASIC benchmarks (Ahl's and the BYTE Sieve, host/bench/basic.py) in emulated and host seconds;
+with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import time
 
@@ -43,11 +42,11 @@ def run(args: argparse.Namespace) -> int:
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
     if args.fp:
-        from host.fp_bench import measure as measure_fp
+        from host.bench.fp import measure as measure_fp
 
         figures = measure_fp()
     elif args.basic:
-        from host.basic_bench import measure as measure_basic
+        from host.bench.basic import measure as measure_basic
 
         figures = measure_basic(args.basic, progress=not args.json)
     elif args.emulator:
@@ -74,14 +73,10 @@ def _text(figures: dict, indent: str = "") -> str:
 
 
 def measure_emulator(seconds: float) -> dict:
-    """Hand over to emulator.bench.measure(seconds), written with the emulator."""
-    try:
-        module = importlib.import_module("emulator.bench")
-    except ModuleNotFoundError as error:
-        if error.name != "emulator.bench":
-            raise
-        raise SurroundError("the emulator benchmark is not available yet (emulator/bench.py is missing)") from None
-    return dict(module.measure(seconds))
+    """The emulator's own benchmark (emulator/bench.py)."""
+    from emulator import bench
+
+    return dict(bench.measure(seconds))
 
 
 def measure_engine(args: argparse.Namespace) -> dict:
@@ -92,8 +87,8 @@ def measure_engine(args: argparse.Namespace) -> dict:
     figure includes the checking and a mismatch ends the benchmark with an error.
     """
     from host.engines.registry import make_engine
-    from host.harness import LockstepChecker, derive_seed, play_learning_game
-    from host.players import RandomSheep
+    from host.engines.harness import LockstepChecker, derive_seed, play_learning_game
+    from host.game.players import RandomSheep
 
     engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
     sheep = RandomSheep(derive_seed(args.seed, "sheep"))

@@ -33,9 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from host.engines.registry import make_engine
-    from host.harness import LockstepChecker, derive_seed, progress_bar
-    from host.players import parse_sheep_spec
-    from host.records import read_blacklist_file
+    from host.engines.harness import LockstepChecker, derive_seed, progress_bar
+    from host.game.players import parse_sheep_spec
+    from host.game.records import read_blacklist_file
 
     check_learning_run_options(args)
     blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
@@ -66,9 +66,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | None:
     """The black list the run starts from with --disk: the image's SURROUND.BLK (None: empty)."""
-    from host.surround_disk import read_disk_blacklist
+    from host.build.disk import read_disk_blacklist
+    from host.engines.registry import emulated_engine_names
 
-    if args.engine not in ("asm", "basic"):
+    if args.engine not in emulated_engine_names():
         raise SurroundError(f"--disk boots the 6502 or the BASIC game; the {args.engine!r} engine has no disk")
     if blacklist is not None:
         raise SurroundError("--disk starts from the image's SURROUND.BLK; leave out --blacklist")
@@ -78,7 +79,8 @@ def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | No
 def _disk_blacklist_equal(image: str, summary) -> bool | None:
     """SURROUND.BLK read back from the image equals the reference's final black list
     (None when the run stopped at a mismatch)."""
-    from host.surround_disk import read_disk_blacklist
+    from host.build.disk import read_disk_blacklist
+    from host.engines.registry import emulated_engine_names
 
     if summary.mismatches or not summary.final_blacklist:
         return None

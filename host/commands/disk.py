@@ -1,4 +1,4 @@
-"""`surround disk [-o IMAGE]`: build the bootable Surround disk (host/surround_disk.py)."""
+"""`surround disk [-o IMAGE]`: build the bootable Surround disk (host/build/disk.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import json
 
 from host.commands.atr import directory_lines
-from host.surround_disk import build_disk, default_output
+from host.build.disk import build_disk, default_output
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.records import read_blacklist_file
+    from host.game.records import read_blacklist_file
 
     blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
     output = args.output or default_output()

@@ -71,7 +71,7 @@ def _register_kascha(games: argparse._SubParsersAction) -> None:
 
 
 def _run_kascha(args: argparse.Namespace) -> int:
-    from host.harness import progress_bar
+    from host.engines.harness import progress_bar
     from host.lab.elimination import run_elimination
     from host.lab.game import Solver, deep_recursion, reachable_states
     from host.lab.kascha import Kascha
@@ -152,7 +152,7 @@ def _check_grundy_options(args: argparse.Namespace) -> None:
 
 
 def _run_grundy(args: argparse.Namespace) -> int:
-    from host.harness import progress_bar
+    from host.engines.harness import progress_bar
     from host.lab.grundy import alphabeta_visited, game_tree, grundy_value, search_figures
 
     table = []
@@ -227,7 +227,7 @@ def _parse_depths(text: str) -> list[int]:
 
 
 def _run_ttt(args: argparse.Namespace) -> int:
-    from host.harness import progress_bar
+    from host.engines.harness import progress_bar
     from host.lab.game import Solver, match, perfect_player, random_player
     from host.lab.genome import Genome, evolve, gene_layout, genome_bits
     from host.lab.tictactoe import TicTacToe, heuristic_player, situations_per_move, symmetry_classes, valid_situations
@@ -352,7 +352,7 @@ def _learn_game(args: argparse.Namespace):
 
 
 def _run_learn(args: argparse.Namespace) -> int:
-    from host.harness import progress_bar
+    from host.engines.harness import progress_bar
     from host.lab.blacklist import learning_curve
     from host.lab.game import Solver, deep_recursion, perfect_player, random_player
 
@@ -444,7 +444,7 @@ def _register_muehle(games: argparse._SubParsersAction) -> None:
 def _run_muehle(args: argparse.Namespace) -> int:
     if args.play:
         return _play_muehle(args)
-    from host.harness import progress_bar
+    from host.engines.harness import progress_bar
     from host.lab.game import match, random_player
     from host.lab.muehle import MAX_PLIES, Muehle
     from host.lab.muehle_eval import AlphaBeta, one_ply_player

@@ -1,22 +1,22 @@
 """`surround play`: you are the sheep, the computer is the learning wolf.
 
 By default the 6502 program plays the wolf in the emulator (window, or terminal without a
-display), handed to host.engines.play_asm.play(args); ``--engine basic`` plays the Atari BASIC
-program the same way (host.engines.play_basic). With ``--engine reference`` the game is
+display), handed to host.commands.play_asm.play(args); ``--engine basic`` plays the Atari BASIC
+program the same way (host.commands.play_basic). With ``--engine reference`` the game is
 played right here in the terminal against the Python reference.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 from typing import TYPE_CHECKING, Callable
 
 from host.commands import counted
 from host.errors import SurroundError
+from host.engines.registry import engine_names
 
 if TYPE_CHECKING:
-    from host.blacklist_store import BlacklistStore
+    from host.game.blacklist_store import BlacklistStore
 
 RESULT_MESSAGES = {
     "trapped": "The wolf cannot move: it is trapped. The sheep win!",
@@ -33,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Play the three sheep against the computer's wolf, which learns from every game it loses.",
     )
     parser.add_argument(
-        "--engine", default="asm", choices=("asm", "basic", "reference"),
+        "--engine", default="asm", choices=engine_names(),
         help="engine that plays the wolf: asm (the 6502 program in the emulator, default), basic (the Atari "
         "BASIC program basic/surround.lst on the emulator's BASIC) or reference (Python, in this terminal)",
     )
@@ -79,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if args.frontend is not None:
         raise SurroundError("--frontend chooses how the emulator shows the game; "
                             "--engine reference plays right here in the terminal (leave --frontend out)")
-    from host.blacklist_store import BlacklistStore
-    from host.engines.play_asm import ending_signals_exit
+    from host.game.blacklist_store import BlacklistStore
+    from host.commands.play_asm import ending_signals_exit
 
     session = TerminalSession(seed=args.seed, store=BlacklistStore.open(args.blacklist, args.empty_blacklist))
     with ending_signals_exit():
@@ -88,8 +88,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_in_emulator(args: argparse.Namespace) -> int:
-    """The 6502 game (host.engines.play_asm) or the BASIC game (host.engines.play_basic)."""
-    module = importlib.import_module(f"host.engines.play_{args.engine}")
+    """The 6502 game (host.commands.play_asm) or the BASIC game (host.commands.play_basic)."""
+    from host.commands import play_asm, play_basic
+
+    module = {"asm": play_asm, "basic": play_basic}[args.engine]
     return int(module.play(args) or 0)
 
 
@@ -103,9 +105,9 @@ class TerminalSession:
         read_line: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
     ) -> None:
-        from host.blacklist_store import BlacklistStore
+        from host.game.blacklist_store import BlacklistStore
         from host.engines.reference import ReferenceEngine
-        from host.players import HumanSheep
+        from host.game.players import HumanSheep
 
         self.engine = ReferenceEngine(seed=seed)
         self.store = store if store is not None else BlacklistStore.open(empty=True)
@@ -117,7 +119,7 @@ class TerminalSession:
         self.engine.load_blacklist(self.store.saved)
 
     def run(self) -> int:
-        from host.players import QuitGame
+        from host.game.players import QuitGame
 
         self.write("Surround: move the three sheep to trap the wolf. Sheep never move back (left).")
         self.write(self.store.describe())
@@ -138,8 +140,8 @@ class TerminalSession:
         return 0
 
     def play_one_game(self) -> None:
-        from host.board_view import draw_board
-        from host.game import Game
+        from host.commands.board_view import draw_board
+        from host.game.game import Game
 
         engine = self.engine
         engine.new_game()
@@ -161,7 +163,7 @@ class TerminalSession:
         self._finish(game, known_before)
 
     def _finish(self, game, known_before: set[int]) -> None:
-        from host.rules import SHEEP, position_of
+        from host.game.rules import SHEEP, position_of
 
         self.write(RESULT_MESSAGES[game.result])
         if game.winner == SHEEP:

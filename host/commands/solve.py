@@ -6,7 +6,7 @@ import argparse
 import json
 
 from host.commands import counted
-from host.rules import SHEEP_MOVE_LIMIT, Position
+from host.game.rules import SHEEP_MOVE_LIMIT, Position
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from host.errors import SurroundError
-    from host.solver import solve, summary
+    from host.game.solver import solve, summary
 
     if args.moves_left is not None and not args.position:
         raise SurroundError("--moves-left needs --position (the sheep moves left in that position)")

@@ -29,10 +29,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from host.engines.reference import PerfectWolfEngine
     from host.engines.registry import make_engine
-    from host.harness import derive_seed, play_learning_game, progress_bar
-    from host.players import parse_sheep_spec
-    from host.rules import SHEEP, blacklist_bytes_to_nrs
-    from host.solver import solve
+    from host.engines.harness import derive_seed, play_learning_game, progress_bar
+    from host.game.players import parse_sheep_spec
+    from host.game.rules import SHEEP, blacklist_bytes_to_nrs
+    from host.game.solver import solve
 
     check_learning_run_options(args)
     if args.plot:
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.update()
         learned = blacklist_bytes_to_nrs(engine.blacklist_bytes())
         if args.blacklist:
-            from host.records import write_blacklist_file
+            from host.game.records import write_blacklist_file
 
             write_blacklist_file(args.blacklist, engine.blacklist_bytes())
     finally:
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 def _load_if_present(engine, path: str | None) -> None:
     from pathlib import Path
 
-    from host.records import read_blacklist_file
+    from host.game.records import read_blacklist_file
 
     if path and Path(path).exists():
         engine.load_blacklist(read_blacklist_file(path))

@@ -7,30 +7,26 @@ the program's memory at the addresses of its labels (build/surround.map), never 
 the screen. A new game is started through the program's own user interface (the N
 command, answered with Y when a game is under way).
 
-The XEX is (re)built with Ophis when it is missing or was built from other sources (a
-digest of the sources is kept in build/surround.sources) (into the
-checkout's build/, or the user cache directory for an installed package: host.resources).
+The XEX is (re)built when it is missing or was built from other sources (host/build/targets.py),
+into the checkout's build/, or the user cache directory for an installed package (host.resources).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
 from emulator.errors import EmulatorError
 from host import resources
+from host.build import targets
 from host.engines.base import Engine, EngineReply
+from host.build.assembler import label_map
 from host.errors import SurroundError
-from host.rules import BLACKLIST_BYTES, ESCAPED, SHEEP_STUCK, TIME, TRAPPED, Move, Position
+from host.game.rules import BLACKLIST_BYTES, ESCAPED, SHEEP_STUCK, TIME, TRAPPED, Move, Position
 
-SOURCE = resources.asm_dir() / "surround.s"
-INCLUDE_DIR = resources.asm_dir() / "surround"
-BUILD_DIR = resources.build_dir()
-XEX = BUILD_DIR / "surround.xex"
-LISTING = BUILD_DIR / "surround.lst"
-LABELS = BUILD_DIR / "surround.map"
-STAMP_SUFFIX = ".sources"  # build/surround.sources: the digest of the sources it was built from
+SOURCE = resources.data_root() / targets.GAME.source
+XEX = targets.default_output(targets.GAME)
+LISTING, LABELS = targets.companions(XEX, XEX.parent, targets.GAME.name)
 
 #: GAMESTATE values of the program -> harness results
 RESULTS = {0: None, 1: TRAPPED, 2: ESCAPED, 3: TIME, 4: SHEEP_STUCK}
@@ -53,47 +49,18 @@ REQUIRED_LABELS = (
 )
 
 
-def sources() -> list[Path]:
-    """The main source and every file it includes."""
-    return [SOURCE, *sorted(INCLUDE_DIR.glob("*.s"))]
-
-
-def sources_digest() -> str:
-    """A SHA-256 of every source file's name and contents."""
-    digest = hashlib.sha256()
-    for source in sources():
-        digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
 def is_stale(xex: Path = XEX, labels: Path = LABELS) -> bool:
-    """True when the XEX or its label map is missing, or was not built from the sources as
-    they are now (their digest is kept beside the XEX: file times alone can be fooled by a
-    checkout, a copy or an older build written later)."""
-    if not (xex.is_file() and labels.is_file()):
-        return True
-    stamp = xex.with_suffix(STAMP_SUFFIX)
-    try:
-        return stamp.read_text(encoding="ascii").strip() != sources_digest()
-    except (OSError, UnicodeDecodeError):
-        return True
+    """True when the XEX or its label map is missing or was built from other sources."""
+    return targets.is_stale(targets.GAME, xex, labels)
 
 
 def ensure_built() -> Path:
-    """Build build/surround.xex (+ .lst, .map) with Ophis if needed; returns the XEX path."""
-    if is_stale():
-        from host.build import assemble
-
-        digest = sources_digest()
-        assemble(SOURCE, XEX, LISTING, LABELS)
-        XEX.with_suffix(STAMP_SUFFIX).write_text(digest + "\n", encoding="ascii")
-    return XEX
+    """Build build/surround.xex (+ .lst, .map) if needed (host/build/targets.py); returns the XEX."""
+    return targets.ensure_built(targets.GAME)
 
 
 def load_labels(path: Path = LABELS) -> dict[str, int]:
     """The program's label map, checked for every label the engine reads."""
-    from host.build import label_map
-
     labels = label_map(path)
     missing = [name for name in REQUIRED_LABELS if name not in labels]
     if missing:
@@ -127,8 +94,8 @@ def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
 
     The image's SURROUND.XEX must be the program built here, because the engine reads the
     program's memory at the addresses of build/surround.map."""
-    from host.dos2 import Dos2Disk
-    from host.surround_disk import XEX_NAME
+    from host.atari.dos2 import Dos2Disk
+    from host.build.disk import XEX_NAME
 
     on_disk = Dos2Disk.open(image)
     on_disk.check()

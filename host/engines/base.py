@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import NamedTuple
 
-from host.rules import Move, Position
+from host.game.rules import Move, Position
 
 
 class EngineReply(NamedTuple):

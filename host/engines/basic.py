@@ -30,11 +30,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from host import atari_fp, resources
-from host.atari_basic import Program, read_listing_file
+from host import resources
+from host.atari import fp as atari_fp
+from host.atari.basic import Program, read_listing_file
 from host.engines.base import Engine, EngineReply
 from host.errors import SurroundError
-from host.rules import BLACKLIST_BYTES, RESULTS, Move, Position
+from host.game.rules import BLACKLIST_BYTES, RESULTS, Move, Position
 
 # Atari BASIC's zero-page pointers to its variable tables ("Mapping the Atari", 128-145).
 VNTP, VVTP, STARP = 0x82, 0x86, 0x8C
@@ -125,7 +126,7 @@ class SurroundBasicEngine(Engine):
 
 def has_math_pack(atari) -> bool:
     """True when the OS ROM in `atari` has code (not the $FF of an empty ROM) at every entry
-    point of the floating point package (host.atari_fp.ENTRY_POINTS)."""
+    point of the floating point package (host.atari.fp.ENTRY_POINTS)."""
     return all(atari.peek(address) != 0xFF for address in atari_fp.ENTRY_POINTS.values())
 
 
@@ -174,7 +175,7 @@ class BasicEngine(SurroundBasicEngine):
     def _boot_disk(self, image: Path) -> None:
         """Boot the Surround disk (`surround disk`) with BASIC on and choose 2 in the mini-DOS
         menu, as a player does: the program is RUN from D1: and keeps SURROUND.BLK there."""
-        from host.dos2 import Dos2Disk
+        from host.atari.dos2 import Dos2Disk
 
         on_disk = Dos2Disk.open(image)
         on_disk.check()

@@ -1,12 +1,12 @@
-"""The Python reference as an engine: host.game plus host.learner behind the Engine API."""
+"""The Python reference as an engine: host.game.game plus host.game.learner behind the Engine API."""
 
 from __future__ import annotations
 
 from host.engines.base import Engine, EngineReply
 from host.errors import SurroundError
-from host.game import Game
-from host.learner import Chooser, WolfLearner
-from host.rules import SHEEP_MOVE_LIMIT, TRAPPED, Blacklist
+from host.game.game import Game
+from host.game.learner import Chooser, WolfLearner
+from host.game.rules import SHEEP_MOVE_LIMIT, TRAPPED, Blacklist
 
 
 class ReferenceEngine(Engine):
@@ -58,7 +58,7 @@ class PerfectWolfEngine(Engine):
     def __init__(self, seed: int | None = None) -> None:
         import random
 
-        from host.solver import solve
+        from host.game.solver import solve
 
         self._solution = solve()
         self._rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""Find an engine by name and build it; engine modules are imported only when asked for."""
+"""The one list of engines: find an engine by name and build it (its module is imported only then)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ ENGINES: dict[str, tuple[str, str]] = {
 
 
 def engine_names() -> list[str]:
+    """Every engine's name, the reference first."""
     return list(ENGINES)
 
 
@@ -24,13 +25,10 @@ def make_engine(name: str, **options: object) -> Engine:
     if name not in ENGINES:
         raise SurroundError(f"unknown engine {name!r}; known engines: {', '.join(ENGINES)}")
     module_name, class_name = ENGINES[name]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        raise SurroundError(f"the {name!r} engine is not available yet ({module_name} is missing)") from None
-    engine_class = getattr(module, class_name, None)
-    if engine_class is None:
-        raise SurroundError(f"{module_name} has no engine class {class_name}")
-    return engine_class(**options)
+    engine_class = getattr(importlib.import_module(module_name), class_name)
+    return engine_class(**options)  # type: ignore[no-any-return]
+
+
+def emulated_engine_names() -> list[str]:
+    """The engines that run a program in the emulator (every one but the reference)."""
+    return [name for name in ENGINES if name != "reference"]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import io
 from pathlib import Path
 
 from host.errors import SurroundError
+from host.game.records import write_atomically
 
 
 def pyplot():
@@ -34,15 +35,12 @@ def check_target(path: str | os.PathLike) -> Path:
 def save(figure, path: str | os.PathLike) -> None:
     """Write the figure atomically as a PNG and close it."""
     target = check_target(path)
-    handle, temporary = tempfile.mkstemp(suffix=".png", dir=target.parent)
-    os.close(handle)
+    image = io.BytesIO()
     try:
-        figure.savefig(temporary, dpi=110, bbox_inches="tight")
-        os.replace(temporary, target)
+        figure.savefig(image, format="png", dpi=110, bbox_inches="tight")
     finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
         pyplot().close(figure)
+    write_atomically(target, image.getvalue())
 
 
 def plot_elimination(path, title: str, runs) -> None:

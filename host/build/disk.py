@@ -17,10 +17,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from host import resources
-from host.dos2 import Dos2Disk
+from host.atari.dos2 import Dos2Disk
 from host.errors import SurroundError
-from host.minidos import new_system_disk
-from host.rules import BLACKLIST_BYTES
+from host.build import targets
+from host.build.minidos import new_system_disk
+from host.game.rules import BLACKLIST_BYTES
 
 BLACKLIST_NAME = "SURROUND.BLK"
 XEX_NAME = "SURROUND.XEX"
@@ -64,15 +65,11 @@ def default_output() -> Path:
 
 def disk_files(blacklist: bytes | None = None) -> list[tuple[str, bytes]]:
     """The files for the disk (name, contents), DOS.SYS excepted, in the order they go on it."""
-    from host.engines.asm import ensure_built
-
-    files = [(XEX_NAME, ensure_built().read_bytes())]
+    files = [(XEX_NAME, targets.ensure_built(targets.GAME).read_bytes())]
     listing = resources.data_root() / "basic" / "surround.lst"
     if listing.is_file():
-        from host.atari_basic import list_program, listing_bytes, read_listing_file
-        from host.build import build_basic_programs
-
-        built = {path.name: path for path in build_basic_programs(resources.data_root(), resources.build_dir())}
+        from host.atari.basic import list_program, listing_bytes, read_listing_file
+        built = {path.name: path for path in targets.build_basic_programs(resources.data_root(), resources.build_dir())}
         files.append(("SURROUND.BAS", built["surround.bas"].read_bytes()))
         files.append(("SURROUND.LST", listing_bytes(list_program(read_listing_file(listing)), atascii=True)))
     files.append(("README", atascii_text(README_TEXT)))

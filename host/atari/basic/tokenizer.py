@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from host.atari_basic import tokens as T
-from host.atari_basic.numbers import NumberError, read_number
-from host.atari_fp import FPSyntaxError
+from host.atari.basic import tokens as T
+from host.atari.basic.numbers import NumberError, read_number
+from host.atari.fp import FPSyntaxError
 from host.errors import SurroundError
 
 MAX_LINE_CHARACTERS = 120   # a logical line of the screen editor: three rows of 40

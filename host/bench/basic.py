@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from host.basic_runner import BasicSession
+from host.atari.basic_session import BasicSession
 from host.errors import SurroundError
 from host.resources import data_root
 

@@ -1,9 +1,9 @@
 """Reading a SAVE file back (LOAD), with a clear error for anything Atari BASIC would not write.
 
-The layout is described in host/atari_basic/program.py. Checks: the header's pointers are in
+The layout is described in host/atari/basic/program.py. Checks: the header's pointers are in
 order and match the file's length, LOMEM is 0, the variable name table ends with its zero byte
 and holds one name per value table entry, every line is in order, inside the statement table,
-and made of real tokens (host/atari_basic/lister.py), and the last line is the immediate line.
+and made of real tokens (host/atari/basic/lister.py), and the last line is the immediate line.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import struct
 
-from host.atari_basic import tokens as T
-from host.atari_basic.lister import BrokenProgram, list_line
-from host.atari_basic.program import Program
-from host.atari_basic.tokenizer import VariableTable
+from host.atari.basic import tokens as T
+from host.atari.basic.lister import BrokenProgram, list_line
+from host.atari.basic.program import Program
+from host.atari.basic.tokenizer import VariableTable
 
 _VARIABLE_NAME = re.compile(r"[A-Z][A-Z0-9]*[$(]?")
 HEADER_FIELDS = ("LOMEM", "VNTP", "VNTD", "VVTP", "STMTAB", "STMCUR", "STARP")

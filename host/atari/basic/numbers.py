@@ -1,13 +1,13 @@
 """Numeric constants of a BASIC line through the Python model of the math pack.
 
-host/atari_fp.py models the OS floating point package: AFP (`from_text`) reads a constant
+host/atari/fp.py models the OS floating point package: AFP (`from_text`) reads a constant
 when a line is tokenized and tells where it ends, FASC (`to_text`) prints it when the line is
 listed, so the host prints every number exactly as Atari BASIC's LIST does.
 """
 
 from __future__ import annotations
 
-from host import atari_fp
+from host.atari import fp as atari_fp
 
 NUMBER_SIZE = 6
 NumberError = atari_fp.FPError

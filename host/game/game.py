@@ -1,6 +1,6 @@
 """One game of Surround as a state machine: sheep to move, wolf to move, or over.
 
-The game keeps the placement as its NR (see host.rules), the number of sheep moves made,
+The game keeps the placement as its NR (see host.game.rules), the number of sheep moves made,
 the result once the game is over, the history of positions (for game records) and the
 position P from which the sheep made their last move (what the learner puts on the
 black list).
@@ -9,7 +9,7 @@ black list).
 from __future__ import annotations
 
 from host.errors import SurroundError
-from host.rules import (
+from host.game.rules import (
     ESCAPED,
     ESCAPED_AT,
     SHEEP,

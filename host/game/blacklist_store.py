@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from host.errors import SurroundError
-from host.records import read_blacklist_file, write_blacklist_file
-from host.rules import BLACKLIST_BYTES
+from host.game.records import read_blacklist_file, write_blacklist_file
+from host.game.rules import BLACKLIST_BYTES
 
 APP_NAME = "surround-xl"
 FILE_NAME = "blacklist.bin"

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from host.rules import POINTS, Position
+from host.game.rules import POINTS, Position
 
 BOARD_TEMPLATE = (
     "        {2}----{5}----{8}",

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.atari_basic.lister import BrokenProgram, list_line
-from host.atari_basic.program import DEFAULT_IMMEDIATE, Program, enter_listing, split_listing, tokenize_listing
-from host.atari_basic.savefile import load_save_bytes
-from host.atari_basic.tokenizer import BasicSyntaxError
+from host.atari.basic.lister import BrokenProgram, list_line
+from host.atari.basic.program import DEFAULT_IMMEDIATE, Program, enter_listing, split_listing, tokenize_listing
+from host.atari.basic.savefile import load_save_bytes
+from host.atari.basic.tokenizer import BasicSyntaxError
 from host.errors import SurroundError
-from host.records import write_atomically
+from host.game.records import write_atomically
 
 
 def list_program(program: Program) -> list[str]:

@@ -12,13 +12,13 @@ file, the line number and the problem.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from emulator.files import atomic_write
 from host.errors import SurroundError
-from host.game import SHEEP_TO_MOVE, Game
-from host.rules import BLACKLIST_BYTES, START, Move, Position
+from host.game.game import SHEEP_TO_MOVE, Game
+from host.game.rules import BLACKLIST_BYTES, START, Move, Position
 
 
 def format_game(positions: Iterable[Position]) -> str:
@@ -102,27 +102,10 @@ def sheep_moves_of(positions: Sequence[Position]) -> list[Move]:
     return [move_between(a, b) for a, b in zip(positions[0::2], positions[1::2])]
 
 
-def _umask() -> int:
-    """The process's file mode mask (read by setting it and putting it back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def write_atomically(path: str | os.PathLike, data: bytes) -> None:
-    """Write ``data`` to a temporary file next to ``path``, then rename it over ``path``."""
-    target = Path(path)
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically (emulator.files); a SurroundError names what failed."""
     try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.chmod(temporary, 0o666 & ~_umask())  # mkstemp's 0600 would hide the file from others
-            os.replace(temporary, target)
-        except BaseException:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
-            raise
+        atomic_write(path, data, sync=False)
     except OSError as error:
         raise SurroundError(f"{path}: cannot write ({error.strerror or error})") from None
 

@@ -7,7 +7,7 @@ the terminal or the headless front-end, exactly as for the 6502 game.
 The wolf's black list: the program itself reads ``D:SURROUND.BLK`` at its start and writes
 it after every lesson. Here D: is a scratch folder that the emulator offers as a device
 (emulator/hdevice.py with the letter D), filled from the player's store (the per-user file,
-``--blacklist FILE`` or ``--empty-blacklist``, host.blacklist_store). Whenever the program
+``--blacklist FILE`` or ``--empty-blacklist``, host.game.blacklist_store). Whenever the program
 waits for a key, its BL$ is compared with the saved list and any change is written to the
 store at once, atomically: closing the terminal, SIGTERM or Ctrl-C lose nothing. (Only while
 it waits: between two keys the program may be half-way through clearing the list.)
@@ -20,9 +20,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from host.blacklist_store import BlacklistStore, positions_in
+from host.game.blacklist_store import BlacklistStore, positions_in
 from host.commands import counted
-from host.engines.play_asm import _run_frontend, ending_signals_exit
+from host.commands.play_asm import _run_frontend, ending_signals_exit
 
 
 def play(args: argparse.Namespace) -> int:

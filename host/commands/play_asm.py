@@ -5,7 +5,7 @@ The program is built if needed, loaded into the emulated Atari and handed to a f
 program waits for a key and prints the 40x24 screen); without ``--frontend`` the window is used
 when a display can be opened, otherwise the terminal.
 
-The wolf's black list comes from host.blacklist_store (the per-user file, ``--blacklist FILE``
+The wolf's black list comes from host.game.blacklist_store (the per-user file, ``--blacklist FILE``
 or ``--empty-blacklist``) and is put into the program's BLACKLIST. After every emulated frame
 the program's list is compared with the saved one, and any change (a lesson, or the C
 command) is written at once, atomically: closing the terminal, SIGTERM or Ctrl-C lose nothing.
@@ -20,10 +20,10 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-from host.blacklist_store import BlacklistStore
+from host.game.blacklist_store import BlacklistStore
 from host.commands import counted
 from host.errors import SurroundError
-from host.rules import BLACKLIST_BYTES
+from host.game.rules import BLACKLIST_BYTES
 
 
 def play(args: argparse.Namespace) -> int:
@@ -60,7 +60,7 @@ def play_disk(args: argparse.Namespace) -> int:
     """Boot a disk image in D1: and hand the machine to the front-end: the mini-DOS menu
     comes up, and whatever the programs write reaches the image at once (atomically)."""
     from emulator.headless import HeadlessAtari
-    from host.dos2 import Dos2Disk
+    from host.atari.dos2 import Dos2Disk
 
     Dos2Disk.open(args.disk).check()
     seed = args.seed if getattr(args, "seed", None) is not None else int.from_bytes(os.urandom(4), "little")

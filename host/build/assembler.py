@@ -1,6 +1,6 @@
-"""Assemble the project's 6502 sources with Ophis.
+"""Ophis, the project's assembler: assemble one source, read a label map, report ROM space.
 
-Every 6502 program in the project is built here:
+What is built from which sources, and when, is host/build/targets.py; the targets are:
 
 * the free OS ROM, ``asm/os/os.s`` -> ``roms/surround-os.rom`` (16384 bytes, $C000-$FFFF),
   with its listing and label map in ``build/os.lst`` and ``build/os.map``;
@@ -11,9 +11,9 @@ Every 6502 program in the project is built here:
   Files that are only included by others belong in a sub-folder of ``asm/`` (or use
   another extension, e.g. ``.inc``), so they are not assembled on their own;
 * every BASIC listing ``basic/NAME.lst`` -> ``build/NAME.bas`` (the SAVE file, see
-  host/atari_basic);
+  host/atari/basic);
 * the mini-DOS, ``asm/dos/boot.s`` -> ``build/dosboot.bin`` (the three boot sectors) and
-  ``asm/dos/dos.s`` -> ``build/DOS.SYS`` (host/minidos.py).
+  ``asm/dos/dos.s`` -> ``build/DOS.SYS`` (host/build/minidos.py).
 
 Ophis runs in a subprocess of the current interpreter (it keeps global state, so it is
 not re-entrant in-process). Its errors are turned into one SurroundError whose message
@@ -30,7 +30,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from host.atari_basic import immediate_save_line, read_listing_file, write_file_atomically
 from host.errors import SurroundError
 
 OS_SOURCE = Path("asm/os/os.s")
@@ -151,30 +150,6 @@ def label_map(path: Path) -> dict[str, int]:
     return labels
 
 
-def build_os(repo_root: Path, rom: Path | None = None, build_dir: Path | None = None) -> Path:
-    """Assemble the free OS into a 16384-byte ROM image and check its size."""
-    repo_root = Path(repo_root)
-    rom = rom if rom is not None else repo_root / OS_ROM
-    build_dir = build_dir if build_dir is not None else repo_root / BUILD_DIR
-    assemble(repo_root / OS_SOURCE, rom, build_dir / "os.lst", build_dir / "os.map")
-    size = rom.stat().st_size
-    if size != OS_ROM_SIZE:
-        raise SurroundError(f"{rom}: the OS image is {size} bytes, expected {OS_ROM_SIZE}")
-    return rom
-
-
-def build_basic(repo_root: Path, rom: Path | None = None, build_dir: Path | None = None) -> Path:
-    """Assemble the free BASIC into an 8192-byte cartridge image and check its size."""
-    repo_root = Path(repo_root)
-    rom = rom if rom is not None else repo_root / BASIC_ROM
-    build_dir = build_dir if build_dir is not None else repo_root / BUILD_DIR
-    assemble(repo_root / BASIC_SOURCE, rom, build_dir / "basic.lst", build_dir / "basic.map")
-    size = rom.stat().st_size
-    if size != BASIC_ROM_SIZE:
-        raise SurroundError(f"{rom}: the BASIC image is {size} bytes, expected {BASIC_ROM_SIZE}")
-    return rom
-
-
 def basic_size_report(build_dir: Path) -> dict[str, int]:
     """Bytes used by the BASIC's editor side and run-time side, and bytes free before the trailer.
 
@@ -216,48 +191,3 @@ def os_free_space(image: bytes) -> list[tuple[str, int, int, int]]:
         free = sum(len(run) for run in re.findall(rb"\xff{%d,}" % _FILL_RUN, region))
         report.append((name, start, end, free))
     return report
-
-
-def program_sources(repo_root: Path) -> list[Path]:
-    """The top-level programs asm/*.s, in a stable order."""
-    return sorted((Path(repo_root) / "asm").glob("*.s"))
-
-
-def build_all(
-    repo_root: Path, build_dir: Path | None = None, rom: Path | None = None, basic_rom: Path | None = None
-) -> list[Path]:
-    """Build the OS, the BASIC and every top-level program; return the images written.
-
-    Outputs go to ``repo_root/build`` and ``repo_root/roms/`` unless ``build_dir``, ``rom``
-    (the OS image) and ``basic_rom`` say otherwise (an installed package builds into its cache)."""
-    repo_root = Path(repo_root)
-    build_dir = Path(build_dir) if build_dir is not None else repo_root / BUILD_DIR
-    built = [build_os(repo_root, rom=rom, build_dir=build_dir), build_basic(repo_root, rom=basic_rom, build_dir=build_dir)]
-    for source in program_sources(repo_root):
-        name = source.stem
-        image = build_dir / f"{name}.xex"
-        assemble(source, image, build_dir / f"{name}.lst", build_dir / f"{name}.map")
-        built.append(image)
-    built += build_basic_programs(repo_root, build_dir)
-    if (repo_root / "asm" / "dos" / "dos.s").is_file():
-        from host.minidos import build_dos  # the mini-DOS: boot sectors and DOS.SYS
-
-        built.extend(build_dos(build_dir, force=True, source_dir=repo_root / "asm" / "dos"))
-    return built
-
-
-def build_basic_programs(repo_root: Path, build_dir: Path | None = None) -> list[Path]:
-    """Tokenize every BASIC listing basic/NAME.lst into build/NAME.bas (a SAVE file).
-
-    The immediate line at the end is ``SAVE "D:NAME.BAS"``, as if the listing had been
-    ENTERed and saved to drive 1 under that name.
-    """
-    repo_root = Path(repo_root)
-    build_dir = Path(build_dir) if build_dir is not None else repo_root / BUILD_DIR
-    built = []
-    for listing in sorted((repo_root / "basic").glob("*.lst")):
-        image = build_dir / f"{listing.stem}.bas"
-        data = read_listing_file(listing).to_save_bytes(immediate_save_line(image))
-        write_file_atomically(image, data)
-        built.append(image)
-    return built

@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from host import resources
-from host.build import assemble, label_map
-from host.dos2 import BOOT_SECTORS, SECTOR_SIZE, Dos2Disk
+from host.build import targets
+from host.build.assembler import label_map
+from host.atari.dos2 import BOOT_SECTORS, SECTOR_SIZE, Dos2Disk
 from host.errors import SurroundError
 
-SOURCE_DIR = resources.asm_dir() / "dos"
 BUILD_DIR = resources.build_dir()
 BOOT_BIN = BUILD_DIR / "dosboot.bin"
 DOS_SYS = BUILD_DIR / "DOS.SYS"
@@ -29,30 +29,17 @@ DOS_SYS_NAME = "DOS.SYS"
 DOS2_MEMLO = 0x1CFC
 
 
-def _sources() -> list[Path]:
-    return sorted(SOURCE_DIR.glob("*.s")) + [resources.asm_dir() / "os" / "equates.s"]
+def build_dos(build_dir: Path | None = None, force: bool = False) -> tuple[Path, Path]:
+    """The boot sectors and DOS.SYS (host/build/targets.py: rebuilt when asm/dos changed); both paths.
 
-
-def _stale(*outputs: Path) -> bool:
-    if not all(path.is_file() for path in outputs):
-        return True
-    built = min(path.stat().st_mtime for path in outputs)
-    return any(source.stat().st_mtime > built for source in _sources())
-
-
-def build_dos(build_dir: Path | None = None, force: bool = False,
-              source_dir: Path = SOURCE_DIR) -> tuple[Path, Path]:
-    """Assemble the boot sectors and DOS.SYS (when missing or older than asm/dos); returns both paths."""
-    build_dir = Path(build_dir) if build_dir is not None else BUILD_DIR
-    boot, dos = build_dir / BOOT_BIN.name, build_dir / DOS_SYS.name
-    listing, labels = build_dir / "dos.lst", build_dir / "dos.map"
-    if force or _stale(boot, dos, labels):
-        assemble(source_dir / "boot.s", boot, build_dir / "dosboot.lst", build_dir / "dosboot.map")
-        assemble(source_dir / "dos.s", dos, listing, labels)
-        size = boot.stat().st_size
-        if size != len(BOOT_SECTORS) * SECTOR_SIZE:
-            raise SurroundError(f"{boot}: the boot code is {size} bytes, not {len(BOOT_SECTORS) * SECTOR_SIZE}")
-    return boot, dos
+    ``build_dir``: another folder than the build folder (then, or with ``force``, always built)."""
+    if build_dir is None and not force:
+        return targets.ensure_built(targets.DOS_BOOT), targets.ensure_built(targets.DOS)
+    folder = Path(build_dir) if build_dir is not None else BUILD_DIR
+    root = resources.data_root()
+    return tuple(  # type: ignore[return-value]
+        targets.build(target, root, folder / target.output.name, folder) for target in (targets.DOS_BOOT, targets.DOS)
+    )
 
 
 def dos_labels(build_dir: Path | None = None) -> dict[str, int]:

@@ -12,8 +12,8 @@ import sys
 from typing import Callable, Protocol
 
 from host.errors import SurroundError
-from host.game import Game
-from host.rules import SHEEP_MOVE_LIMIT, SHEEP_MOVES, Move, Position, illegal_sheep_move_reason
+from host.game.game import Game
+from host.game.rules import SHEEP_MOVE_LIMIT, SHEEP_MOVES, Move, Position, illegal_sheep_move_reason
 
 SHEEP_SPECS = "random, perfect, mix:P (0 <= P <= 1), replay:FILE, human"
 
@@ -51,7 +51,7 @@ class PerfectSheep:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        from host.solver import solve
+        from host.game.solver import solve
 
         self.name = "perfect"
         self._solution = solve()
@@ -94,7 +94,7 @@ class ReplaySheep:
     """
 
     def __init__(self, path: str, seed: int | None = None) -> None:
-        from host.records import read_records, sheep_moves_of
+        from host.game.records import read_records, sheep_moves_of
 
         self.name = f"replay:{path}"
         games = read_records(path)

@@ -14,8 +14,8 @@ byte offset and the problem, never an IndexError.
 
 from __future__ import annotations
 
-from host.atari_basic import tokens as T
-from host.atari_basic.numbers import NUMBER_SIZE, NumberError, number_text
+from host.atari.basic import tokens as T
+from host.atari.basic.numbers import NUMBER_SIZE, NumberError, number_text
 from host.errors import SurroundError
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from host.errors import SurroundError
-from host.rules import WOLF_MOVES, Blacklist, Move
+from host.game.rules import WOLF_MOVES, Blacklist, Move
 
 Chooser = Callable[[Sequence[Move]], Move]
 

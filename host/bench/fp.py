@@ -16,8 +16,8 @@ from typing import Callable
 
 from emulator.errors import CpuJam
 from emulator.headless import HeadlessAtari
-from host import atari_fp as fp
-from host.build import build_os
+from host.atari import fp
+from host.build.targets import build_os
 from host.resources import data_root
 
 FR0, FR1, CIX, INBUFF = 0xD4, 0xE0, 0xF2, 0xF3

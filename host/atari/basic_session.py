@@ -1,6 +1,6 @@
 """Running Atari BASIC programs in the emulator: boot to READY, LOAD or ENTER through H:, RUN.
 
-    from host.basic_runner import BasicSession
+    from host.atari.basic_session import BasicSession
     session = BasicSession(basic="free", h_directory=".")   # boots to READY
     session.start_program("basic/bench/ahl.lst")             # ENTER "H:..." then RUN
     result = session.run_until_waiting(max_frames=36_000)      # the program ends or asks for input

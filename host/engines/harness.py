@@ -24,11 +24,11 @@ from tqdm import tqdm
 from emulator.errors import EmulatorError
 from host.engines.base import Engine, EngineReply
 from host.errors import SurroundError
-from host.game import Game
-from host.learner import FollowChooser, WolfLearner
-from host.players import SheepPlayer
-from host.records import format_game
-from host.rules import (
+from host.game.game import Game
+from host.game.learner import FollowChooser, WolfLearner
+from host.game.players import SheepPlayer
+from host.game.records import format_game
+from host.game.rules import (
     SHEEP,
     TRAPPED,
     Blacklist,

@@ -23,8 +23,8 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-from host.atari_basic import tokens as T
-from host.atari_basic.tokenizer import MAX_LINE_CHARACTERS, BasicSyntaxError, VariableTable, tokenize_statements
+from host.atari.basic import tokens as T
+from host.atari.basic.tokenizer import MAX_LINE_CHARACTERS, BasicSyntaxError, VariableTable, tokenize_statements
 from host.errors import SurroundError
 
 DEFAULT_IMMEDIATE = 'SAVE "D:PROGRAM.BAS"'

@@ -21,7 +21,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-from host.rules import (
+from host.game.rules import (
     ESCAPED_AT,
     NR_COUNT,
     SHEEP_MOVE_LIMIT,
@@ -158,7 +158,7 @@ class Solution:
         self, start: Position = START, remaining: int = SHEEP_MOVE_LIMIT
     ) -> tuple[list[Position], str]:
         """Best play from ``start`` (the first of equally good moves): positions and result."""
-        from host.game import Game  # local import: the game imports nothing from here
+        from host.game.game import Game  # local import: the game imports nothing from here
 
         game = Game(start)
         game.sheep_moves_made = SHEEP_MOVE_LIMIT - remaining
