@@ -49,16 +49,6 @@ class ModelEngine(SurroundBasicEngine):
         assert self.var("LEARNED") == sum(bin(byte).count("1") for byte in data)
 
 
-def math_pack_if_missing(atari) -> None:
-    """While our OS ROM has no floating point package at $D800 (issue 8), answer its entry
-    points in Python (tests/basic_runtime_support.py); with one, run the real 6502 code."""
-    from host.engines.basic import has_math_pack
-    from tests.basic_runtime_support import install_fp_traps
-
-    if not has_math_pack(atari):
-        install_fp_traps(atari)
-
-
 def emulator_engine(seed: int = 0) -> BasicEngine:
-    """The product's basic engine on the free BASIC (with the math pack supplied if missing)."""
-    return BasicEngine(seed=seed, prepare=math_pack_if_missing)
+    """The product's basic engine on the free BASIC."""
+    return BasicEngine(seed=seed)

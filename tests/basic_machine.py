@@ -1,10 +1,8 @@
-"""The free BASIC's editor side in the headless emulator, for tests/test_basic_editor.py.
+"""The free BASIC (asm/basic/basic.s, the product's cartridge) in the headless emulator.
 
-The whole BASIC does not fit into 8 KiB yet (asm/basic/README.md, "Size budget"), so the
-editor is tested on its own: asm/basic/editor_test.s is the editor (asm/basic/editor.s) with
-the least of a run-time side (its EXECUTE runs only the editor's statements of the immediate
-line, with constant operands).  It is built once per test session.  While the OS has no math
-pack, AFP/FASC/IFP/FPI are the runtime tests' emulator traps on host/atari/fp.py.
+``EditorImages`` builds the OS and the BASIC cartridge from the sources once per test module;
+``BasicAtari`` boots them to READY and offers helpers to type lines, read the screen and
+inspect BASIC's tables (tests/test_basic_editor.py, tests/basic_whole.py).
 """
 
 from __future__ import annotations
@@ -12,13 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from emulator.headless import HeadlessAtari
-from host.atari.fp import rom_has_math_pack
-from host.build.assembler import assemble, label_map
-from host.build.targets import build_os
-from tests.basic_runtime_support import install_fp_traps
+from host.build.assembler import label_map
+from host.build.targets import build_basic, build_os
 
 REPO = Path(__file__).resolve().parents[1]
-EDITOR_TEST_SOURCE = REPO / "asm" / "basic" / "editor_test.s"
 
 LOMEM, VNTP, VNTD, VVTP, STMTAB, STMCUR, STARP, RUNSTK, BMEMTOP = range(0x80, 0x92, 2)
 POINTER_NAMES = ("LOMEM", "VNTP", "VNTD", "VVTP", "STMTAB", "STMCUR", "STARP", "RUNSTK", "MEMTOP")
@@ -26,28 +21,22 @@ MEMTOP_OS, MEMLO = 0x02E5, 0x02E7
 
 
 class EditorImages:
-    """The OS and the editor test cartridge, built once (with their label maps)."""
+    """The OS ROM and the BASIC cartridge, built from the sources once (with the BASIC's label map)."""
 
     def __init__(self, directory: Path) -> None:
         self.os_rom = build_os(REPO, rom=directory / "os.rom", build_dir=directory).read_bytes()
-        os_labels = label_map(directory / "os.map")
-        self.has_math_pack = rom_has_math_pack(os_labels)
-        rom = directory / "editor.rom"
-        assemble(EDITOR_TEST_SOURCE, rom, directory / "editor.lst", directory / "editor.map")
-        self.basic_rom = rom.read_bytes()
-        self.labels = label_map(directory / "editor.map")
+        self.basic_rom = build_basic(REPO, rom=directory / "basic.rom", build_dir=directory).read_bytes()
+        self.labels = label_map(directory / "basic.map")
 
 
 class BasicAtari:
-    """An Atari booted into the editor test cartridge, with helpers to type and inspect."""
+    """An Atari booted into the free BASIC, with helpers to type and inspect."""
 
     def __init__(self, images: EditorImages, hdir: Path | None = None) -> None:
         self.images = images
         self.atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
         if hdir is not None:
             self.atari.use_h_device(hdir)
-        if not images.has_math_pack:
-            install_fp_traps(self.atari)
         assert self.atari.boot(), "BASIC did not reach READY"
 
     def type(self, line: str, max_frames: int = 600) -> None:

@@ -7,10 +7,7 @@ run-time stack above), points STMCUR at the immediate line ("RUN" unless told ot
 jumps to the runtime's EXECUTE.  When BASIC is back at READY it returns what the program
 printed (the screen rows between the boot READY and the final READY).
 
-Until the math pack lands in the OS ROM (issue 8), the OS has no floating point routines;
-then, and only then, `install_fp_traps` answers calls to the documented entry points with the
-Python model host/atari/fp.py (an emulator trap per entry point, like the SIO patch).  Once
-the ROM has the routines (its label map has ``afp``), the real 6502 code runs.
+The floating point is the OS ROM's own math pack ($D800-$DFFF), as on a real Atari.
 """
 
 from __future__ import annotations
@@ -20,7 +17,6 @@ from pathlib import Path
 from emulator.cpu import TRAP_OPCODE
 from emulator.headless import HeadlessAtari
 from host.atari import fp as atari_fp
-from host.atari.fp import rom_has_math_pack
 from host.build.assembler import label_map
 from host.build.targets import build_basic, build_os
 
@@ -43,144 +39,6 @@ class Images:
         self.basic_rom = build_basic(REPO, rom=directory / "basic.rom", build_dir=directory).read_bytes()
         self.basic_labels = label_map(directory / "basic.map")
 
-    @property
-    def has_math_pack(self) -> bool:
-        return rom_has_math_pack(self.os_labels)
-
-
-# -- the math pack as emulator traps (only while the OS ROM has none) ---------------------
-
-def _fp_get(ram, address: int) -> bytes:
-    return bytes(ram[address:address + 6])
-
-
-def _fp_put(ram, address: int, value: bytes) -> None:
-    ram[address:address + 6] = value
-
-
-def _word(ram, address: int) -> int:
-    return ram[address] | (ram[address + 1] << 8)
-
-
-def _binary(operation):
-    def run(ram, cpu) -> bool:
-        _fp_put(ram, FR0, operation(_fp_get(ram, FR0), _fp_get(ram, FR1)))
-        return False
-    return run
-
-
-def _unary(operation):
-    def run(ram, cpu) -> bool:
-        _fp_put(ram, FR0, operation(_fp_get(ram, FR0)))
-        return False
-    return run
-
-
-def _afp(ram, cpu) -> bool:
-    base = _word(ram, INBUFF)
-    text = bytes(ram[base:base + 256])
-    value, index = atari_fp.from_text(text, ram[CIX])
-    _fp_put(ram, FR0, value)
-    ram[CIX] = index
-    return False
-
-
-def _fasc(ram, cpu) -> bool:
-    offset, data = atari_fp.fasc_layout(_fp_get(ram, FR0))
-    ram[LBUFF + offset:LBUFF + offset + len(data)] = data
-    ram[INBUFF] = (LBUFF + offset) & 0xFF
-    ram[INBUFF + 1] = (LBUFF + offset) >> 8
-    return False
-
-
-def _ifp(ram, cpu) -> bool:
-    _fp_put(ram, FR0, atari_fp.from_int(_word(ram, FR0)))
-    return False
-
-
-def _fpi(ram, cpu) -> bool:
-    number = atari_fp.to_int(_fp_get(ram, FR0))
-    ram[FR0], ram[FR0 + 1] = number & 0xFF, number >> 8
-    return False
-
-
-def _zero(register: int):
-    def run(ram, cpu) -> bool:
-        _fp_put(ram, register, bytes(6))
-        return False
-    return run
-
-
-def _load(register: int, pointer: bool):
-    def run(ram, cpu) -> bool:
-        address = _word(ram, FLPTR) if pointer else cpu.x | (cpu.y << 8)
-        if not pointer:
-            ram[FLPTR], ram[FLPTR + 1] = cpu.x, cpu.y
-        _fp_put(ram, register, _fp_get(ram, address))
-        return False
-    return run
-
-
-def _store(pointer: bool):
-    def run(ram, cpu) -> bool:
-        address = _word(ram, FLPTR) if pointer else cpu.x | (cpu.y << 8)
-        if not pointer:
-            ram[FLPTR], ram[FLPTR + 1] = cpu.x, cpu.y
-        _fp_put(ram, address, _fp_get(ram, FR0))
-        return False
-    return run
-
-
-def _fmove(ram, cpu) -> bool:
-    _fp_put(ram, FR1, _fp_get(ram, FR0))
-    return False
-
-
-def _plyevl(ram, cpu) -> bool:
-    address = cpu.x | (cpu.y << 8)
-    coefficients = [_fp_get(ram, address + 6 * index) for index in range(cpu.a)]
-    _fp_put(ram, FR0, atari_fp.plyevl(_fp_get(ram, FR0), coefficients))
-    return False
-
-
-FP_ENTRY_POINTS = {
-    0xD800: _afp, 0xD8E6: _fasc, 0xD9AA: _ifp, 0xD9D2: _fpi,
-    0xDA44: _zero(FR0), 0xDA46: _zero(FR1),
-    0xDA60: _binary(atari_fp.sub), 0xDA66: _binary(atari_fp.add),
-    0xDADB: _binary(atari_fp.mul), 0xDB28: _binary(atari_fp.div),
-    0xDD40: _plyevl,
-    0xDD89: _load(FR0, False), 0xDD8D: _load(FR0, True),
-    0xDD98: _load(FR1, False), 0xDD9C: _load(FR1, True),
-    0xDDA7: _store(False), 0xDDAB: _store(True), 0xDDB6: _fmove,
-    0xDDC0: _unary(atari_fp.exp), 0xDDCC: _unary(atari_fp.exp10),
-    0xDECD: _unary(atari_fp.log), 0xDED1: _unary(atari_fp.log10),
-}
-
-
-def install_fp_traps(atari: HeadlessAtari) -> None:
-    """Answer the math pack's entry points with host/atari/fp.py (carry set on its errors)."""
-    machine = atari.machine
-    ram = machine.memory.ram
-
-    def trap_for(routine):
-        def trap(cpu) -> int:
-            try:
-                failed = routine(ram, cpu)
-            except atari_fp.FPError:
-                failed = True
-            cpu.p = (cpu.p | 0x01) if failed else (cpu.p & 0xFE)
-            sp = cpu.sp
-            low = ram[0x100 | ((sp + 1) & 0xFF)]
-            high = ram[0x100 | ((sp + 2) & 0xFF)]
-            cpu.sp = (sp + 2) & 0xFF
-            cpu.pc = ((low | (high << 8)) + 1) & 0xFFFF
-            return 100
-        return trap
-
-    for address, routine in FP_ENTRY_POINTS.items():
-        machine.memory.add_patch(address, TRAP_OPCODE)
-        machine.cpu.traps[address] = trap_for(routine)
-
 
 # -- laying a program out and running it ---------------------------------------------------
 
@@ -190,8 +48,6 @@ class BasicRunner:
     def __init__(self, images: Images) -> None:
         self.images = images
         self.atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
-        if not images.has_math_pack:
-            install_fp_traps(self.atari)
         if not self.atari.boot():
             raise RuntimeError("the free BASIC did not reach READY")
         self.clear_screen()

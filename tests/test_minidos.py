@@ -310,7 +310,7 @@ BASIC_PROGRAM = '''10 OPEN #1,8,0,"D:TEST.DAT":PRINT #1;"HI":CLOSE #1
 
 def test_from_basic_create_read_list_delete_not_found_and_disk_full(tmp_path):
     """BASIC booted with the disk (menu item 3, READY), then a program that uses D:."""
-    from tests.basic_runtime_support import BasicRunner, Images, install_fp_traps
+    from tests.basic_runtime_support import BasicRunner, Images
 
     images = Images(tmp_path / "roms")
     path = tmp_path / "basic.atr"
@@ -320,8 +320,6 @@ def test_from_basic_create_read_list_delete_not_found_and_disk_full(tmp_path):
     runner = BasicRunner.__new__(BasicRunner)  # booted from the disk instead of BasicRunner's plain boot
     runner.images = images
     runner.atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
-    if not images.has_math_pack:
-        install_fp_traps(runner.atari)
     runner.atari.insert_disk(1, path)
     assert runner.atari.boot(basic=True)
     assert "2  SURROUND IN ATARI BASIC" in runner.atari.screen_text()  # BASIC is on

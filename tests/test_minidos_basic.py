@@ -9,7 +9,6 @@ from emulator.headless import HeadlessAtari
 from host.atari.basic import list_program, read_save_file
 from host.atari.dos2 import Dos2Disk
 from host.build.minidos import new_system_disk
-from tests.basic_runtime_support import install_fp_traps
 from tests.basic_whole import WholeBasic, WholeImages
 
 
@@ -23,8 +22,6 @@ def basic_from_disk(images: WholeImages, path, choice: str = "3") -> WholeBasic:
     basic = WholeBasic.__new__(WholeBasic)
     basic.images = images
     basic.atari = atari = HeadlessAtari(os_rom=images.os_rom, basic_rom=images.basic_rom)
-    if not images.has_math_pack:
-        install_fp_traps(atari)
     atari.insert_disk(1, path)
     assert atari.boot(basic=True) and "3  READY (BASIC)" in atari.screen_text()
     atari.type_text(choice)

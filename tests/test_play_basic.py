@@ -17,19 +17,15 @@ from host.game.records import read_blacklist_file
 
 
 @pytest.fixture()
-def engine_with_math_pack(monkeypatch):
-    """host.engines.basic.BasicEngine, with the math pack supplied if the OS has none yet."""
+def made_engines(monkeypatch):
+    """host.engines.basic.BasicEngine, recording each engine the session makes."""
     from host.engines import basic
-    from tests.basic_engines import math_pack_if_missing
-
-    class Engine(basic.BasicEngine):
-        def __init__(self, **options):
-            super().__init__(prepare=math_pack_if_missing, **options)
 
     made: list[basic.BasicEngine] = []
+    engine_class = basic.BasicEngine
 
     def make(**options):
-        made.append(Engine(**options))
+        made.append(engine_class(**options))
         return made[-1]
 
     monkeypatch.setattr(basic, "BasicEngine", make)
@@ -43,8 +39,8 @@ def play_args(blacklist: Path | None, **extra) -> argparse.Namespace:
     return argparse.Namespace(**options)
 
 
-def test_the_program_reads_the_players_list_and_saves_a_change(tmp_path, engine_with_math_pack, capsys):
-    from host.engines import play_basic
+def test_the_program_reads_the_players_list_and_saves_a_change(tmp_path, made_engines, capsys):
+    from host.commands import play_basic
 
     data = bytearray(BLACKLIST_BYTES)
     data[163] = 0b0100_0000  # NR 1310: 6,8,10-11, the seed's example lesson
@@ -56,7 +52,7 @@ def test_the_program_reads_the_players_list_and_saves_a_change(tmp_path, engine_
     out, err = capsys.readouterr()
     assert "LEARNED     3" in out  # the program counted what it read from D:SURROUND.BLK
     assert "knows 3 lost positions" in err and str(path) in err
-    engine = engine_with_math_pack[0]
+    engine = made_engines[0]
     assert engine.blacklist_bytes() == bytes(data)
 
     # A change while the program waits for a key reaches the player's file at once.
@@ -69,8 +65,8 @@ def test_the_program_reads_the_players_list_and_saves_a_change(tmp_path, engine_
     assert read_blacklist_file(path) == bytes(changed)
 
 
-def test_empty_blacklist_leaves_the_saved_file_alone(tmp_path, engine_with_math_pack, capsys):
-    from host.engines import play_basic
+def test_empty_blacklist_leaves_the_saved_file_alone(tmp_path, made_engines, capsys):
+    from host.commands import play_basic
 
     path = tmp_path / "wolf.bin"
     path.write_bytes(bytes([0xFF]) + bytes(BLACKLIST_BYTES - 1))

@@ -329,16 +329,8 @@ GETKEY:
         RTS
 .scend
 
-; PRINT - X bytes from A (low), Y (high) to E: through IOCB 0
 .scope
-PRINT:  STA ICBAL
-        STY ICBAH
-        STX ICBLL
-        LDX #0
-        STX ICBLH
-        LDA #CPUTBYT
-        STA ICCOM
-        JMP CIOV
+.include "../os/print.s"
 .scend
 
 KNAME:    .byte "K:", EOL

@@ -999,13 +999,8 @@ ROWADR: STA ADRESS
         ROL ADRESS+1            ; * 20
         ASL
         ROL ADRESS+1            ; * 40
-        CLC
-        ADC SAVMSC
         STA ADRESS
-        LDA ADRESS+1
-        ADC SAVMSC+1
-        STA ADRESS+1
-        RTS
+        JMP ADDSAVMSC           ; + SAVMSC (screen.s)
 .scend
 
 ; CELLADR - ADRESS = the address of row A, column X

@@ -570,15 +570,7 @@ BOOTMSG: .byte "BOOT ERROR", EOL, EOL
 .scope
 BOOTEND:
 
-; PRINT - put X bytes from (A low, Y high) to E: through IOCB 0
-PRINT:  STA ICBAL
-        STY ICBAH
-        STX ICBLL
-        LDX #0
-        STX ICBLH
-        LDA #CPUTBYT
-        STA ICCOM
-        JMP CIOV
+.include "print.s"
 .scend
 
 ; ---------------------------------------------------------------------------

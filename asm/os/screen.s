@@ -260,6 +260,9 @@ _add:   LDA ADRESS
         LDA ADRESS+1
         ADC MLTTMP+1
         STA ADRESS+1
+; ADDSAVMSC - ADRESS = ADRESS + SAVMSC: a screen offset becomes an address
+; (also the end of the editor's ROWADR)
+ADDSAVMSC:
         LDA ADRESS
         CLC
         ADC SAVMSC

@@ -65,9 +65,10 @@ class Target:
 OS = Target("os", Path("asm/os/os.s"), ("asm/os/*.s",), Path("roms/surround-os.rom"), 16384)
 BASIC = Target("basic", Path("asm/basic/basic.s"), ("asm/basic/*.s", "asm/os/equates.s"),
                Path("roms/surround-basic.rom"), 8192)
-DOS_BOOT = Target("dosboot", Path("asm/dos/boot.s"), ("asm/dos/*.s", "asm/os/equates.s"),
+DOS_BOOT = Target("dosboot", Path("asm/dos/boot.s"), ("asm/dos/*.s", "asm/os/equates.s", "asm/os/print.s"),
                   BUILD_DIR / "dosboot.bin", 384)
-DOS = Target("dos", Path("asm/dos/dos.s"), ("asm/dos/*.s", "asm/os/equates.s"), BUILD_DIR / "DOS.SYS")
+DOS = Target("dos", Path("asm/dos/dos.s"), ("asm/dos/*.s", "asm/os/equates.s", "asm/os/print.s"),
+              BUILD_DIR / "DOS.SYS")
 
 
 def program(name: str) -> Target:

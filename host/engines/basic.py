@@ -16,10 +16,6 @@ user's own ROM (``basic="original"``, roms/ataribas.rom). ``files=FOLDER``: the 
 shows FOLDER to the program as D: instead, so the game reads and writes its
 D:SURROUND.BLK there as it would on a disk (``surround play --engine basic`` keeps the
 player's black list that way), and the program is LOADed from D:.
-
-Numbers need the OS's floating point package at $D800: the engine refuses, with a message,
-an OS ROM that has none there yet (our free OS until issue 8's math pack lands), unless the
-caller supplies one through ``prepare`` (the tests answer its entry points in Python).
 """
 
 from __future__ import annotations
@@ -28,7 +24,6 @@ import tempfile
 from abc import abstractmethod
 from decimal import Decimal
 from pathlib import Path
-from typing import Callable
 
 from host import resources
 from host.atari import fp as atari_fp
@@ -124,19 +119,12 @@ class SurroundBasicEngine(Engine):
         return data
 
 
-def has_math_pack(atari) -> bool:
-    """True when the OS ROM in `atari` has code (not the $FF of an empty ROM) at every entry
-    point of the floating point package (host.atari.fp.ENTRY_POINTS)."""
-    return all(atari.peek(address) != 0xFF for address in atari_fp.ENTRY_POINTS.values())
-
-
 class BasicEngine(SurroundBasicEngine):
     """SURROUND.BAS on the free or the original Atari BASIC in the headless emulator."""
 
     name = "basic"
 
-    def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None,
-                 prepare: Callable[[object], None] | None = None, files: Path | None = None,
+    def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None, files: Path | None = None,
                  disk: str | Path | None = None, **options: object) -> None:
         if options:
             raise SurroundError(f"the basic engine has no option(s) {', '.join(sorted(options))}")
@@ -146,10 +134,6 @@ class BasicEngine(SurroundBasicEngine):
         self.basic = basic
         self._scratch = tempfile.TemporaryDirectory(prefix="surround-basic-")
         self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed or 0)
-        if prepare is not None:
-            prepare(self.atari)
-        else:
-            self._require_math_pack()
         if disk is not None:
             self._boot_disk(Path(disk))
         else:
@@ -191,12 +175,7 @@ class BasicEngine(SurroundBasicEngine):
         if not self.atari.run_until_idle(MAX_FRAMES):
             raise SurroundError(f"{image}: SURROUND.BAS did not reach its prompt:\n{self.atari.screen_text()}")
 
-    def _require_math_pack(self) -> None:
-        if not has_math_pack(self.atari):
-            raise SurroundError(
-                "basic engine: the OS ROM has no floating point package at $D800 yet (our free OS gets "
-                "it with issue 8's math pack); until then SURROUND.BAS cannot run here"
-            )
+
 
     def _start_by_typing(self) -> None:
         for line in (f'LOAD "{self.device}:SURROUND.BAS"', "RUN"):
