@@ -21,7 +21,6 @@ replaces the image with ``os.replace``, so a crash never leaves half a file.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from emulator.errors import EmulatorError
@@ -44,7 +43,7 @@ class Atr:
     # -- construction ------------------------------------------------------------
 
     @classmethod
-    def load(cls, path: str | Path) -> "Atr":
+    def load(cls, path: str | Path) -> Atr:
         """Read an ATR file; EmulatorError naming the file if it is not a valid image."""
         path = Path(path)
         try:
@@ -56,7 +55,7 @@ class Atr:
         return image
 
     @classmethod
-    def blank(cls, sectors: int = 720, sector_size: int = 128, path: str | Path | None = None) -> "Atr":
+    def blank(cls, sectors: int = 720, sector_size: int = 128, path: str | Path | None = None) -> Atr:
         """A new empty image (720 x 128 bytes is a single-density 5.25\" disk)."""
         if sector_size not in SECTOR_SIZES or sectors < 1 or sectors > 0xFFFF:
             raise EmulatorError(f"ATR: unsupported geometry {sectors} x {sector_size}")

@@ -279,7 +279,7 @@ def _build_handlers(namespace: dict) -> tuple[list[Callable | None], list[int]]:
     return handlers, list(cycles)
 
 
-def adc_decimal(cpu: "AtariCPU", v: int) -> None:
+def adc_decimal(cpu: AtariCPU, v: int) -> None:
     """ADC in decimal mode, NMOS style: Z from the binary sum, N and V from the half-adjusted sum."""
     a, carry = cpu.a, cpu.p & 1
     low = (a & 0x0F) + (v & 0x0F) + carry
@@ -300,7 +300,7 @@ def adc_decimal(cpu: "AtariCPU", v: int) -> None:
     cpu.p = p
 
 
-def sbc_decimal(cpu: "AtariCPU", v: int) -> None:
+def sbc_decimal(cpu: AtariCPU, v: int) -> None:
     """SBC in decimal mode, NMOS style: flags from the binary difference, A decimally adjusted."""
     a, borrow = cpu.a, 1 - (cpu.p & 1)
     binary = a - v - borrow
@@ -322,7 +322,7 @@ def sbc_decimal(cpu: "AtariCPU", v: int) -> None:
     cpu.p = p
 
 
-def _undocumented_jam(cpu: "AtariCPU") -> int:
+def _undocumented_jam(cpu: AtariCPU) -> int:
     opcode = cpu.memory[cpu.pc]
     if opcode == TRAP_OPCODE and cpu.pc in cpu.traps:
         return cpu.traps[cpu.pc](cpu)
@@ -406,7 +406,7 @@ class AtariCPU(Py65MPU):
             return 0
         return self.write_special(addr, value & 0xFF)
 
-    def step(self) -> "AtariCPU":
+    def step(self) -> AtariCPU:
         """Execute one instruction (slow path for debugging; uses the fast handlers)."""
         self.processorCycles += self.fast_ops[self.memory[self.pc]](self)
         return self

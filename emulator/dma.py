@@ -36,7 +36,11 @@ from functools import lru_cache
 import numpy as np
 
 from emulator.antic import (
-    CYCLES_PER_LINE, FIRST_DISPLAY_LINE, LINES_PER_FRAME, VBLANK_LINE, DisplayList,
+    CYCLES_PER_LINE,
+    FIRST_DISPLAY_LINE,
+    LINES_PER_FRAME,
+    VBLANK_LINE,
+    DisplayList,
 )
 
 CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME

@@ -41,8 +41,7 @@ The directory listing (OPEN mode 6) has DOS 2's layout: ``  NAME    EXT 012``
 from __future__ import annotations
 
 import fnmatch
-import os
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,7 +50,8 @@ from emulator.errors import EmulatorError
 from emulator.files import atomic_write
 
 if TYPE_CHECKING:  # pragma: no cover
-    from emulator.machine import Machine
+    from emulator.cpu import AtariCPU
+    from emulator.interfaces import DeviceHost
 
 HATABS = 0x031A
 HATABS_ENTRIES = 11
@@ -105,7 +105,9 @@ class HDevice:
         """H: (H1:) on ``directory`` (default: the current directory); with ``letter="D"``
         the same folder answers as D: (for a machine that boots no DOS)."""
         if len(letter) != 1 or not letter.isalpha() or letter.upper() in "ESK":
-            raise EmulatorError(f"{letter}: a host folder can be H:, D: or another free device letter, not E:, S: or K:")
+            raise EmulatorError(
+                f"{letter}: a host folder can be H:, D: or another free device letter, not E:, S: or K:"
+            )
         device = cls(letter=letter.upper())
         device.map(1, Path.cwd() if directory is None else directory)
         return device
@@ -121,7 +123,7 @@ class HDevice:
 
     # -- in the machine ----------------------------------------------------------------------
 
-    def install(self, machine: Machine) -> None:
+    def install(self, machine: DeviceHost) -> None:
         """Put the vector table and the traps into page $D7 (once per machine)."""
         if self.table is None:
             self.table = machine.trap_page.allocate(TABLE_SIZE, f"{self.letter}: vector table")
@@ -152,7 +154,7 @@ class HDevice:
 
     # -- names ------------------------------------------------------------------------------------
 
-    def _name_at(self, machine: Machine) -> tuple[int, str]:
+    def _name_at(self, machine: DeviceHost) -> tuple[int, str]:
         """(unit, name) of the device specification at ICBALZ, e.g. "H2:GAME.BAS"."""
         address = machine.peek(ICBALZ) | machine.peek(ICBALZ + 1) << 8
         raw = bytearray()
@@ -224,7 +226,7 @@ class HDevice:
 
     # -- the handler's routines (each returns (status, byte)) ------------------------------------------
 
-    def _open(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+    def _open(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         self.files.pop(iocb, None)
         unit, name = self._name_at(machine)
         mode = machine.peek(ICAX1Z)
@@ -255,13 +257,13 @@ class HDevice:
         self.files[iocb] = OpenFile(path, data, position, writable, dirty=mode in (MODE_WRITE, MODE_APPEND))
         return SUCCESS, byte
 
-    def _close(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+    def _close(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         file = self.files.pop(iocb, None)
         if file is not None and file.dirty and file.path is not None:
             atomic_write(file.path, bytes(file.data), sync=False)
         return SUCCESS, byte
 
-    def _get(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+    def _get(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         file = self.files.get(iocb)
         if file is None:
             return NOT_IMPLEMENTED, byte
@@ -271,7 +273,7 @@ class HDevice:
         file.position += 1
         return SUCCESS, value
 
-    def _put(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+    def _put(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         file = self.files.get(iocb)
         if file is None or not file.writable:
             return NOT_IMPLEMENTED, byte
@@ -283,14 +285,14 @@ class HDevice:
         file.dirty = True
         return SUCCESS, byte
 
-    def _status(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+    def _status(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         if iocb in self.files:
             return SUCCESS, byte
         unit, name = self._name_at(machine)
         path = self._resolve(unit, name, must_exist=True)
         return (SUCCESS if path.is_file() else NOT_FOUND), byte
 
-    def _special(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+    def _special(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         command = machine.peek(ICCOMZ)
         if command in (XIO_NOTE, XIO_POINT):
             return self._note_point(machine, iocb, command), byte
@@ -317,7 +319,7 @@ class HDevice:
                 path.chmod(mode & ~0o222 if command == XIO_LOCK else mode | 0o200)
         return SUCCESS, byte
 
-    def _note_point(self, machine: Machine, iocb: int, command: int) -> int:
+    def _note_point(self, machine: DeviceHost, iocb: int, command: int) -> int:
         """NOTE/POINT with the byte offset in ICAX3 (low), ICAX4 (high) and ICAX5 (top byte)."""
         file = self.files.get(iocb)
         if file is None or file.listing:
@@ -333,7 +335,7 @@ class HDevice:
         file.position = position
         return SUCCESS
 
-    def _init(self, machine: Machine, iocb: int, byte: int) -> tuple[int, int]:
+    def _init(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         return SUCCESS, byte
 
     def _listing(self, unit: int, pattern: str) -> bytes:
@@ -368,9 +370,12 @@ def _find_case_insensitive(folder: Path, name: str) -> Path | None:
     return None
 
 
-def _trap(machine: Machine, routine):
+Routine = Callable[["DeviceHost", int, int], tuple[int, int]]
+
+
+def _trap(machine: DeviceHost, routine: Routine) -> Callable[[AtariCPU], int]:
     """A trap that runs ``routine(machine, iocb, A)`` and returns from the handler with Y = status."""
-    def trap(cpu) -> int:
+    def trap(cpu: AtariCPU) -> int:
         iocb = (cpu.x >> 4) & 7
         try:
             status, byte = routine(machine, iocb, cpu.a)

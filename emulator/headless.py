@@ -52,14 +52,14 @@ API (all addresses and values are ints):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
 from emulator.atascii import internal_to_text, unicode_to_atascii
-from emulator.files import atomic_write
 from emulator.errors import EmulatorError
+from emulator.files import atomic_write
 from emulator.hdevice import HDevice
 from emulator.keyboard import key_for_atascii
 from emulator.machine import CPU_HZ, Machine
@@ -254,7 +254,9 @@ class HeadlessAtari:
         self.poke(address, value & 0xFF)
         self.poke(address + 1, (value >> 8) & 0xFF)
 
-    def call(self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ) -> tuple[int, int, int, int]:
+    def call(
+        self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ
+    ) -> tuple[int, int, int, int]:
         """JSR a routine from the host; returns (A, X, Y, P) at its RTS."""
         return self.machine.call(address, a, x, y, max_cycles)
 

@@ -117,7 +117,7 @@ class KeyStep(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, kind: str, value: object) -> "KeyStep":
+    def __new__(cls, kind: str, value: object) -> KeyStep:
         return super().__new__(cls, (kind, value))
 
 

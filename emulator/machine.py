@@ -50,7 +50,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from emulator.antic import (
-    CYCLES_PER_LINE, LINES_PER_FRAME, VBLANK_LINE, WSYNC, NMI_DLI, NMI_VBI, Antic, DisplayList,
+    CYCLES_PER_LINE,
+    LINES_PER_FRAME,
+    NMI_DLI,
+    NMI_VBI,
+    VBLANK_LINE,
+    WSYNC,
+    Antic,
+    DisplayList,
 )
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
@@ -443,7 +450,9 @@ class Machine:
 
     # -- host calls -------------------------------------------------------------------------------
 
-    def call(self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ) -> tuple[int, int, int, int]:
+    def call(
+        self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ
+    ) -> tuple[int, int, int, int]:
         """JSR ``address`` from the host with the machine running; returns (A, X, Y, P) at its RTS.
 
         The CPU's registers are restored afterwards, so the interrupted program
@@ -478,7 +487,9 @@ class Machine:
         self.pokey.key_down(keycode, shift, ctrl)
         self.key_release_frame = self.frames + max(1, hold_frames)
 
-    def console_down(self, start: bool = False, select: bool = False, option: bool = False, hold_frames: int = 2) -> None:
+    def console_down(
+        self, start: bool = False, select: bool = False, option: bool = False, hold_frames: int = 2
+    ) -> None:
         """Hold console keys (CONSOL) for ``hold_frames`` frame ends."""
         self.gtia.console_pressed = (1 if start else 0) | (2 if select else 0) | (4 if option else 0)
         self.console_release_frame = self.frames + max(1, hold_frames)

@@ -14,6 +14,7 @@ import sys
 
 from emulator.errors import EmulatorError
 from host.errors import SurroundError
+from host.resources import check_emulator_package
 
 COMMAND_MODULES = (
     "host.commands.play",
@@ -31,26 +32,28 @@ COMMAND_MODULES = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Collect the parsers of every sub-command module that exists."""
+    """Collect the parsers of every sub-command module.
+
+    The parsed arguments carry the parser itself (``root_parser``), so a command that runs
+    others (``lab pictures``) needs no import of this module."""
     parser = argparse.ArgumentParser(
         prog="surround",
         description="Surround XL: the self-learning wolf of an Atari XL/XE magazine, three times over.",
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
-            continue
-        module.register(subparsers)
-    parser.set_defaults(commands=subparsers.choices)
+        importlib.import_module(module_name).register(subparsers)
+    parser.set_defaults(commands=subparsers.choices, root_parser=parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console command; returns the exit status."""
+    try:
+        check_emulator_package()
+    except SurroundError as error:
+        print(f"surround: {error}", file=sys.stderr)
+        return 2
     args, unknown = build_parser().parse_known_args(argv)
     if unknown:  # the sub-command's own usage, not the top-level one
         args.commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")

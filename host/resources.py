@@ -80,6 +80,23 @@ def build_dir() -> Path:
     return folder
 
 
+def check_emulator_package() -> None:
+    """SurroundError unless ``import emulator`` finds this distribution's emulator beside host/.
+
+    The import names ``host`` and ``emulator`` are the customer's folder names; another
+    installed distribution with a package of the same name would shadow one of them, and
+    this says so in one line instead of failing somewhere later."""
+    import emulator
+
+    here = Path(__file__).resolve().parents[1]
+    found = Path(emulator.__file__ or "").resolve().parents[1]
+    if getattr(emulator, "DISTRIBUTION", None) != APP_NAME or found != here:
+        raise SurroundError(
+            f"the package 'emulator' found at {found} is not surround-xl's (expected beside {here}); "
+            "another installed distribution uses the same name: install surround-xl in its own virtual environment"
+        )
+
+
 def configure_emulator() -> None:
     """Tell the emulator where our ROM images and a user's original ones are (a value it takes)."""
     from emulator.rom import use_rom_folders

@@ -16,8 +16,8 @@ independent reading of the same documents, used by the tests until and beside th
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 from decimal import ROUND_FLOOR, Decimal
 
 from emulator.atascii import atascii_to_internal, internal_to_text

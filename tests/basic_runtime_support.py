@@ -1,7 +1,8 @@
 """Run tokenized BASIC programs on the free BASIC's runtime in the headless emulator.
 
 `BasicRunner.run(source)` boots the free OS with the freshly built BASIC cartridge, tokenizes
-the listing with the host's tokenizer (host/atari/basic), lays the program out in memory exactly as Atari BASIC keeps it (variable name table at VNTP, value
+the listing with the host's tokenizer (host/atari/basic), lays the program out in memory exactly
+as Atari BASIC keeps it (variable name table at VNTP, value
 table at VVTP, statement table at STMTAB ending in the immediate line, string/array area and
 run-time stack above), points STMCUR at the immediate line ("RUN" unless told otherwise) and
 jumps to the runtime's EXECUTE.  When BASIC is back at READY it returns what the program
@@ -14,13 +15,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from emulator.cpu import TRAP_OPCODE
 from emulator.headless import HeadlessAtari
 from host.atari import fp as atari_fp
+from host.atari.basic.program import Program, enter_listing
 from host.build.assembler import label_map
 from host.build.targets import build_basic, build_os
-
-from host.atari.basic.program import Program, enter_listing
 
 REPO = Path(__file__).resolve().parents[1]
 FR0, FR1, CIX, INBUFF, FLPTR, LBUFF = 0xD4, 0xE0, 0xF2, 0xF3, 0xFC, 0x0580

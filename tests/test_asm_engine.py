@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from emulator.errors import EmulatorError
-from host.errors import SurroundError
 from host.engines.harness import LockstepChecker
+from host.errors import SurroundError
 from host.game.players import MixedSheep, RandomSheep
 from host.game.records import parse_game, sheep_moves_of
 from host.game.rules import (
@@ -35,8 +35,8 @@ SCREENSHOT_DIR = Path(__file__).resolve().parents[1] / "build" / "screenshots"
 
 def make_engine(seed: int = 1):
     """An AsmEngine, or a skip while another engineer's part (the OS ROM) is missing."""
-    from host.engines.asm import AsmEngine
     from emulator.rom import ROMS
+    from host.engines.asm import AsmEngine
 
     if not ROMS.free_os.is_file():
         pytest.skip(f"{ROMS.free_os} is not built yet (the free OS ROM of the emulator issue)")

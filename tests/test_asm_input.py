@@ -8,7 +8,6 @@ import pytest
 
 from emulator.keyboard import KEYCODES
 from host.game.rules import Position
-
 from tests.test_asm_engine import make_engine, peek, type_line
 
 #: the screen cell (row, column) of each board point: asm/surround/screen.s PTROW/PTCOL + ROW_BOARD

@@ -40,7 +40,7 @@ CORPUS = """\
 140 PRINT A;B,C:PRINT #6;"X":PRINT :RAD :READ A,B$:RESTORE :RESTORE 20
 150 RETURN :RUN :RUN "D:X":STOP :POP :? "Q":GET #1,K:PUT #1,65
 160 GRAPHICS 7:PLOT 1,2:POSITION 3,4:DOS :DRAWTO 5,6:SETCOLOR 1,2,3
-170 LOCATE 1,2,K:SOUND 0,121,10,8:LPRINT "P";A:CSAVE :CLOAD 
+170 LOCATE 1,2,K:SOUND 0,121,10,8:LPRINT "P";A:CSAVE :CLOAD\x20
 180 A=B:REM IMPLIED LET
 190 REM OPERATORS
 200 A=1+2-3*4/5^6:B=-A+(+A):C= NOT A OR B AND C
@@ -199,7 +199,9 @@ def test_immediate_line_default_and_from_target_name():
     assert immediate_save_line("build/surround.bas") == 'SAVE "D:SURROUND.BAS"'
     data = tokenize_listing("10 END", immediate='SAVE "D:SURROUND.BAS"')
     stmcur = struct.unpack("<7H", data[:14])[5]
-    assert data[14 + stmcur - 0x100:] == bytes([0, 0x80, 22, 22, T.S_SAVE, 0x0F, 14]) + b"D:SURROUND.BAS" + bytes([0x16])
+    assert data[14 + stmcur - 0x100:] == (
+        bytes([0, 0x80, 22, 22, T.S_SAVE, 0x0F, 14]) + b"D:SURROUND.BAS" + bytes([0x16])
+    )
 
 
 # --- broken files ---------------------------------------------------------------------------
@@ -296,7 +298,8 @@ def numeric_expression():
 
     def extend(inner):
         return st.one_of(
-            st.builds(lambda a, op, b: f"{a}{op}{b}", inner, st.sampled_from(["+", "-", "*", "/", "^", "=", "<>", "<"]), inner),
+            st.builds(lambda a, op, b: f"{a}{op}{b}",
+                      inner, st.sampled_from(["+", "-", "*", "/", "^", "=", "<>", "<"]), inner),
             st.builds(lambda a, op, b: f"{a} {op} {b}", inner, st.sampled_from(["AND", "OR"]), inner),
             inner.map(lambda a: f"({a})"),
             inner.map(lambda a: f"-{a}"),
@@ -313,7 +316,8 @@ def statements():
     return st.one_of(
         st.builds(lambda v, e: f"{v}={e}", NUMERIC_NAMES, expression),
         st.builds(lambda v, e: f"LET {v}={e}", STRING_NAMES, string_operand()),
-        st.builds(lambda items: "PRINT " + ";".join(items), st.lists(st.one_of(expression, string_operand()), max_size=3)),
+        st.builds(lambda items: "PRINT " + ";".join(items),
+                  st.lists(st.one_of(expression, string_operand()), max_size=3)),
         st.builds(lambda e, n: f"IF {e} THEN {n}", expression, st.integers(0, 32767)),
         st.builds(lambda v, a, b: f"FOR {v}={a} TO {b}", NUMERIC_NAMES, expression, expression),
         st.builds(lambda e, targets: f"ON {e} GOSUB " + ",".join(map(str, targets)), expression,

@@ -291,7 +291,8 @@ def test_enter_stops_at_a_missing_file_with_its_error(images, tmp_path) -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=st.text(alphabet=st.sampled_from([chr(c) for c in range(0x20, 0x7B) if chr(c) not in "`"]), min_size=1, max_size=60))
+@given(text=st.text(alphabet=st.sampled_from([chr(c) for c in range(0x20, 0x7B) if chr(c) not in "`"]),
+                    min_size=1, max_size=60))
 def test_any_characters_typed_at_ready_never_jam(basic, text) -> None:
     basic.type("NEW")
     basic.type("5 " + text)

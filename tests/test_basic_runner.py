@@ -14,16 +14,16 @@ import argparse
 from pathlib import Path
 
 import pytest
+from test_emu_helpers import assemble
 
 from emulator import rom as rom_module
 from emulator.rom import ROMS
-from host.bench import basic as basic_bench
 from host.atari.basic import list_program, read_listing_file
 from host.atari.basic_session import BasicSession
+from host.bench import basic as basic_bench
 from host.cli import main as cli_main
 from host.commands import basic_run
 from host.errors import SurroundError
-from test_emu_helpers import assemble
 
 STAND_IN = r"""
 .alias CIOV  $E456

@@ -17,9 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from host.game.blacklist_store import BlacklistStore, default_path, positions_in
 from host.errors import SurroundError
-from host.game.rules import BLACKLIST_BYTES, Blacklist, Move, Position, apply_sheep_move, apply_wolf_move, legal_wolf_moves
+from host.game.blacklist_store import BlacklistStore, default_path, positions_in
+from host.game.rules import (
+    BLACKLIST_BYTES,
+    Blacklist,
+    Move,
+    Position,
+    apply_sheep_move,
+    apply_wolf_move,
+    legal_wolf_moves,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 START_NR = Position.parse("1,2,4-6").nr

@@ -4,7 +4,6 @@ import io
 import json
 import subprocess
 import sys
-import types
 
 import pytest
 
@@ -57,7 +56,8 @@ def test_solve_rejects_a_bad_position(capsys):
 
 
 def test_check_reference_json(capsys):
-    status, data = run_json(capsys, "check", "--engine", "reference", "--games", "200", "--sheep", "mix:0.5", "--seed", "1")
+    status, data = run_json(capsys, "check", "--engine", "reference", "--games", "200",
+                            "--sheep", "mix:0.5", "--seed", "1")
     assert status == 0
     assert data["mismatches"] == 0
     for key in ("engine", "games", "wolf_moves", "learned", "sheep_wins", "wolf_wins", "seconds", "games_per_second"):
@@ -81,9 +81,11 @@ def test_check_rejects_bad_sheep(capsys, spec):
 
 def test_train_json(capsys, tmp_path):
     path = tmp_path / "wolf.bl"
-    status, data = run_json(capsys, "train", "--games", "300", "--sheep", "mix:0.5", "--seed", "2", "--blacklist", str(path))
+    status, data = run_json(capsys, "train", "--games", "300", "--sheep", "mix:0.5", "--seed", "2",
+                            "--blacklist", str(path))
     assert status == 0
-    for key in ("games", "wolf_wins", "learned", "learned_confirmed_lost", "lost_total", "perfect_wolf_win_rate", "blocks"):
+    for key in ("games", "wolf_wins", "learned", "learned_confirmed_lost", "lost_total", "perfect_wolf_win_rate",
+                "blocks"):
         assert key in data
     assert data["learned"] == data["learned_confirmed_lost"] > 0
     assert data["lost_total"] == 316
@@ -154,7 +156,7 @@ def test_full_games_with_a_perfect_human(capsys):
     def read_line(prompt: str) -> str:
         if prompt.startswith("Your move"):
             return "{} {}".format(*perfect.choose(session.engine.game))
-        return "" if len([l for l in lines if l.startswith("Game record")]) < 3 else "q"
+        return "" if len([line for line in lines if line.startswith("Game record")]) < 3 else "q"
 
     session = TerminalSession(seed=2, read_line=read_line, write=lines.append)
     assert session.run() == 0

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from emulator.atr import Atr
-from host.cli import main
 from host.atari.dos2 import DIRECTORY_SECTORS, VTOC2_SECTOR, VTOC_SECTOR, Dos2Disk, split_name
+from host.cli import main
 from host.errors import SurroundError
 
 NAMES = st.builds(

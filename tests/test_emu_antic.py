@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+from test_emu_helpers import SCREEN, mini_os_rom, sample_font
 
 from emulator.antic import Antic
 from emulator.atascii import atascii_to_internal, text_to_atascii
 from emulator.gtia import colourize
 from emulator.headless import HeadlessAtari
 from emulator.palette import PALETTE
-from test_emu_helpers import SCREEN, mini_os_rom, sample_font
 
 BACKGROUND, LUMINANCE, BORDER = 0x94, 0x0C, 0x00  # the mini OS's COLPF2, COLPF1, COLBK
 
@@ -91,7 +91,8 @@ def _antic_with(display_list: bytes, data: dict[int, bytes], dmactl: int = 0x22)
 def test_map_modes_draw_pixels_of_the_right_width_and_colour():
     # mode 15 (GRAPHICS 8) line, mode 13 (GRAPHICS 7) line, mode 8 (GRAPHICS 3) line
     dl = bytes((0x4F, 0x00, 0x40, 0x4D, 0x00, 0x41, 0x48, 0x00, 0x42, 0x41, 0x00, 0x30))
-    data = {0x4000: bytes((0x80,)) + bytes(39), 0x4100: bytes((0b00011011,)) + bytes(39), 0x4200: bytes((0b11100100,)) + bytes(9)}
+    data = {0x4000: bytes((0x80,)) + bytes(39), 0x4100: bytes((0b00011011,)) + bytes(39),
+            0x4200: bytes((0b11100100,)) + bytes(9)}
     antic = _antic_with(dl, data)
     indices = antic.render_indices(antic.parse_display_list())
     row15 = indices[0, 32:40]

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from py65.devices.mpu6502 import MPU
+from test_emu_helpers import rom_with_code
 
 from emulator.cpu import KIL_OPCODES, AtariCPU
 from emulator.errors import CpuJam
 from emulator.machine import Machine
-from test_emu_helpers import rom_with_code
 
 DOCUMENTED = [op for op in range(256) if MPU.disassemble[op][0] != "???"]
 PY65_CYCLE_BUGS = {0xCE}  # py65 counts DEC abs as 3 cycles; the 6502 takes 6

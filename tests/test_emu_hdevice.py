@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator.headless import HeadlessAtari
 from emulator.hdevice import HATABS
+from emulator.headless import HeadlessAtari
 
 CIOV = 0xE456
 ICCOM, ICSTA, ICBAL, ICBLL, ICAX1, ICAX2, ICAX3 = 0x0342, 0x0343, 0x0344, 0x0348, 0x034A, 0x034B, 0x034C

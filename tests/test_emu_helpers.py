@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 OPHIS = Path(sys.executable).with_name("ophis")
@@ -145,7 +145,7 @@ def assemble(source: str, tmp_dir: Path, name: str = "rom") -> bytes:
     return out.read_bytes()
 
 
-@lru_cache(maxsize=None)
+@cache
 def mini_os_rom() -> bytes:
     """The 16 KiB mini OS image (assembled once per test session)."""
     import tempfile

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from test_emu_helpers import DLI_COUNT, KEY_COUNT, KEYS, VBI_COUNT, mini_os_rom, rom_with_code
 
 from emulator.errors import EmulatorError
 from emulator.headless import HeadlessAtari
 from emulator.machine import CYCLES_PER_FRAME, Machine
 from emulator.pokey import POLY17_PERIOD
-from test_emu_helpers import DLI_COUNT, KEY_COUNT, KEYS, VBI_COUNT, mini_os_rom, rom_with_code
 
 
 def _marked_os_rom() -> bytes:

@@ -19,8 +19,7 @@ import pygame  # noqa: E402
 
 from emulator import frontends  # noqa: E402
 from emulator.errors import EmulatorError  # noqa: E402
-from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, choose_frontend  # noqa: E402
-from emulator.frontends import terminal, window  # noqa: E402
+from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, choose_frontend, terminal, window  # noqa: E402  # noqa: E402
 
 # Atari key codes (KBCODE bits 0-5), facts of the hardware.
 KEY_A, KEY_1, KEY_RETURN, KEY_MINUS, KEY_EQUALS, KEY_PLUS, KEY_ASTERISK = 0x3F, 0x1F, 0x0C, 0x0E, 0x0F, 0x06, 0x07

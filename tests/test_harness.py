@@ -7,9 +7,9 @@ import pytest
 from host import cli
 from host.engines import registry
 from host.engines.base import EngineReply
+from host.engines.harness import LockstepChecker, first_blacklist_difference, play_learning_game
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
-from host.engines.harness import LockstepChecker, first_blacklist_difference, play_learning_game
 from host.game.players import MixedSheep, RandomSheep
 from host.game.records import move_between, parse_game
 from host.game.rules import WOLF_MOVES, Blacklist, Move, Position

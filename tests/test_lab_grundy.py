@@ -3,12 +3,23 @@
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from host.cli import main
 from host.lab.game import Solver
-from host.lab.grundy import (KNOWN_GRUNDY_VALUES, Counter, GrundyGame, alphabeta, alphabeta_visited, game_tree,
-                             grundy_value, minimax, search_figures, tree_size)
+from host.lab.grundy import (
+    KNOWN_GRUNDY_VALUES,
+    Counter,
+    GrundyGame,
+    alphabeta,
+    alphabeta_visited,
+    game_tree,
+    grundy_value,
+    minimax,
+    search_figures,
+    tree_size,
+)
 
 
 def test_moves_split_one_pile_into_two_unequal_parts():

@@ -4,7 +4,8 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from host.cli import main
 from host.errors import SurroundError

@@ -4,14 +4,29 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from host.cli import main
 from host.errors import SurroundError
 from host.lab.game import match, random_player
-from host.lab.muehle import (BLACK, EMPTY, LINES, LINES_THROUGH, MAX_PLIES, NAMES, NEIGHBOURS, WHITE, Muehle,
-                             Position, parse_step, point, removable, show)
-from host.lab.muehle_eval import AlphaBeta, POINTS, counts, judge_removals, judge_steps, one_ply_player, phase, score
+from host.lab.muehle import (
+    BLACK,
+    EMPTY,
+    LINES,
+    LINES_THROUGH,
+    MAX_PLIES,
+    NAMES,
+    NEIGHBOURS,
+    WHITE,
+    Muehle,
+    Position,
+    parse_step,
+    point,
+    removable,
+    show,
+)
+from host.lab.muehle_eval import POINTS, AlphaBeta, counts, judge_removals, judge_steps, one_ply_player, phase, score
 
 
 def board_with(white=(), black=()):

@@ -3,16 +3,25 @@
 import json
 import random
 
-import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from host.cli import main
 from host.lab.game import Solver, match, perfect_player, random_player
-from host.lab.genome import (GENES, Genome, crossover, decode_gene, encode_gene, evolve, gene_layout, genome_bits,
-                             mutate)
-from host.lab.tictactoe import (SYMMETRIES, TicTacToe, canonical, depth_limited_value, heuristic, heuristic_player,
-                                reachable_by_pieces, situations_per_move, symmetry_classes, transform,
-                                valid_situations)
+from host.lab.genome import GENES, Genome, crossover, decode_gene, encode_gene, evolve, gene_layout, genome_bits, mutate
+from host.lab.tictactoe import (
+    SYMMETRIES,
+    TicTacToe,
+    canonical,
+    depth_limited_value,
+    heuristic,
+    heuristic_player,
+    reachable_by_pieces,
+    situations_per_move,
+    symmetry_classes,
+    transform,
+    valid_situations,
+)
 
 boards = st.lists(st.sampled_from((0, 1, 2)), min_size=9, max_size=9).map(tuple)
 
@@ -69,7 +78,8 @@ def test_decoding_follows_the_sheet():
 @given(st.integers(0, GENES - 1), st.data())
 def test_encode_and_decode_are_inverse(index, data):
     gene = gene_layout()[index]
-    reactions = data.draw(st.lists(st.integers(0, gene.choices - 1), min_size=gene.situations, max_size=gene.situations))
+    reactions = data.draw(st.lists(st.integers(0, gene.choices - 1),
+                                   min_size=gene.situations, max_size=gene.situations))
     assert decode_gene(encode_gene(reactions, gene), gene) == reactions
 
 

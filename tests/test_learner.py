@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 
+from host.engines.harness import play_learning_game
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
-from host.engines.harness import play_learning_game
 from host.game.learner import FollowChooser, WolfLearner, random_chooser
 from host.game.players import MixedSheep, PerfectSheep, RandomSheep
 from host.game.rules import Blacklist, Move, Position

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
-from host.commands.atr import directory_lines
 from host.atari.dos2 import Dos2Disk, split_name
 from host.build.minidos import DOS_SYS_NAME, new_system_disk
+from host.commands.atr import directory_lines
 
 CIOV = 0xE456
 IOCB = 0x0340
@@ -288,7 +288,8 @@ def test_the_mini_dos_and_the_host_model_agree(booted, tmp_path, operations, den
             assert real.atr.read_sector(1024) == model.atr.read_sector(1024)
         for sector in range(361, 369):
             assert real.atr.read_sector(sector) == model.atr.read_sector(sector)
-        assert {e.name: real.read(e.name) for e in real.entries()} == {e.name: model.read(e.name) for e in model.entries()}
+        assert ({e.name: real.read(e.name) for e in real.entries()}
+                == {e.name: model.read(e.name) for e in model.entries()})
     assert cio.directory() == directory_lines(model)
 
 
@@ -326,7 +327,8 @@ def test_from_basic_create_read_list_delete_not_found_and_disk_full(tmp_path):
     runner.atari.type_text("3")
     printed = runner.run(BASIC_PROGRAM, max_frames=1200)
     dos_sectors = disk.find(DOS_SYS_NAME).sector_count
-    assert printed == ["72 73 155", f"  DOS     SYS {dos_sectors:03d}", f"  BIG         {disk.find('BIG').sector_count:03d}",
+    assert printed == ["72 73 155", f"  DOS     SYS {dos_sectors:03d}",
+                       f"  BIG         {disk.find('BIG').sector_count:03d}",
                        "  TEST    DAT 001", "001 FREE SECTORS", "END 136", "ERROR 170", "GONE 170", "FULL 162"]
     host = Dos2Disk.open(path)
     assert host.problems() == [] and [e.name for e in host.entries()] == ["DOS.SYS", "BIG", "FULL"]

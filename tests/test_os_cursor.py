@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from emulator.headless import HeadlessAtari
 from host.build.assembler import assemble
 

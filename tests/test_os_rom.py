@@ -153,7 +153,9 @@ def test_character_conversion_both_ways(labels: dict[str, int]) -> None:
         assert bare.call(labels["intata"], a=internal)[0] == code
 
 
-def get_key(bare: BareCpu, labels: dict[str, int], keycode: int, shflok: int = 0x40, invflg: int = 0) -> tuple[int, int]:
+def get_key(
+    bare: BareCpu, labels: dict[str, int], keycode: int, shflok: int = 0x40, invflg: int = 0
+) -> tuple[int, int]:
     memory = bare.memory
     memory[0x02FC], memory[0x0011], memory[0x02BE], memory[0x02B6] = keycode, 0x80, shflok, invflg
     a, _, y, _ = bare.call(labels["kgetch"], limit=2000)

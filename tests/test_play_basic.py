@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from host.game.rules import BLACKLIST_BYTES
 from host.game.records import read_blacklist_file
+from host.game.rules import BLACKLIST_BYTES
 
 
 @pytest.fixture()

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from host.engines.harness import play_learning_game
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
-from host.engines.harness import play_learning_game
 from host.game.players import RandomSheep, ReplaySheep
 from host.game.records import (
     format_game,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,20 @@ def test_a_build_from_other_sources_is_stale(tmp_path: Path) -> None:
     assert asm.is_stale(xex, labels), "built from other sources: stale, even though it is newer"
     (tmp_path / "surround.xex.sources").write_text(targets.GAME.digest(resources.data_root()) + "\n")
     assert not asm.is_stale(xex, labels)
+
+
+def test_a_foreign_emulator_package_is_named_not_used(monkeypatch, capsys) -> None:
+    """Another distribution's top-level ``emulator`` would shadow ours: one clear line."""
+    import types
+
+    from host import cli
+
+    foreign = types.ModuleType("emulator")
+    foreign.__file__ = "/somewhere/else/emulator/__init__.py"
+    monkeypatch.setitem(sys.modules, "emulator", foreign)
+    assert cli.main(["solve", "--json"]) == 2
+    assert "is not surround-xl's" in capsys.readouterr().err
+
+
+def test_our_emulator_package_passes_the_check() -> None:
+    resources.check_emulator_package()

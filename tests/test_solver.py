@@ -1,7 +1,7 @@
 """The exact solver reproduces the facts of docs/rules.md and agrees with a plain minimax search."""
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -67,7 +67,7 @@ def test_trap_positions_and_seed_entry_are_lost():
 # passes): the number of sheep moves to a forced trap, or None.
 
 
-@lru_cache(maxsize=None)
+@cache
 def minimax_sheep(position: Position, remaining: int) -> int | None:
     best = None
     for move in legal_sheep_moves(position):
@@ -86,7 +86,7 @@ def minimax_sheep(position: Position, remaining: int) -> int | None:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def minimax_wolf(position: Position, remaining: int) -> int | None:
     worst = 0
     for move in legal_wolf_moves(position):

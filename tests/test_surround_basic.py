@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from host.atari import fp
-from host.game.game import rules
 from host.atari.basic import list_program, listing_bytes, read_listing_file
 from host.atari.basic import tokens as T
+from host.game.game import rules
 from tests.basic_model import BasicModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,7 +74,7 @@ def test_board_tables_match_the_rules_and_the_6502_screen(program):
     for point in rules.POINTS:
         count = next(values)
         neighbours = tuple(next(values) for _ in range(count))
-        column, x, y = next(values), next(values), next(values)
+        column, _x, y = next(values), next(values), next(values)
         assert neighbours == tuple(sorted(rules.NEIGHBOURS[point]))
         assert column == rules.COLUMN[point]
         assert y == 2 + rows[point]            # ROW_BOARD + PTROW

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.game.game import rules
 from host.atari.basic import enter_listing
 from host.atari.basic.lister import list_line
+from host.game.game import rules
 from tests.basic_runtime_support import BasicRunner, Images
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -26,14 +26,15 @@ import os
 import sys
 import textwrap
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from emulator.atascii import INVERSE_SPACE
-from emulator.palette import PALETTE
 from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, key_for_char, named_key, run_one_frame
+from emulator.palette import PALETTE
 
 NTSC_FRAME_RATE = 1_789_773 / 29_868  # 59.92 Hz
 SCREEN_COLUMNS, SCREEN_ROWS = 40, 24

@@ -33,7 +33,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
 
 from emulator.errors import EmulatorError  # noqa: E402
-from emulator.headless import save_png  # noqa: E402
 from emulator.frontends import (  # noqa: E402
     AtariKey,
     ConsoleKeys,
@@ -43,6 +42,7 @@ from emulator.frontends import (  # noqa: E402
     named_key,
     run_one_frame,
 )
+from emulator.headless import save_png  # noqa: E402
 
 NTSC_CYCLES_PER_SECOND = 1_789_773
 NTSC_CYCLES_PER_FRAME = 29_868

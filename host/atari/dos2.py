@@ -177,7 +177,7 @@ class Dos2Disk:
     # -- opening and creating -------------------------------------------------------------
 
     @classmethod
-    def new(cls, density: str = "single", path: str | Path | None = None, boot: bytes | None = None) -> "Dos2Disk":
+    def new(cls, density: str = "single", path: str | Path | None = None, boot: bytes | None = None) -> Dos2Disk:
         """A freshly formatted disk: empty directory, VTOC with every data sector free.
 
         ``boot`` (up to 384 bytes) goes into sectors 1-3; without it they stay zero.
@@ -196,7 +196,7 @@ class Dos2Disk:
         return disk
 
     @classmethod
-    def from_atr(cls, atr: Atr) -> "Dos2Disk":
+    def from_atr(cls, atr: Atr) -> Dos2Disk:
         """Recognise the geometry of ``atr``; SurroundError if it is not a DOS 2 disk."""
         if atr.sector_size != SECTOR_SIZE:
             raise SurroundError(f"{atr.name}: {atr.sector_size}-byte sectors (only 128-byte DOS 2 disks are supported)")
@@ -206,7 +206,7 @@ class Dos2Disk:
         raise SurroundError(f"{atr.name}: {atr.sector_count} sectors: not a DOS 2 disk (720 single or 1040 enhanced)")
 
     @classmethod
-    def open(cls, path: str | Path) -> "Dos2Disk":
+    def open(cls, path: str | Path) -> Dos2Disk:
         """Read an ATR file as a DOS 2 disk (its directory and VTOC are read on demand)."""
         try:
             atr = Atr.load(path)
@@ -496,7 +496,9 @@ class Dos2Disk:
         except SurroundError as error:
             return [str(error).split(": ", 1)[1]]
         if usable != self.geometry.usable:
-            found.append(f"VTOC: {usable} usable sectors, a {self.geometry.name} density disk has {self.geometry.usable}")
+            found.append(
+                f"VTOC: {usable} usable sectors, a {self.geometry.name} density disk has {self.geometry.usable}"
+            )
         owner: dict[int, str] = {}
         names: set[str] = set()
         try:
@@ -513,7 +515,9 @@ class Dos2Disk:
                 found.append(str(error).split(": ", 1)[1])
                 continue
             if len(chain) != entry.sector_count:
-                found.append(f"{entry.name}: the directory says {entry.sector_count} sectors, the chain has {len(chain)}")
+                found.append(
+                    f"{entry.name}: the directory says {entry.sector_count} sectors, the chain has {len(chain)}"
+                )
             for sector, _ in chain:
                 if sector in owner:
                     found.append(f"sector {sector} belongs to both {owner[sector]} and {entry.name}")

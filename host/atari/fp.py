@@ -50,8 +50,8 @@ Altirra's test suite run against the original ROM are in tests/test_atari_fp.py)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Sequence
 
 SIZE = 6
 EXP_BIAS = 0x40

@@ -91,7 +91,8 @@ def measure(basic: str = "free", progress: bool = True) -> dict:
     match = re.match(r"^(\d+) PRIMES$", sieve_printed[-1]) if sieve_printed else None
     if match is None or int(match.group(1)) != SIEVE_PRIMES:
         raise SurroundError(
-            f"sieve.lst: no figures: expected '{SIEVE_PRIMES} PRIMES' after RUN, the {basic} BASIC printed {sieve_printed!r}"
+            f"sieve.lst: no figures: expected '{SIEVE_PRIMES} PRIMES' after RUN, "
+            f"the {basic} BASIC printed {sieve_printed!r}"
         )
     return {
         "basic": basic,

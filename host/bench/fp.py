@@ -10,9 +10,9 @@ first instruction through its RTS.  A routine whose entry point is not written y
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from emulator.errors import CpuJam
 from emulator.headless import HeadlessAtari

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from host import resources
 from host.atari.dos2 import Dos2Disk
-from host.errors import SurroundError
 from host.build import targets
 from host.build.minidos import new_system_disk
+from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
 
 BLACKLIST_NAME = "SURROUND.BLK"

@@ -12,10 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from host import resources
+from host.atari.dos2 import Dos2Disk
 from host.build import targets
 from host.build.assembler import label_map
-from host.atari.dos2 import BOOT_SECTORS, SECTOR_SIZE, Dos2Disk
-from host.errors import SurroundError
 
 BUILD_DIR = resources.build_dir()
 BOOT_BIN = BUILD_DIR / "dosboot.bin"

@@ -136,7 +136,11 @@ def run_extract(args: argparse.Namespace) -> int:
     for name in args.names:
         data = disk.read(name)
         base, extension = split_name(name, args.image)
-        target = output if len(args.names) == 1 and not output.is_dir() else output / (base + ("." + extension if extension else ""))
+        target = (
+            output
+            if len(args.names) == 1 and not output.is_dir()
+            else output / (base + ("." + extension if extension else ""))
+        )
         try:
             atomic_write(target, data)
         except OSError as error:

@@ -22,7 +22,6 @@ from host.atari.basic import (
     write_file_atomically,
 )
 from host.commands import basic_run
-from host.errors import SurroundError
 
 TOOLS = ("tokenize", "list")
 

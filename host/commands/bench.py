@@ -86,8 +86,8 @@ def measure_engine(args: argparse.Namespace) -> dict:
     used: cross-checked move by move against the reference (the lockstep checker), so the
     figure includes the checking and a mismatch ends the benchmark with an error.
     """
-    from host.engines.registry import make_engine
     from host.engines.harness import LockstepChecker, derive_seed, play_learning_game
+    from host.engines.registry import make_engine
     from host.game.players import RandomSheep
 
     engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
@@ -102,7 +102,9 @@ def measure_engine(args: argparse.Namespace) -> dict:
             if checker is not None:
                 mismatch = checker.check_game(games + 1)
                 if mismatch is not None:
-                    raise SurroundError(f"bench: the {args.engine} engine disagrees with the reference:\n{mismatch.report()}")
+                    raise SurroundError(
+                        f"bench: the {args.engine} engine disagrees with the reference:\n{mismatch.report()}"
+                    )
                 game = checker.game
             else:
                 game = play_learning_game(engine, sheep)

@@ -32,8 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.engines.registry import make_engine
     from host.engines.harness import LockstepChecker, derive_seed, progress_bar
+    from host.engines.registry import make_engine
     from host.game.players import parse_sheep_spec
     from host.game.records import read_blacklist_file
 
@@ -80,7 +80,6 @@ def _disk_blacklist_equal(image: str, summary) -> bool | None:
     """SURROUND.BLK read back from the image equals the reference's final black list
     (None when the run stopped at a mismatch)."""
     from host.build.disk import read_disk_blacklist
-    from host.engines.registry import emulated_engine_names
 
     if summary.mismatches or not summary.final_blacklist:
         return None

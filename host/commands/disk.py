@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from host.commands.atr import directory_lines
 from host.build.disk import build_disk, default_output
+from host.commands.atr import directory_lines
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

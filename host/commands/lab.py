@@ -64,7 +64,8 @@ def _register_kascha(games: argparse._SubParsersAction) -> None:
         "kascha", help="Robbimat's elimination procedure on m×n Kascha (seed 000)",
         description="Classify the start of m×n Kascha with Robbimat's elimination procedure and with the exact solver.")
     parser.add_argument("--rows", type=int, default=3, help="m, the number of rows (default 3)")
-    parser.add_argument("--cols", type=int, default=2, help="n, the number of columns and of pawns per side (default 2)")
+    parser.add_argument("--cols", type=int, default=2,
+                        help="n, the number of columns and of pawns per side (default 2)")
     parser.add_argument("--runs", type=int, default=20, help="independent elimination experiments (default 20)")
     _common(parser)
     parser.set_defaults(lab_handler=_run_kascha)
@@ -78,7 +79,9 @@ def _run_kascha(args: argparse.Namespace) -> int:
 
     _positive("--runs", args.runs)
     if args.rows * args.cols > 20:
-        raise SurroundError(f"{args.rows}x{args.cols} Kascha is too large for the exact solver here (rows*cols at most 20)")
+        raise SurroundError(
+            f"{args.rows}x{args.cols} Kascha is too large for the exact solver here (rows*cols at most 20)"
+        )
     game = Kascha(args.rows, args.cols)
     deep_recursion()
     solver = Solver(game)
@@ -114,7 +117,8 @@ def _run_kascha(args: argparse.Namespace) -> int:
         f"{game.name}: {data['figures']} figures reachable from the start",
         f"Robbimat's elimination procedure: the {data['favoured']} party is favoured "
         f"({args.runs} runs, {data['games']['mean']} games on average, {data['games']['min']}-{data['games']['max']})",
-        f"exact solver: the {solver_favoured} party is favoured (with best play the game lasts {data['solver_moves_to_end']} moves)",
+        f"exact solver: the {solver_favoured} party is favoured "
+        f"(with best play the game lasts {data['solver_moves_to_end']} moves)",
         f"every eliminated alternative leads to a lost figure: {'yes' if not wrong else 'NO, ' + str(len(wrong))}",
     ])
     _emit(args, data, text)
@@ -134,7 +138,8 @@ def _register_grundy(games: argparse._SubParsersAction) -> None:
         "grundy", help="minimax and alpha-beta on Grundy's game (seed 002)",
         description="Minimax values of Grundy's game for one pile of n = 1..MAX coins, with the nodes minimax "
                     "and alpha-beta visit, checked against the known Grundy values.")
-    parser.add_argument("--coins", type=int, default=7, help="the pile reported in detail and drawn with --plot (default 7)")
+    parser.add_argument("--coins", type=int, default=7,
+                        help="the pile reported in detail and drawn with --plot (default 7)")
     parser.add_argument("--max", type=int, default=20, help="table for n = 1..MAX (default 20, at most 26)")
     parser.add_argument("--nodes-plot", metavar="FILE", help="draw the node counts of the table as a PNG picture")
     _common(parser)
@@ -173,7 +178,8 @@ def _run_grundy(args: argparse.Namespace) -> int:
         "nodes_minimax": {str(f.coins): f.nodes_minimax for f in table},
         "nodes_alphabeta": {str(f.coins): f.nodes_alphabeta for f in table},
         "agrees_with_grundy_values": not mismatches,
-        "note": "plain minimax visits every node of the complete tree; trees above 2,000,000 nodes are counted, not walked",
+        "note": "plain minimax visits every node of the complete tree; "
+                "trees above 2,000,000 nodes are counted, not walked",
     }
     if args.plot:
         from host.lab.plots import plot_game_tree
@@ -208,9 +214,11 @@ def _register_ttt(games: argparse._SubParsersAction) -> None:
                     "with a depth-limited minimax.")
     parser.add_argument("--games", type=int, default=200, help="games per measurement (default 200)")
     parser.add_argument("--depths", default="1,2,3", help="search depths of the heuristic player (default 1,2,3)")
-    parser.add_argument("--generations", type=int, default=30, help="generations of the genetic algorithm (default 30; 0: none)")
+    parser.add_argument("--generations", type=int, default=30,
+                        help="generations of the genetic algorithm (default 30; 0: none)")
     parser.add_argument("--population", type=int, default=30, help="genomes per generation (default 30)")
-    parser.add_argument("--fitness-games", type=int, default=20, help="games that measure one genome's fitness (default 20)")
+    parser.add_argument("--fitness-games", type=int, default=20,
+                        help="games that measure one genome's fitness (default 20)")
     parser.add_argument("--mutation", type=float, default=0.002, help="bit-flip probability per bit (default 0.002)")
     _common(parser)
     parser.set_defaults(lab_handler=_run_ttt)
@@ -265,7 +273,7 @@ def _run_ttt(args: argparse.Namespace) -> int:
     if args.generations:
         for name, opp in opponents.items():
             with progress_bar(args.generations + 1, f"genetic algorithm vs {name}", quiet=args.json) as bar:
-                run = evolve(lambda genome: match(game, genome.choose, opp, args.fitness_games).points, rng,
+                run = evolve(lambda genome, opp=opp: match(game, genome.choose, opp, args.fitness_games).points, rng,
                              population=args.population, generations=args.generations,
                              mutation_rate=args.mutation, on_generation=lambda _: bar.update())
             runs[name] = run
@@ -287,7 +295,8 @@ def _run_ttt(args: argparse.Namespace) -> int:
 
 def _ttt_text(data: dict, args: argparse.Namespace) -> str:
     def score(entry: dict) -> str:
-        return f"{entry['wins']:>4} won {entry['draws']:>4} drawn {entry['losses']:>4} lost ({entry['points']:.1%} of the points)"
+        return (f"{entry['wins']:>4} won {entry['draws']:>4} drawn {entry['losses']:>4} lost "
+                f"({entry['points']:.1%} of the points)")
 
     lines = [
         f"valid situations (seed 004): {data['states']:,}, in {data['classes']} classes under the 8 symmetries",
@@ -342,7 +351,9 @@ def _learn_game(args: argparse.Namespace):
 
     if args.game == "kascha":
         if args.rows * args.cols > 16:
-            raise SurroundError(f"{args.rows}x{args.cols} Kascha is too large for the learner's referee here (rows*cols at most 16)")
+            raise SurroundError(
+                f"{args.rows}x{args.cols} Kascha is too large for the learner's referee here (rows*cols at most 16)"
+            )
         return Kascha(args.rows, args.cols)
     if args.game == "grundy":
         if not 1 <= args.coins <= 20:
@@ -380,7 +391,8 @@ def _run_learn(args: argparse.Namespace) -> int:
 
         plot_learning(args.plot, game.name, curves)
     lines = [f"{game.name}: the black-list learner plays {data['learner']} "
-             f"(with best play the first player {'wins' if start_value > 0 else 'loses' if start_value < 0 else 'draws'})"]
+             f"(with best play the first player "
+             f"{'wins' if start_value > 0 else 'loses' if start_value < 0 else 'draws'})"]
     for c in curves:
         lines += ["", f"against a {c.opponent} opponent, {c.games} games:", "games          learner won / lost"]
         for b in c.block_results:
@@ -414,7 +426,8 @@ def _elimination_summary(game, solver, seed: int, runs: int = 20) -> dict:
     from host.lab.game import DRAW, reachable_states
 
     if any(game.result(s) == DRAW for s in reachable_states(game)):
-        return {"applicable": False, "reason": f"{game.name} has drawn end positions; the procedure needs a win/loss game"}
+        return {"applicable": False,
+                "reason": f"{game.name} has drawn end positions; the procedure needs a win/loss game"}
     results = [run_elimination(game, random.Random(seed * 1_000_003 + run)) for run in range(runs)]
     verdicts = {r.favoured for r in results}
     return {"applicable": True, "runs": runs,
@@ -433,7 +446,8 @@ def _register_muehle(games: argparse._SubParsersAction) -> None:
         description="Measure the article's 1-ply Mühle player against a random player and against deeper alpha-beta "
                     "searches with the same evaluation, or play against it in the terminal (--play).")
     parser.add_argument("--play", action="store_true", help="play against the 1-ply program in the terminal")
-    parser.add_argument("--side", choices=("white", "black"), default="white", help="--play: your colour (White begins)")
+    parser.add_argument("--side", choices=("white", "black"), default="white",
+                        help="--play: your colour (White begins)")
     parser.add_argument("--games", type=int, default=20, help="games against the random player (default 20)")
     parser.add_argument("--depths", default="2", help="alpha-beta depths to play against (default 2; 3 is slow)")
     parser.add_argument("--search-games", type=int, default=6, help="games against each alpha-beta depth (default 6)")
@@ -586,14 +600,13 @@ def _run_pictures(args: argparse.Namespace) -> int:
     import io
     from pathlib import Path
 
-    from host.cli import build_parser
     from host.lab.plots import pyplot
 
     pyplot()  # a clear message at once if matplotlib is missing
     folder = Path(args.dir)
     if not folder.is_dir():
         raise SurroundError(f"{folder}: no such folder")
-    parser = build_parser()
+    parser = args.root_parser
     for name, command in PICTURES:
         target = str(folder / name)
         if command is None:

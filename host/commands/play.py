@@ -9,11 +9,12 @@ played right here in the terminal against the Python reference.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from host.commands import counted
-from host.errors import SurroundError
 from host.engines.registry import engine_names
+from host.errors import SurroundError
 
 if TYPE_CHECKING:
     from host.game.blacklist_store import BlacklistStore
@@ -79,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     if args.frontend is not None:
         raise SurroundError("--frontend chooses how the emulator shows the game; "
                             "--engine reference plays right here in the terminal (leave --frontend out)")
-    from host.game.blacklist_store import BlacklistStore
     from host.commands.play_asm import ending_signals_exit
+    from host.game.blacklist_store import BlacklistStore
 
     session = TerminalSession(seed=args.seed, store=BlacklistStore.open(args.blacklist, args.empty_blacklist))
     with ending_signals_exit():
@@ -101,12 +102,12 @@ class TerminalSession:
     def __init__(
         self,
         seed: int | None = None,
-        store: "BlacklistStore | None" = None,
+        store: BlacklistStore | None = None,
         read_line: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
     ) -> None:
-        from host.game.blacklist_store import BlacklistStore
         from host.engines.reference import ReferenceEngine
+        from host.game.blacklist_store import BlacklistStore
         from host.game.players import HumanSheep
 
         self.engine = ReferenceEngine(seed=seed)

@@ -17,12 +17,12 @@ import argparse
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
-from host.game.blacklist_store import BlacklistStore
 from host.commands import counted
 from host.errors import SurroundError
+from host.game.blacklist_store import BlacklistStore
 from host.game.rules import BLACKLIST_BYTES
 
 

@@ -20,9 +20,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from host.game.blacklist_store import BlacklistStore, positions_in
 from host.commands import counted
 from host.commands.play_asm import _run_frontend, ending_signals_exit
+from host.game.blacklist_store import BlacklistStore, positions_in
 
 
 def play(args: argparse.Namespace) -> int:

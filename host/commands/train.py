@@ -20,16 +20,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     add_learning_run_options(parser, "train", default_games=1000)
-    parser.add_argument("--block", type=int, default=None, help="games per block of the learning curve (default: games/10)")
-    parser.add_argument("--blacklist", metavar="FILE", help="load the black list from FILE if it exists, save it there at the end")
-    parser.add_argument("--plot", metavar="FILE", help="draw the learning curve and the black list's growth as a PNG (needs the 'plots' extra)")
+    parser.add_argument("--block", type=int, default=None,
+                        help="games per block of the learning curve (default: games/10)")
+    parser.add_argument("--blacklist", metavar="FILE",
+                        help="load the black list from FILE if it exists, save it there at the end")
+    parser.add_argument("--plot", metavar="FILE",
+                        help="draw the learning curve and the black list's growth as a PNG (needs the 'plots' extra)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from host.engines.harness import derive_seed, play_learning_game, progress_bar
     from host.engines.reference import PerfectWolfEngine
     from host.engines.registry import make_engine
-    from host.engines.harness import derive_seed, play_learning_game, progress_bar
     from host.game.players import parse_sheep_spec
     from host.game.rules import SHEEP, blacklist_bytes_to_nrs
     from host.game.solver import solve
@@ -108,7 +111,10 @@ def _load_if_present(engine, path: str | None) -> None:
 
 
 def _text(data: dict) -> str:
-    lines = [f"{data['engine']} wolf vs sheep {data['sheep']}, {counted(data['games'], 'game')}, seed {data['seed']}", ""]
+    lines = [
+        f"{data['engine']} wolf vs sheep {data['sheep']}, {counted(data['games'], 'game')}, seed {data['seed']}",
+        "",
+    ]
     width = len(str(data["games"]))  # the block numbers line up however many games there are
     ranges = [f"{block['first']:>{width}}-{block['last']:<{width}}" for block in data["blocks"]]
     lines.append(f"{'games':<{len(ranges[0])}}  wolf wins")

@@ -19,8 +19,8 @@ from pathlib import Path
 from emulator.errors import EmulatorError
 from host import resources
 from host.build import targets
-from host.engines.base import Engine, EngineReply
 from host.build.assembler import label_map
+from host.engines.base import Engine, EngineReply
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES, ESCAPED, SHEEP_STUCK, TIME, TRAPPED, Move, Position
 
@@ -100,7 +100,9 @@ def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
     on_disk = Dos2Disk.open(image)
     on_disk.check()
     if on_disk.find(XEX_NAME) is None or on_disk.read(XEX_NAME) != xex.read_bytes():
-        raise SurroundError(f"{image}: its {XEX_NAME} is not {xex} as built now; make the disk again with `surround disk`")
+        raise SurroundError(
+            f"{image}: its {XEX_NAME} is not {xex} as built now; make the disk again with `surround disk`"
+        )
     atari.insert_disk(1, image)
     if not atari.boot(basic=False) or "SURROUND XL DISK" not in atari.screen_text():
         raise EmulatorError(f"{image}: the disk did not boot to the mini-DOS menu")

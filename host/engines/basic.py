@@ -151,7 +151,9 @@ class BasicEngine(SurroundBasicEngine):
         (folder / "SURROUND.BAS").write_bytes(self.program.to_save_bytes(f'SAVE "{self.device}:SURROUND.BAS"'))
         self.atari.use_h_device(folder, letter=self.device)  # from power-on on
         if not self.atari.boot(basic=True) or "READY" not in self.atari.screen_text():
-            raise SurroundError(f"basic engine: the {self.basic} BASIC did not reach READY:\n{self.atari.screen_text()}")
+            raise SurroundError(
+                f"basic engine: the {self.basic} BASIC did not reach READY:\n{self.atari.screen_text()}"
+            )
         self._start_by_typing()
         if not self.atari.run_until_idle(MAX_FRAMES):
             raise SurroundError(f"basic engine: SURROUND.BAS did not reach its prompt:\n{self.atari.screen_text()}")

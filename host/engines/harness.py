@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Callable
 
 from tqdm import tqdm
 
@@ -104,7 +104,8 @@ def first_blacklist_difference(engine_bytes: bytes, reference_bytes: bytes) -> s
         if differing:
             bit = (differing & -differing).bit_length() - 1
             nr = index * 8 + bit + 1
-            where = "the engine's list, not the reference's" if mine >> bit & 1 else "the reference's list, not the engine's"
+            where = ("the engine's list, not the reference's" if mine >> bit & 1
+                     else "the reference's list, not the engine's")
             return f"NR {nr} ({position_of(nr)}) is on {where} (byte {index}, bit {bit})"
     return None
 
@@ -255,7 +256,9 @@ class LockstepChecker:
     def _compare_reply(self, reply: EngineReply, move: Move) -> None:
         game = self.game
         if reply.result != game.result:
-            raise _Stop(f"after the sheep's move {move} the engine says result {reply.result!r}, the reference {game.result!r}")
+            raise _Stop(
+                f"after the sheep's move {move} the engine says result {reply.result!r}, the reference {game.result!r}"
+            )
         if reply.position is not None and reply.position != game.position:
             raise _Stop(f"the engine's position is {reply.position}, the reference's {game.position}")
         self._compare_blacklists(reply.blacklist, f"after the sheep's move {move}")

@@ -47,7 +47,7 @@ class BlacklistStore:
     default: bool = False  # the path is the per-user default, not --blacklist
 
     @classmethod
-    def open(cls, option: str | None = None, empty: bool = False) -> "BlacklistStore":
+    def open(cls, option: str | None = None, empty: bool = False) -> BlacklistStore:
         """The store for ``--blacklist option`` (None: the per-user file) and ``--empty-blacklist``.
 
         An existing file is read and checked (SurroundError naming it if it is broken); a

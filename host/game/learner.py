@@ -16,8 +16,8 @@ the harness swaps in a chooser that follows the choice another engine made.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from host.errors import SurroundError
 from host.game.rules import WOLF_MOVES, Blacklist, Move

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from host.errors import SurroundError
 from host.game.game import Game

@@ -12,11 +12,11 @@ file, the line number and the problem.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
-from emulator.files import atomic_write
 from host.errors import SurroundError
+from host.files import write_atomically
 from host.game.game import SHEEP_TO_MOVE, Game
 from host.game.rules import BLACKLIST_BYTES, START, Move, Position
 
@@ -100,14 +100,6 @@ def write_records(path: str | os.PathLike, games: Iterable[Sequence[Position]]) 
 def sheep_moves_of(positions: Sequence[Position]) -> list[Move]:
     """The sheep's moves of a recorded game (every other move, starting with the first)."""
     return [move_between(a, b) for a, b in zip(positions[0::2], positions[1::2])]
-
-
-def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically (emulator.files); a SurroundError names what failed."""
-    try:
-        atomic_write(path, data, sync=False)
-    except OSError as error:
-        raise SurroundError(f"{path}: cannot write ({error.strerror or error})") from None
 
 
 # --------------------------------------------------------------------------- black-list files

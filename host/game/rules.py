@@ -12,8 +12,9 @@ functions above them are the readable definition the tables are built from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from host.errors import SurroundError
 
@@ -90,7 +91,7 @@ class Position(NamedTuple):
     wolf: int
 
     @classmethod
-    def make(cls, sheep: Iterable[int], wolf: int) -> "Position":
+    def make(cls, sheep: Iterable[int], wolf: int) -> Position:
         """Build a position, checking that it is a placement on the board."""
         sorted_sheep = tuple(sorted(sheep))
         if len(sorted_sheep) != 3:
@@ -103,7 +104,7 @@ class Position(NamedTuple):
         return cls(sorted_sheep, wolf)  # type: ignore[arg-type]
 
     @classmethod
-    def parse(cls, text: str) -> "Position":
+    def parse(cls, text: str) -> Position:
         """Read the notation "S,S,S-W", e.g. "1,2,4-6"."""
         sheep_text, dash, wolf_text = text.strip().partition("-")
         if not dash:
@@ -320,7 +321,7 @@ class Blacklist:
         """The 165-byte bitmap."""
         return bytes(self._bits)
 
-    def copy(self) -> "Blacklist":
+    def copy(self) -> Blacklist:
         return Blacklist(self.to_bytes())
 
     def __eq__(self, other: object) -> bool:

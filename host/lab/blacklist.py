@@ -14,8 +14,8 @@ has learned that its side loses from the start (``start_lost``).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Hashable
 
 from host.lab.game import DRAW, WIN, Game, Player, Solver, play_game
 

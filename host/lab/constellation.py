@@ -11,9 +11,9 @@ follows exactly; this module computes it with fractions.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable
 
 from host.errors import SurroundError
 

@@ -13,8 +13,8 @@ the second party is favoured) if the length was 0 and u = u+, else f0 in F-.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from host.errors import SurroundError
 from host.lab.game import DRAW, WIN, Game

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Hashable, Protocol, Sequence, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)

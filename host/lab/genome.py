@@ -20,9 +20,9 @@ the parents), parents chosen with probability proportional to their fitness.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Callable
+from functools import cache, lru_cache
 
 from host.lab.tictactoe import Board, canonical, situations_per_move
 
@@ -61,7 +61,7 @@ def _situation_index() -> dict[Board, tuple[int, int]]:
     return {rep: (move, k) for move, reps in enumerate(situations_per_move(), start=1) for k, rep in enumerate(reps)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _canonical_cached(board: Board):
     return canonical(board)
 
@@ -91,7 +91,7 @@ class Genome:
     _tables: list[list[int]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def random(cls, rng: random.Random) -> "Genome":
+    def random(cls, rng: random.Random) -> Genome:
         return cls(tuple(rng.getrandbits(g.bits) for g in gene_layout()))
 
     def tables(self) -> list[list[int]]:

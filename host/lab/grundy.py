@@ -9,7 +9,7 @@ begins; a leaf is +1 when Max has won, -1 when Min has) and prunes it with alpha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from host.errors import SurroundError
 
@@ -104,14 +104,14 @@ def alphabeta(game: GrundyGame, piles: Piles, maximizing: bool, counter: Counter
 def tree_size(game: GrundyGame, piles: Piles | None = None) -> int:
     """Nodes of the complete game tree (what plain minimax visits), counted without visiting them."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def size(state: Piles) -> int:
         return 1 + sum(size(game.play(state, m)) for m in game.moves(state))
 
     return size(game.start() if piles is None else piles)
 
 
-@lru_cache(maxsize=None)
+@cache
 def grundy_value(pile: int) -> int:
     """Sprague-Grundy value of one pile: the mex of the XORs of the two parts of every split."""
     options = {grundy_value(a) ^ grundy_value(pile - a) for a in range(1, (pile + 1) // 2) if a != pile - a}
@@ -149,7 +149,7 @@ class TreeNode:
     piles: Piles
     maximizing: bool
     value: int
-    children: list["TreeNode"]
+    children: list[TreeNode]
 
 
 def game_tree(coins: int) -> TreeNode:

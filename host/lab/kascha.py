@@ -33,7 +33,9 @@ class Kascha:
 
     def __post_init__(self):
         if self.rows < 2 or self.cols < 1:
-            raise SurroundError(f"Kascha needs at least 2 rows and 1 column (m >= 2, n >= 1), not {self.rows}x{self.cols}")
+            raise SurroundError(
+                f"Kascha needs at least 2 rows and 1 column (m >= 2, n >= 1), not {self.rows}x{self.cols}"
+            )
 
     @property
     def name(self) -> str:

@@ -212,4 +212,6 @@ def parse_step(text: str) -> tuple[int | None, int, int | None]:
         return None, point(parts[0]), removed
     if len(parts) == 2:
         return point(parts[0]), point(parts[1]), removed
-    raise SurroundError(f"{text!r}: type a point to place (d6), two points to move (d6-d5), and x POINT to take a stone")
+    raise SurroundError(
+        f"{text!r}: type a point to place (d6), two points to move (d6-d5), and x POINT to take a stone"
+    )

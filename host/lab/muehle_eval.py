@@ -19,8 +19,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from host.lab.muehle import (BLACK, EMPTY, LINES, LINES_THROUGH, NEIGHBOURS, WHITE, Move, Muehle, Position,
-                             after_step, closes_mill, finish, removable, steps)
+from host.lab.muehle import (
+    EMPTY,
+    LINES,
+    LINES_THROUGH,
+    NEIGHBOURS,
+    Move,
+    Muehle,
+    Position,
+    after_step,
+    closes_mill,
+    finish,
+    removable,
+    steps,
+)
 
 CRITERIA = (
     "neighbour places per stone",  # 1

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import io
+import os
 from pathlib import Path
 
 from host.errors import SurroundError
-from host.game.records import write_atomically
+from host.files import write_atomically
 
 
 def pyplot():
@@ -133,7 +133,8 @@ def plot_evolution(path, runs: dict, population: int, fitness_games: int) -> Non
     for (name, run), colour in zip(runs.items(), ("tab:blue", "tab:red", "tab:green")):
         generations = [g.number for g in run.history]
         axes.plot(generations, [g.best for g in run.history], color=colour, lw=1.5, label=f"best, vs {name} player")
-        axes.plot(generations, [g.mean for g in run.history], color=colour, lw=1, ls="--", label=f"mean, vs {name} player")
+        axes.plot(generations, [g.mean for g in run.history], color=colour, lw=1, ls="--",
+                  label=f"mean, vs {name} player")
     axes.set_xlabel("generation")
     axes.set_ylabel("fitness (points per game)")
     axes.set_ylim(0, 1)
@@ -159,7 +160,8 @@ def plot_learning(path, title: str, curves, lost_label: str = "lost positions re
                       label=f"perfect player wins, vs {curve.opponent}")
         sizes.plot(ends, curve.blacklist_after_block, color=colour, lw=1.5, label=f"black list, vs {curve.opponent}")
         sizes.axhline(curve.lost_positions, color=colour, lw=0.8, ls="--",
-                      label=f"{lost_label} ({curve.lost_positions})" if len(curves) == 1 or colour == "tab:red" else None)
+                      label=(f"{lost_label} ({curve.lost_positions})"
+                             if len(curves) == 1 or colour == "tab:red" else None))
     rates.set_ylim(-0.02, 1.02)
     rates.set_xlabel("games")
     rates.set_ylabel("rate per block")

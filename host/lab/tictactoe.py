@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 Board = tuple[int, ...]
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -135,7 +135,7 @@ def heuristic(board: Board) -> int:
     return open_lines(board, player) - open_lines(board, 3 - player)
 
 
-@lru_cache(maxsize=None)
+@cache
 def depth_limited_value(board: Board, depth: int) -> int:
     """Negamax with the heuristic at the depth limit; a won game scores WIN_SCORE (sooner is better)."""
     game = TicTacToe()

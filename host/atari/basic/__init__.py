@@ -18,7 +18,7 @@ from host.atari.basic.program import DEFAULT_IMMEDIATE, Program, enter_listing, 
 from host.atari.basic.savefile import load_save_bytes
 from host.atari.basic.tokenizer import BasicSyntaxError
 from host.errors import SurroundError
-from host.game.records import write_atomically
+from host.files import write_atomically
 
 
 def list_program(program: Program) -> list[str]:
@@ -58,13 +58,8 @@ def immediate_save_line(target: Path) -> str:
 
 
 def write_file_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to `path` (its folder made if needed) through a temporary file and a rename."""
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise SurroundError(f"{path.parent}: cannot create the folder ({error.strerror})") from None
-    write_atomically(path, data)
+    """Write ``data`` to ``path`` (its folder made if needed) atomically."""
+    write_atomically(path, data, make_folder=True)
 
 
 __all__ = [

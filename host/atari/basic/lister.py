@@ -41,7 +41,9 @@ def list_statement_operands(line: bytes, start: int, end: int, names: list[str],
             try:
                 pieces.append(number_text(value))
             except (NumberError, ValueError) as error:
-                raise BrokenProgram(f"{where}: bad numeric constant {value.hex()} at byte {position - 1} ({error})") from None
+                raise BrokenProgram(
+                    f"{where}: bad numeric constant {value.hex()} at byte {position - 1} ({error})"
+                ) from None
             position += NUMBER_SIZE
         elif token == T.STRING_CONSTANT:
             if position >= end or position + 1 + line[position] > end:

@@ -49,7 +49,9 @@ class Program:
             )
         number, start = _line_number(text, source)
         if number is None:
-            self.immediate = _line_bytes(T.IMMEDIATE_LINE, tokenize_statements(text, start, self.variables, None, source))
+            self.immediate = _line_bytes(
+                T.IMMEDIATE_LINE, tokenize_statements(text, start, self.variables, None, source)
+            )
             return
         if text[start:].strip(" ") == "":
             self.lines.pop(number, None)

@@ -94,7 +94,9 @@ def load_save_bytes(data: bytes, source: str = "program") -> Program:
     for number in range(count):
         kind, stored = values[number * 8], values[number * 8 + 1]
         if stored != number or kind & 0xFE not in (T.VVT_SCALAR, T.VVT_ARRAY, T.VVT_STRING):
-            raise BrokenProgram(f"{source}: variable value table entry {number} is broken (type ${kind:02X}, number {stored})")
+            raise BrokenProgram(
+                f"{source}: variable value table entry {number} is broken (type ${kind:02X}, number {stored})"
+            )
     lines = _split_lines(region("STMTAB", "STMCUR"), source, "statement table")
     immediate = _split_lines(region("STMCUR", "STARP"), source, "immediate line")
     if len(immediate) != 1 or (immediate[0][0] | immediate[0][1] << 8) != T.IMMEDIATE_LINE:
