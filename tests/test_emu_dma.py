@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from emulator.antic import MODE_HEIGHT, Antic, DisplayList
 from emulator.dma import CYCLES_PER_FRAME, line_busy_cycles, timeline
+from emulator import machine as machine_module
 from emulator.headless import HeadlessAtari
 
 SDMCTL, SDLSTL = 0x022F, 0x0230
@@ -168,6 +169,8 @@ def test_wsync_still_counts_262_lines_a_frame(atari: HeadlessAtari) -> None:
 def test_vcount_follows_the_beam_within_a_chunk(atari: HeadlessAtari) -> None:
     # L: LDA VCOUNT / STA $0700,X / INX / BNE L / JMP *: 256 samples of VCOUNT, 14 cycles apart
     code = bytes((0xA2, 0x00, 0xAD, 0x0B, 0xD4, 0x9D, 0x00, 0x07, 0xE8, 0xD0, 0xF7, 0x4C, 0x0B, 0x06))
+    machine = atari.machine  # start at line 8, so the ~31 lines sampled end long before the VBI (line 248)
+    machine.run_until(machine.frame_start + machine_module.CYCLES_PER_FRAME + 8 * 114)
     start_loop(atari, code)
     atari.run_frames(1)
     samples = [atari.peek(0x0700 + i) for i in range(256)]

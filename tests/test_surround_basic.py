@@ -19,7 +19,7 @@ import pytest
 from host.atari import fp
 from host.atari.basic import list_program, listing_bytes, read_listing_file
 from host.atari.basic import tokens as T
-from host.game.game import rules
+from host.game import rules
 from tests.basic_model import BasicModel
 
 ROOT = Path(__file__).resolve().parents[1]

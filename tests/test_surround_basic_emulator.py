@@ -11,7 +11,7 @@ from pathlib import Path
 
 from host.atari.basic import enter_listing
 from host.atari.basic.lister import list_line
-from host.game.game import rules
+from host.game import rules
 from tests.basic_runtime_support import BasicRunner, Images
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,21 +65,6 @@ def test_lockstep_games_on_the_free_basic():
     assert summary.final_blacklists_equal and summary.wolf_moves > 10
     # what `surround bench --engine basic` reports: emulated time from RETURN to the prompt
     assert 0 < figures["emulated_seconds_per_move"] <= figures["emulated_seconds_longest_move"]
-
-
-def test_the_engine_refuses_an_os_without_math_pack():
-    """An OS ROM without a floating point package at $D800-$DFFF (its bytes $FF, as in an
-    empty ROM): the engine says so instead of crashing."""
-    import pytest
-
-    from host import resources
-    from host.engines.basic import BasicEngine
-    from host.errors import SurroundError
-
-    rom = bytearray((resources.roms_dir() / "surround-os.rom").read_bytes())
-    rom[0xD800 - 0xC000:0xE000 - 0xC000] = b"\xff" * 0x800
-    with pytest.raises(SurroundError, match="no floating point package"):
-        BasicEngine(seed=1, os_rom=bytes(rom))
 
 
 def test_the_free_basic_and_the_model_show_the_same_screens():

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import tempfile
 from abc import abstractmethod
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from host import resources
 from host.atari import fp as atari_fp
@@ -31,6 +33,9 @@ from host.atari.basic import Program, read_listing_file
 from host.engines.base import Engine, EngineReply
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES, RESULTS, Move, Position
+
+if TYPE_CHECKING:
+    from emulator.headless import HeadlessAtari
 
 # Atari BASIC's zero-page pointers to its variable tables ("Mapping the Atari", 128-145).
 VNTP, VVTP, STARP = 0x82, 0x86, 0x8C
@@ -125,7 +130,9 @@ class BasicEngine(SurroundBasicEngine):
     name = "basic"
 
     def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None, files: Path | None = None,
-                 disk: str | Path | None = None, **options: object) -> None:
+                 disk: str | Path | None = None, prepare: Callable[[HeadlessAtari], None] | None = None,
+                 **options: object) -> None:
+        """``prepare``: called with the machine before the program is loaded (a test patches a routine)."""
         if options:
             raise SurroundError(f"the basic engine has no option(s) {', '.join(sorted(options))}")
         from emulator.headless import HeadlessAtari
@@ -134,6 +141,8 @@ class BasicEngine(SurroundBasicEngine):
         self.basic = basic
         self._scratch = tempfile.TemporaryDirectory(prefix="surround-basic-")
         self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed or 0)
+        if prepare is not None:
+            prepare(self.atari)
         if disk is not None:
             self._boot_disk(Path(disk))
         else:
