@@ -1,7 +1,7 @@
 """ANTIC's DMA cycle stealing: the CPU gets only the cycles ANTIC leaves, so an emulated
 second is a real one.
 
-Acceptance figures (issue 9, from the Atari Hardware Manual's cycle counting and De Re
+Acceptance figures (from the Atari Hardware Manual's cycle counting and De Re
 Atari): in GRAPHICS 0 a program gets about 18,300 of a frame's 29,868 cycles (ANTIC and the
 OS's VBI take about 39 %); with the screen off (SDMCTL = 0) about 26,700 (refresh and VBI).
 """

@@ -118,9 +118,9 @@ class BasicSession:
         if verb == "ENTER" and b"\n" in data and EOL_BYTE not in data:
             path = self._atascii_copy(path, data)
         self.type_line(f'{verb} "{self.device_name(path)}"')
-        error = self.last_error()
-        if error:
-            raise SurroundError(f"{file}: {verb} failed: {error}")
+        message = self.last_error()
+        if message:
+            raise SurroundError(f"{file}: {verb} failed: {message}")
 
     def _atascii_copy(self, path: Path, data: bytes) -> Path:
         """A listing with host line ends (LF) as ATASCII lines ending in EOL, in a scratch folder."""

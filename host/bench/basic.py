@@ -4,7 +4,7 @@ The listings are in basic/bench/ (ahl.lst: Creative Computing, November 1983; si
 J. Gilbreath, BYTE, September 1981, with the flags in a string as Atari programs keep them).
 Each is ENTERed through H: and RUN on BASIC at READY; the emulated time runs from the RETURN
 after RUN to the machine waiting for a key again (READY), with ANTIC's DMA modelled, so it
-is what a stopwatch beside a real 800XL would show.  Reference points (issue 9): Atari BASIC
+is what a stopwatch beside a real 800XL would show.  Reference points: Atari BASIC
 on an Atari 800 took 6 min 58 s for Ahl's benchmark (Creative Computing), Rev. C about
 404 s in a mature emulator.
 

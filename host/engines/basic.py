@@ -88,7 +88,7 @@ class SurroundBasicEngine(Engine):
         self.expect_waiting(f"after {text!r}")
 
     def position(self) -> Position:
-        return Position((self.var("SHA"), self.var("SHB"), self.var("SHC")), self.var("WOLF"))  # type: ignore[arg-type]
+        return Position((self.var("SHA"), self.var("SHB"), self.var("SHC")), self.var("WOLF"))
 
     def new_game(self) -> None:
         """N (and Y when a game is under way), as a player starts a new game."""
