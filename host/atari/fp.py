@@ -610,6 +610,7 @@ def from_decimal(number: Decimal | int | str) -> bytes:
     if not number.is_finite():
         raise FPOverflow(f"{number} is not a finite number")
     _, digit_tuple, exponent = number.as_tuple()
+    assert isinstance(exponent, int)  # finite numbers have an int exponent
     digits = "".join(map(str, digit_tuple)).lstrip("0")
     if not digits:
         return ZERO

@@ -104,8 +104,9 @@ def assemble(source: Path, output: Path, listing: Path | None = None, labels: Pa
     targets = {"output": Path(output), "listing": listing, "labels": labels}
     with tempfile.TemporaryDirectory(prefix="surround-build-") as scratch:
         scratch_path = Path(scratch)
-        temporary = {name: (scratch_path / name if path is not None else None) for name, path in targets.items()}
-        command = _ophis_command(source.resolve(), temporary["output"], temporary["listing"], temporary["labels"])
+        temporary = {name: scratch_path / name for name, path in targets.items() if path is not None}
+        command = _ophis_command(source.resolve(), temporary["output"], temporary.get("listing"),
+                                 temporary.get("labels"))
         result = subprocess.run(command, capture_output=True, text=True, cwd=base, check=False)
         console = result.stdout + "\n" + result.stderr
         errors, warnings = _diagnostics(console, Path.cwd())

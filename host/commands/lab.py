@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from typing import Any
 
 from host.errors import SurroundError
 
@@ -236,7 +237,7 @@ def _parse_depths(text: str) -> list[int]:
 
 def _run_ttt(args: argparse.Namespace) -> int:
     from host.engines.harness import progress_bar
-    from host.lab.game import Solver, match, perfect_player, random_player
+    from host.lab.game import Player, Solver, match, perfect_player, random_player
     from host.lab.genome import Genome, evolve, gene_layout, genome_bits
     from host.lab.tictactoe import TicTacToe, heuristic_player, situations_per_move, symmetry_classes, valid_situations
 
@@ -252,7 +253,7 @@ def _run_ttt(args: argparse.Namespace) -> int:
     solver = Solver(game)
     opponents = {"random": random_player(rng), "perfect": perfect_player(solver, rng)}
     situations = valid_situations()
-    data = {
+    data: dict[str, Any] = {
         "states": len(situations),
         "classes": len(symmetry_classes(situations)),
         "classes_per_move": [len(layer) for layer in situations_per_move()],
@@ -272,8 +273,11 @@ def _run_ttt(args: argparse.Namespace) -> int:
     runs = {}
     if args.generations:
         for name, opp in opponents.items():
+            def fitness(genome: Genome, opp: Player = opp) -> float:
+                return match(game, genome.choose, opp, args.fitness_games).points
+
             with progress_bar(args.generations + 1, f"genetic algorithm vs {name}", quiet=args.json) as bar:
-                run = evolve(lambda genome, opp=opp: match(game, genome.choose, opp, args.fitness_games).points, rng,
+                run = evolve(fitness, rng,
                              population=args.population, generations=args.generations,
                              mutation_rate=args.mutation, on_generation=lambda _: bar.update())
             runs[name] = run
@@ -469,7 +473,7 @@ def _run_muehle(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     game = Muehle()
     program = one_ply_player(rng)
-    data = {"max_plies": MAX_PLIES, "one_ply_vs": {}}
+    data: dict[str, Any] = {"max_plies": MAX_PLIES, "one_ply_vs": {}}
     with progress_bar(args.games, "1-ply vs random", quiet=args.json) as bar:
         data["one_ply_vs"]["random"] = match(game, program, random_player(rng), args.games, MAX_PLIES,
                                              bar.update).as_dict()

@@ -58,8 +58,8 @@ class ReferenceEngine(PythonWolfEngine):
         super().__init__()
         self.learner = WolfLearner(chooser=chooser, seed=seed)
 
-    @property  # type: ignore[override]
-    def blacklist(self) -> Blacklist:
+    @property
+    def blacklist(self) -> Blacklist:  # type: ignore[override]  # read-only here: the learner owns the list
         return self.learner.blacklist
 
     def choose_wolf_move(self) -> Move:

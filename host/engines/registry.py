@@ -26,7 +26,7 @@ def make_engine(name: str, **options: object) -> Engine:
         raise SurroundError(f"unknown engine {name!r}; known engines: {', '.join(ENGINES)}")
     module_name, class_name = ENGINES[name]
     engine_class = getattr(importlib.import_module(module_name), class_name)
-    return engine_class(**options)  # type: ignore[no-any-return]
+    return engine_class(**options)
 
 
 def emulated_engine_names() -> list[str]:

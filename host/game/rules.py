@@ -101,7 +101,7 @@ class Position(NamedTuple):
                 raise SurroundError(f"point {point} is not on the board (1..11)")
         if len(set(sorted_sheep) | {wolf}) != 4:
             raise SurroundError(f"two pieces on one point in {_format(sorted_sheep, wolf)}")
-        return cls(sorted_sheep, wolf)  # type: ignore[arg-type]
+        return cls(sorted_sheep, wolf)
 
     @classmethod
     def parse(cls, text: str) -> Position:
@@ -162,7 +162,7 @@ def _all_positions() -> tuple[Position, ...]:
             number = nr_of(sheep, wolf)
             if not 1 <= number <= NR_COUNT or table[number] is not None:
                 raise AssertionError(f"NR hash is not a bijection at {_format(sheep, wolf)}")
-            table[number] = Position(sheep, wolf)  # type: ignore[arg-type]
+            table[number] = Position(sheep, wolf)
     return tuple(table)  # type: ignore[arg-type]
 
 

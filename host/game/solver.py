@@ -70,6 +70,7 @@ def _wolf_values(sheep_values: Values) -> Values:
         moves = WOLF_MOVES[nr]
         if not moves:
             continue  # the game ended before this turn; never asked for
+        worst: int | None
         worst = 0
         for _, after in moves:
             outcome = _after_wolf_move(after, sheep_values)

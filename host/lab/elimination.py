@@ -69,7 +69,7 @@ def run_elimination(game: Game, rng: random.Random, max_games: int = 10_000_000,
 def _choose_sequence(game: Game, eliminated: set, rng: random.Random) -> tuple[list, object]:
     """The action-reaction system with the threshold method (threshold 1)."""
     figure = game.start()
-    sequence = []
+    sequence: list = []
     while True:
         acceptable = [a for a in game.moves(figure) if (figure, a) not in eliminated]
         if not acceptable:

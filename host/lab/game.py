@@ -22,7 +22,9 @@ LOSS, DRAW, WIN = -1, 0, 1
 class Game(Protocol[State, Move]):
     """What the solver, the players and the learners need to know about a game."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The game's name for reports."""
 
     def start(self) -> State:
         """The start position (the first player is to move)."""
@@ -126,7 +128,7 @@ class GameRecord(Generic[State, Move]):
 def play_game(game: Game, first: Player, second: Player, max_moves: int | None = None) -> GameRecord:
     """Play one game; ``max_moves`` (for games with cycles) ends it as a draw."""
     state = game.start()
-    record = GameRecord(states=[state])
+    record: GameRecord = GameRecord(states=[state])
     players = (first, second)
     while (outcome := game.result(state)) is None:
         if max_moves is not None and record.length >= max_moves:

@@ -17,6 +17,7 @@ the seed; docs/lab.md says how each one is read here. The article's two worked e
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from host.lab.muehle import (
@@ -273,7 +274,7 @@ class AlphaBeta:
         self.game = Muehle()
         self.nodes = 0
 
-    def __call__(self, position: Position, moves: list[Move]) -> Move:
+    def __call__(self, position: Position, moves: Sequence[Move]) -> Move:
         me = position.to_move
         best_value, best = -float("inf"), []
         for move in self._order(moves):
@@ -286,7 +287,7 @@ class AlphaBeta:
                 best.append(move)
         return self.rng.choice(best)
 
-    def _order(self, moves: list[Move]) -> list[Move]:
+    def _order(self, moves: Sequence[Move]) -> list[Move]:
         return sorted(moves, key=lambda m: m[2] is None)  # mills first: more cut-offs
 
     def _search(self, position: Position, depth: int, alpha: float, beta: float, me: int,

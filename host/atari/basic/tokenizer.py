@@ -154,6 +154,7 @@ class LineParser:
         token = self.statement_token()
         self.out.append(token)
         handler = _STATEMENT_SYNTAX.get(token)
+        assert handler is not None, f"no syntax for statement token {token}"
         handler(self)
         self.out[offset_at] = len(self.out) + 3
 
