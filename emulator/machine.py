@@ -1,7 +1,10 @@
-"""The Atari XL/XE machine: chips wired together, NTSC timing, interrupts, reset, idle skip.
+"""The Atari XL/XE machine: chips wired together, NTSC or PAL timing, interrupts, reset, idle skip.
 
 Timing (NTSC): 1,789,773 CPU cycles a second, 114 a scanline, 262 scanlines,
-29,868 a frame.  The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the
+29,868 a frame (59.92 Hz).  PAL (``Machine(..., video="pal")``): 1,773,447
+cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz); the display is the
+same 240 scanlines, the VBI still starts at scanline 248 (Altirra Hardware
+Reference Manual, "System timing"; GTIA's PAL register tells programs which).  The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the
 next event of the frame:
 
 * a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
@@ -49,21 +52,46 @@ from dataclasses import dataclass
 import numpy as np
 
 from emulator.antic import (
-    CYCLES_PER_LINE, LINES_PER_FRAME, VBLANK_LINE, WSYNC, NMI_DLI, NMI_VBI, Antic, DisplayList,
+    CYCLES_PER_LINE, DISPLAY_LINES, FIRST_DISPLAY_LINE, LINES_PER_FRAME, VBLANK_LINE, WSYNC, NMI_DLI, NMI_VBI,
+    Antic,
 )
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
 from emulator.errors import CpuJam, EmulatorError
-from emulator.gtia import Gtia, colourize
+from emulator.gtia import Gtia
 from emulator.hdevice import HDevice
 from emulator.memory import Memory
-from emulator.palette import PALETTE
+from emulator.palette import palette_for
+from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
 from emulator.pia import Pia
 from emulator.pokey import Pokey
 from emulator.sio import DSTATS, SioBus
 
 CPU_HZ = 1_789_773
-CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868
+CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868 (NTSC)
+
+
+@dataclass(frozen=True)
+class VideoStandard:
+    """The timing of one TV standard."""
+
+    name: str
+    cpu_hz: int
+    lines_per_frame: int
+
+    @property
+    def cycles_per_frame(self) -> int:
+        return CYCLES_PER_LINE * self.lines_per_frame
+
+    @property
+    def frame_rate(self) -> float:
+        return self.cpu_hz / self.cycles_per_frame
+
+
+VIDEO_STANDARDS = {
+    "ntsc": VideoStandard("ntsc", CPU_HZ, LINES_PER_FRAME),
+    "pal": VideoStandard("pal", 1_773_447, 312),
+}
 CHUNK_CYCLES = 4 * CYCLES_PER_LINE
 HOLD_WRITE_CYCLE = 104  # colour writes after this cycle of a line show from the next line
 
@@ -80,24 +108,27 @@ KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
 TimedCallback = Callable[[int], None]
 
 
-@dataclass
-class FrameRecord:
-    """What the renderer needs of a finished frame."""
-
-    display_list: DisplayList
-    start_colours: bytes
-    colour_log: list[tuple[int, int, int]]
+FrameRecord = FrameState  # what the renderer needs of a finished frame (emulator/pmg.py)
 
 
 class Machine:
     """An Atari 800XL-style machine with 64 KiB RAM."""
 
-    def __init__(self, os_rom: bytes | None, basic_rom: bytes | None = None, seed: int = 0) -> None:
+    def __init__(self, os_rom: bytes | None, basic_rom: bytes | None = None, seed: int = 0,
+                 video: str = "ntsc") -> None:
         check_rom_sizes(os_rom, basic_rom)
+        if video not in VIDEO_STANDARDS:
+            raise EmulatorError(f"unknown video standard {video!r} (choose ntsc or pal)")
+        self.video = VIDEO_STANDARDS[video]
+        self.cycles_per_frame = self.video.cycles_per_frame
+        self.lines_per_frame = self.video.lines_per_frame
         self.memory = Memory()
         memory = self.memory
         self.cpu = AtariCPU(memory.ram, memory.io_read, memory.write_special, memory.writable)
-        self.gtia = Gtia(self._colour_scanline)
+        self.gtia = Gtia(self._colour_scanline, pal=video == "pal")
+        self.gtia.collide = self._collide
+        self.palette = palette_for(video)
+        self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
@@ -141,7 +172,7 @@ class Machine:
 
     def scanline(self) -> int:
         """The scanline the beam is on (0-261)."""
-        return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % LINES_PER_FRAME
+        return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % self.lines_per_frame
 
     def _colour_scanline(self) -> int:
         offset = self.real_cycle() - self.frame_start
@@ -256,12 +287,13 @@ class Machine:
 
     def _begin_frame(self) -> None:
         display_list = self.antic.begin_frame()
-        self.dma = timeline(display_list, self.antic.dmactl)
+        self.dma = timeline(display_list, self.antic.dmactl, self.lines_per_frame)
         self.gtia.begin_frame()
+        self._collided_rows = 0
         start = self.frame_start
         events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
         events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
-        events.append((start + CYCLES_PER_FRAME, "end", LINES_PER_FRAME))
+        events.append((start + self.cycles_per_frame, "end", self.lines_per_frame))
         events.sort()
         self._events = events
         self._event_index = 0
@@ -317,11 +349,31 @@ class Machine:
         self.cpu.processorCycles += cycles
         self.cpu_cycles += cycles
 
+    def _frame_state(self) -> FrameState:
+        antic, gtia = self.antic, self.gtia
+        return FrameState(antic.display_list, gtia.frame_start_registers, gtia.log, antic.dmactl, antic.pmbase)
+
+    def _collide(self, end_row: int | None = None) -> None:
+        """GTIA's collision registers catch up with the scanlines drawn so far (emulator/pmg.py)."""
+        if end_row is None:
+            end_row = min(DISPLAY_LINES, max(0, self.scanline() - FIRST_DISPLAY_LINE))
+        first = self._collided_rows
+        if end_row <= first:
+            return
+        self._collided_rows = end_row
+        state = self._frame_state()
+        if not uses_objects(state):
+            return
+        indices = self.antic.render_indices(state.display_list, first, end_row)
+        hits = frame_collisions(self.antic.ram_view, state, indices, first, end_row)
+        collisions = self.gtia.collisions
+        for reg, bits in enumerate(hits):
+            collisions[reg] |= bits
+
     def _end_frame(self) -> None:
-        self.completed_frame = FrameRecord(
-            self.antic.display_list, self.gtia.frame_start_colours, self.gtia.colour_log
-        )
-        self.frame_start += CYCLES_PER_FRAME
+        self._collide(DISPLAY_LINES)
+        self.completed_frame = self._frame_state()
+        self.frame_start += self.cycles_per_frame
         self.frames += 1
         if self.hdevice is not None:
             self.hdevice.register(self.memory.ram)
@@ -398,13 +450,13 @@ class Machine:
     def run_frames(self, count: int) -> None:
         """Run until ``count`` more frame ends have passed."""
         for _ in range(count):
-            self.run_until(self.frame_start + CYCLES_PER_FRAME)
+            self.run_until(self.frame_start + self.cycles_per_frame)
 
     def run_until_idle(self, max_frames: int = 600) -> bool:
         """Run until the CPU waits in the keyboard loop with no key pending; False on timeout."""
         if self.waiting_for_key():
             return True
-        target = self.frame_start + CYCLES_PER_FRAME * max(1, max_frames)
+        target = self.frame_start + self.cycles_per_frame * max(1, max_frames)
         return self.run_until(target, stop_when_idle=True) == "idle"
 
     def waiting_for_key(self) -> bool:
@@ -485,17 +537,17 @@ class Machine:
     def _frame_record(self) -> FrameRecord:
         if self.completed_frame is not None:
             return self.completed_frame
-        return FrameRecord(self.antic.display_list, self.gtia.frame_start_colours, self.gtia.colour_log)
+        return self._frame_state()
 
     def frame_colours(self) -> np.ndarray:
         """(240, 384) GTIA colour bytes of the last finished frame (screen memory as it is now)."""
         record = self._frame_record()
         indices = self.antic.render_indices(record.display_list)
-        return colourize(indices, record.start_colours, record.colour_log)
+        return compose(self.antic.ram_view, record, indices)
 
     def frame_rgb(self) -> np.ndarray:
         """(240, 384, 3) uint8 RGB image of the last finished frame."""
-        return PALETTE[self.frame_colours()]
+        return self.palette[self.frame_colours()]
 
     def screen_codes(self) -> list[bytes]:
         """24 rows of 40 internal screen codes from the character mode lines of the display list."""
