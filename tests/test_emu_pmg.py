@@ -1,0 +1,152 @@
+"""Players and missiles over a playfield in every priority mode (tests/asm/pmgdemo.s).
+
+The expected picture is worked out pixel by pixel from the documented priority
+orders (Mapping the Atari / De Re Atari, PRIOR $D01B: 1 = P0-P3 over PF0-PF3,
+2 = P0 P1 over PF over P2 P3, 4 = PF over players, 8 = PF0 PF1 over players
+over PF2 PF3; bit 4: the missiles are a fifth player in PF3's colour; bit 5:
+overlapping players 0+1 and 2+3 OR their colours), independently of
+emulator/pmg.py's equations.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from emulator.headless import HeadlessAtari
+
+HERE = Path(__file__).parent
+PRIORS = (0x01, 0x02, 0x04, 0x08, 0x11, 0x21, 0x00)
+STRIPES = ("PF0", "PF1", "PF2", "PF3", "BK")  # 8 colour clocks each, from the playfield's left edge
+PLAYER_HPOS, PLAYER_WIDTH = (64, 72, 104, 112), 16  # double width: 8 bits x 2 colour clocks
+MISSILE_HPOS, MISSILE_WIDTH = {0: 144, 3: 184}, 8  # quadruple width: 2 bits x 4 colour clocks
+COLOURS = {"P0": 0x46, "P1": 0x86, "P2": 0xC6, "P3": 0x1A, "PF0": 0x28, "PF1": 0x5A, "PF2": 0x94, "PF3": 0x0E, "BK": 0x00}
+ORDERS = {
+    1: ("P0", "P1", "P2", "P3", "PF0", "PF1", "PF2", "PF3"),
+    2: ("P0", "P1", "PF0", "PF1", "PF2", "PF3", "P2", "P3"),
+    4: ("PF0", "PF1", "PF2", "PF3", "P0", "P1", "P2", "P3"),
+    8: ("PF0", "PF1", "P0", "P1", "P2", "P3", "PF2", "PF3"),
+}
+FIRST_ROW = 24  # the first band's first scanline in the 240-line frame (scanline 32)
+BAND_ROWS = 24
+
+
+def playfield_at(clock: int) -> str:
+    """The stripe at a colour clock of the frame (the normal playfield starts at colour clock 16)."""
+    return STRIPES[((clock - 16) % 40) // 8]
+
+
+def objects_at(clock: int) -> set[str]:
+    """Players ("P0".."P3") and missiles ("M0", "M3") covering a colour clock (HPOS = clock + $20)."""
+    hpos = clock + 0x20
+    found = {f"P{n}" for n, h in enumerate(PLAYER_HPOS) if h <= hpos < h + PLAYER_WIDTH}
+    found |= {f"M{n}" for n, h in MISSILE_HPOS.items() if h <= hpos < h + MISSILE_WIDTH}
+    return found
+
+
+def expected_colour(prior: int, clock: int) -> int:
+    """The colour of a playfield pixel of a band, by the documented priority order."""
+    present = {playfield_at(clock)} - {"BK"}
+    objects = objects_at(clock)
+    fifth, multi = bool(prior & 0x10), bool(prior & 0x20)
+    for name in objects:
+        if name.startswith("M"):
+            present.add("PF3" if fifth else "P" + name[1])
+        else:
+            present.add(name)
+    order = list(ORDERS[prior & 0x0F])
+    if fifth:  # PF3 (so the fifth player) goes in front of PF0-PF2 (GTIA data sheet: SF0-SF2 yield to SF3)
+        order.remove("PF3")
+        order.insert(order.index("PF0"), "PF3")
+    for name in order:
+        if name in present:
+            colour = COLOURS[name]
+            partner = {"P0": "P1", "P2": "P3"}.get(name)
+            if multi and partner in present:
+                colour |= COLOURS[partner]
+            return colour
+    return COLOURS["BK"]
+
+
+def expected_collisions() -> list[int]:
+    """M0PF..P3PL from the same geometry (players against the playfield and each other)."""
+    bits = {"PF0": 1, "PF1": 2, "PF2": 4, "PF3": 8, "BK": 0}
+    hits = [0] * 16
+    for clock in range(16, 176):
+        objects = objects_at(clock)
+        pf = bits[playfield_at(clock)]
+        for name in objects:
+            number = int(name[1])
+            if name[0] == "M":
+                hits[number] |= pf
+                hits[8 + number] |= sum(1 << int(p[1]) for p in objects if p[0] == "P")
+            else:
+                hits[4 + number] |= pf
+                hits[12 + number] |= sum(1 << int(p[1]) for p in objects if p[0] == "P" and p != name)
+    return hits
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> HeadlessAtari:
+    from host.build import assemble
+
+    program = tmp_path_factory.mktemp("pmg") / "pmgdemo.xex"
+    assemble(HERE / "asm" / "pmgdemo.s", program)
+    atari = HeadlessAtari()
+    assert atari.load_xex(program, max_frames=200)
+    assert atari.peek(0x0610) == 1
+    return atari
+
+
+@pytest.mark.parametrize("band", range(6))
+def test_each_priority_mode_draws_the_documented_winner(demo: HeadlessAtari, band: int) -> None:
+    colours = demo.machine.frame_colours()
+    prior = PRIORS[band]
+    expected = np.array([expected_colour(prior, x // 2) for x in range(32, 352)], dtype=np.uint8)
+    rows = colours[FIRST_ROW + band * BAND_ROWS:FIRST_ROW + (band + 1) * BAND_ROWS, 32:352]
+    for row in rows:
+        assert np.array_equal(row, expected), (hex(prior), np.nonzero(row != expected)[0][:8] + 32)
+
+
+def test_priority_0_mixes_colours_where_the_orders_conflict(demo: HeadlessAtari) -> None:
+    row = demo.machine.frame_colours()[FIRST_ROW + 6 * BAND_ROWS + 4]
+    # P0 over PF2 (hi player pair over the PF2/PF3 pair): P0 alone; P2 over PF2: both ORed
+    assert row[2 * (64 - 0x20)] == COLOURS["P0"]
+    assert row[2 * (104 - 0x20)] == COLOURS["P2"] | COLOURS["PF2"]
+
+
+def test_collision_registers_as_the_program_reads_them(demo: HeadlessAtari) -> None:
+    hits = [demo.peek(0x0600 + i) for i in range(16)]
+    assert hits == expected_collisions()
+
+
+def test_players_below_the_playfield_show_over_the_background(demo: HeadlessAtari) -> None:
+    colours = demo.machine.frame_colours()
+    below = colours[FIRST_ROW + 7 * BAND_ROWS + 2]  # scanline 202: bars go on to scanline 207
+    assert below[2 * (64 - 0x20)] == COLOURS["P0"] and below[2 * (104 - 0x20)] == COLOURS["P2"]
+    assert colours[FIRST_ROW + 7 * BAND_ROWS + 9, 2 * (64 - 0x20)] == COLOURS["BK"]
+
+
+def test_hitclr_clears_and_direct_grafp_writes_draw_without_dma() -> None:
+    atari = HeadlessAtari()
+    atari.boot()
+    machine = atari.machine
+    atari.poke(0x022F, 0x22)  # SDMCTL: no player DMA
+    atari.poke(0xD01E, 0)  # HITCLR
+    atari.poke(0xD000, 0x60)  # HPOSP0
+    atari.poke(0xD00D, 0x81)  # GRAFP0: two one-clock stripes on every scanline
+    atari.poke(0x02C0, 0x46)  # PCOLR0
+    atari.run_frames(2)
+    colours = machine.frame_colours()
+    x = 2 * (0x60 - 0x20)
+    border = colours[:24]  # the blank lines above the text window
+    assert (border[:, x] == 0x46).all() and (border[:, x + 14] == 0x46).all()
+    assert not (border[:, x + 2:x + 14] == 0x46).any()
+    # in the text window a lit pixel keeps PF1's luminance under the player's hue
+    assert ((colours[24:216, x] & 0xF0) == 0x40).all()
+    assert atari.peek(0xD004) == 0x04  # P0PF: the text window is PF2 (lit pixels only count)
+    atari.poke(0xD00D, 0)
+    atari.poke(0xD01E, 0)
+    assert atari.peek(0xD004) == 0
