@@ -65,6 +65,7 @@ from emulator.palette import palette_for
 from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
 from emulator.pia import Pia
 from emulator.pokey import Pokey
+from emulator.audio import PokeyAudio
 from emulator.sio import DSTATS, SioBus
 
 CPU_HZ = 1_789_773
@@ -130,6 +131,10 @@ class Machine:
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
+        self.pokey.schedule = self.schedule
+        self.pokey.cancel = self.cancel
+        self.audio: PokeyAudio | None = None
+        self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
         self.sio = SioBus()
@@ -374,6 +379,10 @@ class Machine:
         self._collide(DISPLAY_LINES)
         self.completed_frame = self._frame_state()
         self.frame_start += self.cycles_per_frame
+        if self.audio is not None:
+            samples = self.audio.render(self.frame_start)
+            for sink in self.audio_sinks:
+                sink(samples)
         self.frames += 1
         if self.hdevice is not None:
             self.hdevice.register(self.memory.ram)
@@ -531,6 +540,36 @@ class Machine:
         """Hold console keys (CONSOL) for ``hold_frames`` frame ends."""
         self.gtia.console_pressed = (1 if start else 0) | (2 if select else 0) | (4 if option else 0)
         self.console_release_frame = self.frames + max(1, hold_frames)
+
+    # -- sound and controllers ------------------------------------------------------------------------
+
+    def add_audio_sink(self, sink: Callable[[np.ndarray], None]) -> None:
+        """Synthesise POKEY's sound (emulator/audio.py) and hand each frame's int16 samples to ``sink``."""
+        if self.audio is None:
+            audio = PokeyAudio(self.video.cpu_hz)
+            regs = self.pokey.registers
+            audio.audf = [regs[0], regs[2], regs[4], regs[6]]
+            audio.audc = [regs[1], regs[3], regs[5], regs[7]]
+            audio.audctl = regs[8]
+            audio.next_sample = float(self.cycles)
+            self.audio = audio
+            self.pokey.audio = audio
+            self.gtia.speaker = lambda value: audio.speaker_write(self.real_cycle(), value)
+        self.audio_sinks.append(sink)
+
+    def set_joystick(self, port: int, up: bool = False, down: bool = False, left: bool = False,
+                     right: bool = False, fire: bool = False) -> None:
+        """Joystick ``port`` (0-3): directions into PIA port A (ports 0, 1; 0 = pressed, bits 0-3
+        up, down, left, right; port 1 in bits 4-7), the button into GTIA's TRIGn."""
+        bits = (1 if up else 0) | (2 if down else 0) | (4 if left else 0) | (8 if right else 0)
+        if port < 2:
+            shift = 4 * port
+            self.pia.joystick = (self.pia.joystick & ~(0x0F << shift) & 0xFF) | ((~bits & 0x0F) << shift)
+        self.gtia.triggers[port & 3] = 0 if fire else 1
+
+    def set_paddle(self, number: int, value: int) -> None:
+        """Paddle ``number`` (0-7) turned to ``value`` (0-228, as POTn reads it)."""
+        self.pokey.paddles[number & 7] = max(0, min(228, value))
 
     # -- display ----------------------------------------------------------------------------------------
 
