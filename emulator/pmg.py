@@ -129,13 +129,21 @@ def object_graphics(ram: np.ndarray, state: FrameState, table: np.ndarray, first
 
 def _object_mask(hpos: np.ndarray, width: np.ndarray, bits: np.ndarray, size_bits: int) -> np.ndarray:
     """(rows, 384) bool: where an object of ``size_bits`` bits (leftmost = highest) shows."""
-    clocks = np.arange(COLOUR_CLOCKS, dtype=np.int32)[None, :] + HPOS_OFFSET
-    offset = clocks - hpos.astype(np.int32)[:, None]
+    rows = hpos.shape[0]
+    mask = np.zeros((rows, FRAME_WIDTH), dtype=bool)
+    hpos = hpos.astype(np.int32)
+    left = max(0, int(hpos.min()) - HPOS_OFFSET)
+    right = min(COLOUR_CLOCKS, int(hpos.max()) - HPOS_OFFSET + size_bits * int(width.max()))
+    if right <= left:
+        return mask
+    clocks = np.arange(left, right, dtype=np.int32)[None, :] + HPOS_OFFSET
+    offset = clocks - hpos[:, None]
     bit = offset // width[:, None]
     inside = (offset >= 0) & (bit < size_bits)
     shifted = bits.astype(np.int32)[:, None] << np.clip(bit, 0, size_bits - 1)
     on = inside & ((shifted & (1 << (size_bits - 1))) != 0)
-    return np.repeat(on, 2, axis=1)
+    mask[:, 2 * left:2 * right] = np.repeat(on, 2, axis=1)
+    return mask
 
 
 def object_masks(table: np.ndarray, graf: np.ndarray) -> tuple[list[np.ndarray | None], list[np.ndarray | None]]:

@@ -150,3 +150,40 @@ def test_hitclr_clears_and_direct_grafp_writes_draw_without_dma() -> None:
     atari.poke(0xD00D, 0)
     atari.poke(0xD01E, 0)
     assert atari.peek(0xD004) == 0
+
+
+# -- from Atari BASIC (tests/basic/pmg.lst) ---------------------------------------------------------
+
+
+def test_basic_program_draws_players_behind_the_playfield_and_reads_collisions() -> None:
+    """GRAPHICS 3 bar (PF0) at column 10 = colour clocks 40-43 of the playfield; player 0
+    (double width, HPOS 84) over it with PRIOR 4 (playfield in front), player 1 elsewhere."""
+    from host.basic_runner import BasicSession
+
+    session = BasicSession(basic="free", h_directory=HERE / "basic")
+    atari = session.atari
+    atari.set_joystick(0, up=True, fire=True)
+    session.start_program(HERE / "basic" / "pmg.lst")
+    for _ in range(60):
+        atari.run_frames(10)
+        if atari.peek(0x0605) == 1:
+            break
+    assert atari.peek(0x0605) == 1
+    p0pf, p1pf, p0pl = atari.peek(0x0600), atari.peek(0x0601), atari.peek(0x0602)
+    assert (p0pf, p1pf, p0pl) == (0x01, 0x00, 0x00)
+    assert (atari.peek(0x0603), atari.peek(0x0604)) == (14, 0)  # STICK(0) up, STRIG(0) pressed
+    atari.run_frames(2)
+    colours = atari.machine.frame_colours()
+    row = colours[24 + 4]  # a scanline of the bar (GRAPHICS 3 rows are 8 scanlines)
+    pf0, p0, p1 = 0x28, 70, 134
+    bar = range(2 * (16 + 40), 2 * (16 + 44))  # playfield colour clocks 40-43 (frame clock 16 + x)
+    player0 = range(2 * (84 - 0x20), 2 * (84 - 0x20 + 16))
+    expected = np.full(384, colours[24 + 4, 20], dtype=np.uint8)  # the background inside the border
+    expected[:32] = expected[352:] = colours[0, 0]
+    for x in player0:
+        expected[x] = p0
+    for x in bar:
+        expected[x] = pf0  # PRIOR 4: the playfield in front of the player
+    for x in (2 * (140 - 0x20), 2 * (140 - 0x20) + 1, 2 * (140 - 0x20 + 7), 2 * (140 - 0x20 + 7) + 1):
+        expected[x] = p1  # GRAFP1 = %10000001, normal width
+    assert np.array_equal(row, expected), np.nonzero(row != expected)[0]
