@@ -161,3 +161,21 @@ def test_audio_out_writes_a_wav_file(tmp_path) -> None:
         samples = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
     assert len(samples) == pytest.approx((atari.machine.frame_start - start) / CPU_HZ * RATE, abs=1)
     assert peak_frequency(np.concatenate([samples, samples])) == pytest.approx(CPU_HZ / 28 / 244, abs=1.5)
+
+
+def test_the_console_speaker_buzzes_at_the_rate_the_os_toggles_it() -> None:
+    """Our OS's bell (CTRL-2, asm/os/editor.s EBELL) toggles CONSOL bit 3 every two scanlines:
+    a square wave of 1.79 MHz / (4 x 114) = 3925 Hz for 64 periods."""
+    atari = HeadlessAtari()
+    atari.boot()
+    chunks: list[np.ndarray] = []
+    atari.machine.add_audio_sink(chunks.append)
+    atari.run_frames(5)
+    assert not np.concatenate(chunks).any()  # the OS's VBI writes CONSOL = 8 every frame: silence
+    atari.type_script("{CTRL-2}")
+    atari.run_frames(10)
+    samples = np.concatenate(chunks).astype(float)
+    loud = np.nonzero(np.abs(samples) > 0)[0]
+    burst = samples[loud[0]:loud[0] + 600]
+    spectrum = np.abs(np.fft.rfft((burst - burst.mean()) * np.hanning(len(burst)), n=RATE))
+    assert int(np.argmax(spectrum[100:])) + 100 == pytest.approx(CPU_HZ / 456, abs=40)

@@ -84,3 +84,66 @@ def test_horizontal_scrolling_costs_the_extra_bytes(demo: HeadlessAtari) -> None
     extra = 8 * len(plain.mode_lines) + 8 * sum(m.height for m in plain.mode_lines)
     stolen = scrolled.stolen_cycles - timeline(unscrolled, machine.antic.dmactl).stolen_cycles
     assert extra - 2 * len(plain.mode_lines) <= stolen <= extra  # a few refresh slots move
+
+
+# -- ANTIC modes and display list details, on ANTIC alone ------------------------------------------
+
+
+def antic_with(display_list: bytes, data: dict[int, bytes], dmactl: int = 0x22, vscrol: int = 0,
+               hscrol: int = 0):
+    from emulator.antic import Antic
+
+    ram = bytearray(0x10000)
+    ram[0x3000:0x3000 + len(display_list)] = display_list
+    for address, block in data.items():
+        ram[address:address + len(block)] = block
+    antic = Antic(ram)
+    antic.dlist, antic.dmactl, antic.chbase, antic.vscrol, antic.hscrol = 0x3000, dmactl, 0xE0, vscrol, hscrol
+    return antic
+
+
+def test_mode_5_doubles_every_glyph_row_in_four_colours() -> None:
+    font = bytearray(0x400)
+    font[8:16] = bytes((0b00011011,) * 4 + (0b11100100,) * 4)  # character 1
+    antic = antic_with(bytes((0x45, 0x00, 0x40, 0x41, 0x00, 0x30)), {0x4000: bytes((1, 0x81)), 0xE000: bytes(font)})
+    indices = antic.render_indices(antic.parse_display_list())
+    block = indices[0:16, 32:48]
+    first = np.repeat([0, 1, 2, 3], 2)  # BK, PF0, PF1, PF2, two hi-res pixels each
+    assert (block[0:8, 0:8] == first).all() and (block[8:16, 0:8] == first[::-1]).all()
+    assert (block[0:8, 8:16] == np.repeat([0, 1, 2, 4], 2)).all()  # inverse: PF3 instead of PF2
+    assert (indices[16:] == 0).all()
+
+
+def test_mode_3_drops_lower_case_characters_by_two_rows() -> None:
+    font = bytearray(0x400)
+    font[0x21 * 8:0x21 * 8 + 8] = bytes(range(1, 9))
+    font[0x61 * 8:0x61 * 8 + 8] = bytes(range(1, 9))
+    antic = antic_with(bytes((0x43, 0x00, 0x40, 0x41, 0x00, 0x30)), {0x4000: bytes((0x21, 0x61)), 0xE000: bytes(font)})
+    lit = antic.render_indices(antic.parse_display_list())[0:10, 32:48] == 5
+
+    def rows_of(glyph_rows):
+        return [np.unpackbits(np.array([value], dtype=np.uint8)).astype(bool) for value in glyph_rows]
+
+    assert np.array_equal(lit[:, 0:8], np.array(rows_of(list(range(1, 9)) + [0, 0])))
+    assert np.array_equal(lit[:, 8:16], np.array(rows_of([0, 0, 3, 4, 5, 6, 7, 8, 1, 2])))
+
+
+def test_dli_comes_on_the_last_scanline_of_a_scrolled_line() -> None:
+    dl = bytes((0x70, 0xE2, 0x00, 0x40, 0x92, 0x02, 0x41, 0x00, 0x30))  # DLI+LMS+VS, DLI+HS (ends the region), plain
+    antic = antic_with(dl, {}, vscrol=5)
+    parsed = antic.parse_display_list()
+    assert [(m.line, m.height, m.first_row) for m in parsed.mode_lines] == [(16, 3, 5), (19, 6, 0), (25, 8, 0)]
+    assert parsed.dli_lines == [18, 24]
+
+
+def test_narrow_playfield_scrolled_fetches_the_normal_width() -> None:
+    data = {0x4000: bytes(range(0x21, 0x21 + 40)), 0xE000: bytes((i * 37) & 0xFF for i in range(0x400))}
+    antic = antic_with(bytes((0x52, 0x00, 0x40, 0x41, 0x00, 0x30)), data, dmactl=0x21, hscrol=5)
+    (line,) = antic.parse_display_list().mode_lines
+    assert (line.size, line.fetch_width, line.shift) == (40, 320, 5)
+    indices = antic.render_indices(antic.parse_display_list())
+    assert (indices[:, :64] == 0).all() and (indices[:, 320:] == 0).all()  # the narrow window only
+    plain = antic_with(bytes((0x42, 0x00, 0x40, 0x41, 0x00, 0x30)), data)
+    unscrolled = plain.render_indices(plain.parse_display_list())
+    # the normal line's picture, moved right by 5 colour clocks, through the narrow window
+    assert np.array_equal(indices[0:8, 64:320], unscrolled[0:8, 64 - 10:320 - 10])
