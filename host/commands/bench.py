@@ -83,7 +83,7 @@ def measure_emulator(seconds: float, video: str = "ntsc") -> dict:
         if error.name != "emulator.bench":
             raise
         raise SurroundError("the emulator benchmark is not available yet (emulator/bench.py is missing)") from None
-    return dict(module.measure(seconds, video=video))
+    return dict(module.measure(seconds) if video == "ntsc" else module.measure(seconds, video=video))
 
 
 def measure_engine(args: argparse.Namespace) -> dict:
