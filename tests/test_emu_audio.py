@@ -179,3 +179,12 @@ def test_the_console_speaker_buzzes_at_the_rate_the_os_toggles_it() -> None:
     burst = samples[loud[0]:loud[0] + 600]
     spectrum = np.abs(np.fft.rfft((burst - burst.mean()) * np.hanning(len(burst)), n=RATE))
     assert int(np.argmax(spectrum[100:])) + 100 == pytest.approx(CPU_HZ / 456, abs=40)
+
+
+def test_surround_emu_audio_out_headless(tmp_path) -> None:
+    from host.cli import main
+
+    path = tmp_path / "out.wav"
+    assert main(["emu", "--frontend", "headless", "--frames", "30", "--audio-out", str(path)]) == 0
+    with wave.open(str(path)) as wav:
+        assert wav.getframerate() == RATE and wav.getnframes() > 20 * RATE // 60

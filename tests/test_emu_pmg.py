@@ -187,3 +187,27 @@ def test_basic_program_draws_players_behind_the_playfield_and_reads_collisions()
     for x in (2 * (140 - 0x20), 2 * (140 - 0x20) + 1, 2 * (140 - 0x20 + 7), 2 * (140 - 0x20 + 7) + 1):
         expected[x] = p1  # GRAFP1 = %10000001, normal width
     assert np.array_equal(row, expected), np.nonzero(row != expected)[0]
+
+
+def test_two_line_player_dma_reads_half_the_scanlines_and_vdelay_moves_it_down() -> None:
+    from emulator.antic import DisplayList
+    from emulator.pmg import FrameState, object_graphics, register_table
+
+    ram = np.zeros(0x10000, dtype=np.uint8)
+    base = 0x2000  # PMBASE $20: 1K boundary for two-line resolution
+    ram[base + 0x200 + np.arange(128)] = np.arange(128)  # player 0: byte = its index
+    ram[base + 0x180 + np.arange(128)] = 0xFF - np.arange(128)  # missiles
+    start = bytearray(0x20)
+    start[0x1D] = 0x03  # GRACTL
+    state = FrameState(DisplayList([], [], 320, 32), bytes(start), [], dmactl=0x2E, pmbase=0x20)
+    graf = object_graphics(ram, state, register_table(state.start_registers, [], 240), 0)
+    scanlines = np.arange(8, 248)
+    assert np.array_equal(graf[:, 0], scanlines // 2) and np.array_equal(graf[:, 4], 0xFF - scanlines // 2)
+    start[0x1C] = 0x10  # VDELAY: player 0 one scanline later
+    state.start_registers = bytes(start)
+    graf = object_graphics(ram, state, register_table(state.start_registers, [], 240), 0)
+    assert np.array_equal(graf[:, 0], (scanlines - 1) // 2)
+    single = FrameState(DisplayList([], [], 320, 32), bytes(start), [], dmactl=0x3E, pmbase=0x20)
+    ram[0x2000 + 0x400 + np.arange(256)] = np.arange(256) ^ 0x55  # one-line: PMBASE 2K, +$400
+    graf = object_graphics(ram, single, register_table(single.start_registers, [], 240), 0)
+    assert np.array_equal(graf[:, 0], scanlines ^ 0x55)
