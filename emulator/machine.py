@@ -94,7 +94,10 @@ VIDEO_STANDARDS = {
     "pal": VideoStandard("pal", 1_773_447, 312),
 }
 CHUNK_CYCLES = 4 * CYCLES_PER_LINE
-HOLD_WRITE_CYCLE = 104  # colour writes after this cycle of a line show from the next line
+HOLD_WRITE_CYCLE = 104
+#: collisions are worked out at a frame's end only if the program read a collision register in
+#: this many frames before (a read itself works out the scanlines drawn so far)
+COLLISION_INTEREST_FRAMES = 60  # colour writes after this cycle of a line show from the next line
 
 SIOV = 0xE459
 CALL_RETURN = 0xD7F0
@@ -127,7 +130,9 @@ class Machine:
         memory = self.memory
         self.cpu = AtariCPU(memory.ram, memory.io_read, memory.write_special, memory.writable)
         self.gtia = Gtia(self._colour_scanline, pal=video == "pal")
-        self.gtia.collide = self._collide
+        self.gtia.collide = self._collide_now
+        self._collisions_read_frame = -COLLISION_INTEREST_FRAMES - 1  # frame of the last collision read
+        self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
@@ -358,6 +363,11 @@ class Machine:
         antic, gtia = self.antic, self.gtia
         return FrameState(antic.display_list, gtia.frame_start_registers, gtia.log, antic.dmactl, antic.pmbase)
 
+    def _collide_now(self) -> None:
+        """A collision register is read or HITCLR written: catch up to the beam."""
+        self._collisions_read_frame = self.frames
+        self._collide()
+
     def _collide(self, end_row: int | None = None) -> None:
         """GTIA's collision registers catch up with the scanlines drawn so far (emulator/pmg.py)."""
         if end_row is None:
@@ -370,14 +380,19 @@ class Machine:
         if not uses_objects(state):
             return
         indices = self.antic.render_indices(state.display_list, first, end_row)
+        if first == 0 and end_row == DISPLAY_LINES:
+            self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
         hits = frame_collisions(self.antic.ram_view, state, indices, first, end_row)
         collisions = self.gtia.collisions
         for reg, bits in enumerate(hits):
             collisions[reg] |= bits
 
     def _end_frame(self) -> None:
-        self._collide(DISPLAY_LINES)
-        self.completed_frame = self._frame_state()
+        self._indices_cache = None
+        if self.frames - self._collisions_read_frame <= COLLISION_INTEREST_FRAMES:
+            self._collide(DISPLAY_LINES)
+        cache = self._indices_cache
+        self.completed_frame = cache[0] if cache is not None else self._frame_state()
         self.frame_start += self.cycles_per_frame
         if self.audio is not None:
             samples = self.audio.render(self.frame_start)
@@ -581,7 +596,11 @@ class Machine:
     def frame_colours(self) -> np.ndarray:
         """(240, 384) GTIA colour bytes of the last finished frame (screen memory as it is now)."""
         record = self._frame_record()
-        indices = self.antic.render_indices(record.display_list)
+        cache = self._indices_cache
+        if cache is not None and cache[0] is record and cache[1] == self.cpu.processorCycles:
+            indices = cache[2]  # drawn for the collisions at the frame's end, nothing ran since
+        else:
+            indices = self.antic.render_indices(record.display_list)
         return compose(self.antic.ram_view, record, indices)
 
     def frame_rgb(self) -> np.ndarray:
