@@ -92,7 +92,7 @@ class Gtia:
             return PAL_PAL if self.pal else PAL_NTSC
         if reg == CONSOL:
             return 0x08 | (~self.console_pressed & 0x07)
-        return 0x0F
+        return 0x00
 
     def trigger(self, number: int) -> int:
         """TRIGn: the button, or its latched press while GRACTL bit 2 is set."""

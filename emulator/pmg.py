@@ -27,9 +27,11 @@ data sheet's priority equations):
   for collisions only lit pixels count, as PF2.
 * GTIA modes (PRIOR bits 6-7) read the hi-res data as one 4-bit pixel per two
   colour clocks: 9 ($40) luminance ORed into COLBK, 11 ($C0) hue ORed into
-  COLBK, 10 ($80) a colour register: 0-3 COLPM0-3, 4-7 COLPF0-3, 8-11 COLBK,
-  12-15 COLPF0-3.  The picture counts as background for priority and
-  collisions.  (Mode 10's one-colour-clock delay is not modelled.)
+  COLBK, 10 ($80) a colour register: 0-3 COLPM0-3, 4-7 COLPF0-3, 8 COLBK (the
+  nine documented colours; for 9-15, which no reference we checked spells
+  out, we take COLBK for 9-11 and COLPF0-3 for 12-15).  The picture counts as
+  background for priority and collisions.  (Mode 10's one-colour-clock delay
+  is not modelled.)
 * Collisions: each missile and player against the playfield colours (before
   priority) and against the players; HITCLR clears them.
 
