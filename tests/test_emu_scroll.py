@@ -147,3 +147,30 @@ def test_narrow_playfield_scrolled_fetches_the_normal_width() -> None:
     unscrolled = plain.render_indices(plain.parse_display_list())
     # the normal line's picture, moved right by 5 colour clocks, through the narrow window
     assert np.array_equal(indices[0:8, 64:320], unscrolled[0:8, 64 - 10:320 - 10])
+
+
+def test_basic_program_scrolls_its_first_line() -> None:
+    """tests/basic/hscroll.lst sets HS on GRAPHICS 0's first (LMS) line and HSCROL = 5: the line
+    fetches 48 bytes and its picture starts at x = 2 x 5 of the wide window (reference drawn here)."""
+    from host.basic_runner import BasicSession
+
+    session = BasicSession(basic="free", h_directory=HERE / "basic")
+    atari = session.atari
+    session.start_program(HERE / "basic" / "hscroll.lst")
+    for _ in range(60):
+        atari.run_frames(10)
+        if atari.peek(0x0605) == 1:
+            break
+    atari.run_frames(2)
+    savmsc = atari.peek_word(0x58)
+    codes = atari.peek_bytes(savmsc, 48)
+    font = atari.peek_bytes(atari.peek(0x02F4) << 8, 1024)
+    def lit(x: int, row: int) -> int:  # CHACTL 2 (the OS's): inverse video for codes with bit 7
+        code = codes[(x - 10) // 8]
+        return ((font[(code & 0x7F) * 8 + row] >> (7 - (x - 10) % 8)) & 1) ^ (code >> 7)
+
+    expected = np.array([[lit(x, row) for x in range(32, 352)] for row in range(8)], dtype=bool)
+    region = atari.machine.frame_colours()[24:32, 32:352]
+    background = atari.peek(0x02C6) & 0xFE  # COLOR2
+    assert np.array_equal(region != background, expected)
+    assert expected.any()
