@@ -243,9 +243,23 @@ def compose(ram: np.ndarray, state: FrameState, indices: np.ndarray) -> np.ndarr
         return base
     graf = object_graphics(np.asarray(ram), state, table, 0)
     players, missiles = object_masks(table, graf)
-    if all(mask is None for mask in players + missiles):
+    masks = [mask for mask in players + missiles if mask is not None]
+    if not masks:
         return base
-    return _prioritise(base, indices, table, hires, gtia_rows, players, missiles)
+    union = np.logical_or.reduce(masks)
+    rows, columns = np.nonzero(union.any(axis=1))[0], np.nonzero(union.any(axis=0))[0]
+    if not len(rows):
+        return base
+    # the priority logic only where objects are (outside, the playfield colours stand)
+    box = (slice(int(rows[0]), int(rows[-1]) + 1), slice(int(columns[0]), int(columns[-1]) + 1))
+
+    def crop(objects: list[np.ndarray | None]) -> list[np.ndarray | None]:
+        return [None if mask is None else mask[box] for mask in objects]
+
+    base = base.copy()
+    base[box] = _prioritise(base[box], indices[box], table[box[0]], hires[box[0]], gtia_rows[box[0]],
+                            crop(players), crop(missiles))
+    return base
 
 
 def _prioritise(base: np.ndarray, indices: np.ndarray, table: np.ndarray, hires: np.ndarray,
