@@ -92,6 +92,11 @@ def test_window_keypad_is_joystick_0() -> None:
         window.step()
         assert atari.peek(STICK0) == 13 and atari.peek(STRIG0) == 1
         assert not window.keys.pending  # the arrow typed no cursor key
+        rect = window.renderer.rect
+        window.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.left, rect.centery), rel=(0, 0), buttons=(0, 0, 0)))
+        assert atari.machine.pokey.paddles[0] == 228
+        window.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.right, rect.centery), rel=(0, 0), buttons=(0, 0, 0)))
+        assert atari.machine.pokey.paddles[0] == 1
     finally:
         pygame.mixer.quit()
         pygame.display.quit()
@@ -118,3 +123,12 @@ def test_pal_boots_our_os_with_the_vbi_50_times_a_second() -> None:
     atari.run_frames(50)
     assert (atari.peek(0x14) - before) % 256 == 50
     assert atari.frame_rgb().shape == (240, 384, 3)
+
+
+def test_the_os_copies_the_paddles_into_paddl0_7(atari: HeadlessAtari) -> None:
+    for number, value in enumerate((0, 1, 100, 227, 228, 5, 50, 200)):
+        atari.set_paddle(number, value)
+    atari.run_frames(3)
+    assert atari.peek_bytes(0x0270, 8) == bytes((0, 1, 100, 227, 228, 5, 50, 200))  # PADDL0-7
+    for number in range(8):
+        atari.set_paddle(number, 228)

@@ -23,6 +23,8 @@ cursor keys (F11 again switches back).  Game controllers (pygame's joystick modu
 joysticks 0-3 in the order pygame finds them: the first hat or the first two axes, and any
 button.
 
+Paddle 0 follows the mouse across the picture (228 at the left edge, 1 at the right).
+
 Sound: POKEY's samples (emulator/audio.py) go to pygame's mixer, a frame at a time; F9
 mutes and unmutes, ``--mute`` starts muted.  Without an audio device the window is silent.
 """
@@ -82,6 +84,7 @@ KEY_HELP = """\
   keypad 8 2 4 6     joystick 0 (7 9 1 3 diagonals; keypad 0 / 5 or Right Ctrl: fire)
   F11                the arrow keys + Right Ctrl become joystick 0 (F11 again: cursor keys)
   F9                 sound on / off (--mute starts with it off)
+  mouse (left/right) paddle 0
   close the window   quit"""
 
 
@@ -412,6 +415,8 @@ class AtariWindow:
                 self.console.held.discard(CONSOLE_KEYS[event.key])
             elif event.key == pygame.K_F12:
                 self.turbo.release(time.perf_counter())
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_paddle(event.pos[0])
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.renderer.layout()
 
@@ -441,6 +446,16 @@ class AtariWindow:
             self.joystick.arrows = not self.joystick.arrows
             self.joystick.held.clear()
             self.set_title(fps=None)
+
+    def mouse_paddle(self, x: int) -> None:
+        """Paddle 0 follows the mouse across the picture: 228 at the left edge, 1 at the right
+        (turning a paddle clockwise lowers POT0, De Re Atari ch. 8)."""
+        chips = getattr(self.machine, "machine", None)
+        rect = getattr(self.renderer, "rect", None)
+        if chips is None or rect is None or rect.width <= 0:
+            return
+        fraction = min(1.0, max(0.0, (x - rect.left) / rect.width))
+        chips.set_paddle(0, round(228 - 227 * fraction))
 
     @staticmethod
     def control_held() -> bool:
