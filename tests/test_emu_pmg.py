@@ -56,12 +56,10 @@ def expected_colour(prior: int, clock: int) -> int:
             present.add("PF3" if fifth else "P" + name[1])
         else:
             present.add(name)
-    order = list(ORDERS[prior & 0x0F])
-    if fifth:  # PF3 (so the fifth player) goes in front of PF0-PF2 (GTIA data sheet: SF0-SF2 yield to SF3)
-        order.remove("PF3")
-        order.insert(order.index("PF0"), "PF3")
-    for name in order:
+    for name in ORDERS[prior & 0x0F]:
         if name in present:
+            if fifth and name in ("PF0", "PF1", "PF2") and "PF3" in present:
+                name = "PF3"  # the fifth player (PF3) covers the other playfields (SF0-SF2 yield to SF3)
             colour = COLOURS[name]
             partner = {"P0": "P1", "P2": "P3"}.get(name)
             if multi and partner in present:
@@ -211,3 +209,75 @@ def test_two_line_player_dma_reads_half_the_scanlines_and_vdelay_moves_it_down()
     ram[0x2000 + 0x400 + np.arange(256)] = np.arange(256) ^ 0x55  # one-line: PMBASE 2K, +$400
     graf = object_graphics(ram, single, register_table(single.start_registers, [], 240), 0)
     assert np.array_equal(graf[:, 0], scanlines ^ 0x55)
+
+
+# -- generated cases: compose() against the documented orders, pixel by pixel ----------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+REGISTER_OF = {"P0": 0x12, "P1": 0x13, "P2": 0x14, "P3": 0x15, "PF0": 0x16, "PF1": 0x17, "PF2": 0x18,
+               "PF3": 0x19, "BK": 0x1A}
+
+
+def reference_pixel(prior: int, playfield: str, present: set[str], colours: dict[str, int]) -> int:
+    """The documented winner (and the ORed pair with multicolour players) for one pixel."""
+    candidates = set(present) | ({playfield} - {"BK"})
+    for name in ORDERS[prior & 0x0F]:
+        if name in candidates:
+            if prior & 0x10 and name in ("PF0", "PF1", "PF2") and "PF3" in candidates:
+                name = "PF3"  # the fifth player covers the other playfields, keeps PF3's place to players
+            colour = colours[name]
+            partner = {"P0": "P1", "P2": "P3"}.get(name)
+            if prior & 0x20 and partner in candidates:
+                colour |= colours[partner]
+            return colour
+    return colours["BK"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    prior=st.sampled_from([1, 2, 4, 8]) .flatmap(lambda p: st.sampled_from([p, p | 0x10, p | 0x20])),
+    players=st.lists(st.tuples(st.integers(40, 200), st.integers(0, 255), st.integers(0, 3)), min_size=4, max_size=4),
+    missiles=st.lists(st.tuples(st.integers(40, 200), st.integers(0, 3)), min_size=4, max_size=4),
+    stripes=st.lists(st.integers(0, 4), min_size=40, max_size=40),
+    colour_values=st.lists(st.integers(0, 127).map(lambda v: v * 2), min_size=9, max_size=9, unique=True),
+)
+def test_compose_matches_the_documented_orders(prior, players, missiles, stripes, colour_values) -> None:
+    from emulator.antic import DisplayList, ModeLine
+    from emulator.pmg import FrameState, compose
+
+    names = ["P0", "P1", "P2", "P3", "PF0", "PF1", "PF2", "PF3", "BK"]
+    colours = dict(zip(names, colour_values))
+    registers = bytearray(0x20)
+    for name, value in colours.items():
+        registers[REGISTER_OF[name]] = value
+    for number, (hpos, graf, size) in enumerate(players):
+        registers[number], registers[0x08 + number], registers[0x0D + number] = hpos, size, graf
+    grafm = sizem = 0
+    for number, (hpos, bits) in enumerate(missiles):
+        registers[0x04 + number] = hpos
+        grafm |= bits << (2 * number)
+        sizem |= (number & 3) << (2 * number)
+    registers[0x11], registers[0x0C], registers[0x1B] = grafm, sizem, prior
+    # a map-mode playfield (ANTIC 13 style): 40 stripes of 4 colour clocks each, on one scanline
+    indices = np.zeros((1, 384), dtype=np.uint8)
+    for column, value in enumerate(stripes):
+        indices[0, 32 + 8 * column:40 + 8 * column] = value
+    display_list = DisplayList([ModeLine(8, 1, 13, 0, 40, False)], [], 320, 32)
+    state = FrameState(display_list, bytes(registers), [], dmactl=0x22, pmbase=0)
+    result = compose(np.zeros(0x10000, dtype=np.uint8), state, indices)[0]
+    widths = {0: 1, 1: 2, 2: 1, 3: 4}
+    for x in range(0, 384, 2):
+        hpos = x // 2 + 0x20
+        present = set()
+        for number, (start, graf, size) in enumerate(players):
+            bit = (hpos - start) // widths[size] if hpos >= start else -1
+            if 0 <= bit < 8 and graf >> (7 - bit) & 1:
+                present.add(f"P{number}")
+        for number, (start, bits) in enumerate(missiles):
+            bit = (hpos - start) // widths[number & 3] if hpos >= start else -1
+            if 0 <= bit < 2 and bits >> (1 - bit) & 1:
+                present.add("PF3" if prior & 0x10 else f"P{number}")
+        playfield = ("BK", "PF0", "PF1", "PF2", "PF3")[indices[0, x]]
+        assert result[x] == result[x + 1] == reference_pixel(prior, playfield, present, colours), (x, present, playfield)
