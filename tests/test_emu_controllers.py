@@ -132,3 +132,28 @@ def test_the_os_copies_the_paddles_into_paddl0_7(atari: HeadlessAtari) -> None:
     assert atari.peek_bytes(0x0270, 8) == bytes((0, 1, 100, 227, 228, 5, 50, 200))  # PADDL0-7
     for number in range(8):
         atari.set_paddle(number, 228)
+
+
+def test_window_plays_pokey_through_the_mixer_and_f9_mutes() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import pygame
+
+    from emulator.frontends.window import AtariWindow
+
+    atari = HeadlessAtari()
+    atari.boot()
+    pygame.display.init()
+    try:
+        window = AtariWindow(atari, "test")
+        assert window.audio is not None and window.audio.channel is not None
+        atari.poke(0xD200, 121)
+        atari.poke(0xD201, 0xA8)
+        for _ in range(10):
+            window.step()
+        assert window.audio.channel.get_busy()
+        window.handle_keydown(pygame.K_F9, 0)
+        assert window.audio.muted and "MUTED" in pygame.display.get_caption()[0]
+    finally:
+        pygame.mixer.quit()
+        pygame.display.quit()
