@@ -188,3 +188,18 @@ def test_surround_emu_audio_out_headless(tmp_path) -> None:
     assert main(["emu", "--frontend", "headless", "--frames", "30", "--audio-out", str(path)]) == 0
     with wave.open(str(path)) as wav:
         assert wav.getframerate() == RATE and wav.getnframes() > 20 * RATE // 60
+
+
+def test_sound_from_basic_through_audio_out_has_the_formula_frequency(tmp_path) -> None:
+    """`surround basic tests/basic/sound.lst --audio-out FILE.wav` (SOUND 0,121,10,8 and a loop)."""
+    from pathlib import Path
+
+    from host.cli import main
+
+    path = tmp_path / "sound.wav"
+    program = Path(__file__).parent / "basic" / "sound.lst"
+    status = main(["basic", str(program), "--frontend", "headless", "--frames", "120", "--audio-out", str(path)])
+    assert status == 3  # the program loops: still running after 120 frames
+    with wave.open(str(path)) as wav:
+        samples = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
+    assert peak_frequency(samples) == pytest.approx(CPU_HZ / 28 / (2 * 122), abs=0.5)
