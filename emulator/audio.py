@@ -276,10 +276,13 @@ class WavWriter:
 
     def __init__(self, path: str | Path, rate: int = SAMPLE_RATE) -> None:
         self.path = Path(path)
+        if self.path.suffix.lower() != ".wav":
+            raise EmulatorError(f"{path}: the sound is written as a WAV file (name it FILE.wav)")
         try:
-            self.file = wave.open(str(self.path), "wb")
+            self.raw = open(self.path, "wb")
         except OSError as error:
             raise EmulatorError(f"{path}: cannot write the audio file ({error.strerror or error})") from None
+        self.file = wave.open(self.raw, "wb")
         self.file.setnchannels(1)
         self.file.setsampwidth(2)
         self.file.setframerate(rate)
@@ -289,3 +292,4 @@ class WavWriter:
 
     def close(self) -> None:
         self.file.close()
+        self.raw.close()

@@ -203,3 +203,13 @@ def test_sound_from_basic_through_audio_out_has_the_formula_frequency(tmp_path) 
     with wave.open(str(path)) as wav:
         samples = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
     assert peak_frequency(samples) == pytest.approx(CPU_HZ / 28 / (2 * 122), abs=0.5)
+
+
+def test_audio_out_names_the_file_when_it_cannot_be_written(tmp_path, capsys) -> None:
+    from host.cli import main
+
+    assert main(["emu", "--frontend", "headless", "--frames", "2", "--audio-out", str(tmp_path / "x.mp3")]) == 2
+    assert main(["emu", "--frontend", "headless", "--frames", "2", "--audio-out", str(tmp_path / "no" / "x.wav")]) == 2
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert errors == [f"surround: {tmp_path / 'x.mp3'}: the sound is written as a WAV file (name it FILE.wav)",
+                      f"surround: {tmp_path / 'no' / 'x.wav'}: cannot write the audio file (No such file or directory)"]

@@ -83,8 +83,6 @@ def run(args: argparse.Namespace) -> int:
                             "the program waits for a key)")
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
-    if args.audio_out and not str(args.audio_out).lower().endswith(".wav"):
-        raise EmulatorError(f"{args.audio_out}: --audio-out writes a WAV file (name it FILE.wav)")
     atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed,
                           video=getattr(args, "video", "ntsc"))
     atari.use_h_device(args.hdir)
