@@ -1,10 +1,10 @@
 """ANTIC ($D400-$D40F, mirrored through $D4FF): display list, NMIs, WSYNC, VCOUNT, rendering.
 
 Registers: DMACTL $D400 (bits 0-1 playfield width, bit 5 display list DMA),
-CHACTL $D401 (bit 0 blank, bit 1 inverse, bit 2 upside down for characters
-with bit 7 set), DLISTL/H $D402/3, HSCROL/VSCROL $D404/5 (stored, fine
-scrolling is not drawn), PMBASE $D407 (stored; players/missiles are not
-drawn), CHBASE $D409, WSYNC $D40A (write: the CPU waits for the end of the
+CHACTL $D401 (bit 0 blank, bit 1 inverse video for characters with bit 7
+set, bit 2 all characters upside down), DLISTL/H $D402/3, HSCROL/VSCROL
+$D404/5 (fine scrolling, below), PMBASE $D407 (players and missiles: read by
+emulator/pmg.py), CHBASE $D409, WSYNC $D40A (write: the CPU waits for the end of the
 scanline), VCOUNT $D40B (read: scanline / 2), NMIEN $D40E, NMIRES $D40F
 (write) / NMIST $D40F (read: bit 7 DLI, bit 6 VBI, bit 5 RESET).
 
@@ -14,6 +14,22 @@ a DLI fires at the start of the last scanline of a mode line whose instruction
 has bit 7 set, the VBI at the start of scanline 248.  The parsed display list
 also records which scanline fetched how many display list bytes, from which
 emulator/dma.py works out the cycles ANTIC steals from the CPU.
+
+Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
+"ANTIC", horizontal and vertical scrolling):
+
+* VS (instruction bit 5): a run of mode lines with VS set, plus the first mode
+  line after it without VS, form the scrolling region.  The region's first line
+  starts at row VSCROL of its characters (it shows height - VSCROL scanlines),
+  the last one (without VS) ends at row VSCROL (VSCROL + 1 scanlines); lines in
+  between are whole.  A row counter past the mode's height repeats its rows.
+* HS (instruction bit 4): the line fetches the next wider playfield (narrow ->
+  normal -> wide; wide stays wide) and the memory scan counter advances by that
+  many bytes; the fetched picture starts at the left edge of that wider window,
+  shifted right by HSCROL colour clocks, and is shown through the DMACTL window.
+  The extra bytes cost DMA cycles (emulator/dma.py).
+HSCROL and VSCROL are read when the display list is read at the top of the frame
+(programs change them in the vertical blank, as De Re Atari advises).
 
 Rendering: ``render_indices`` turns the parsed display list and the current
 memory into a (240, 384) array of colour-register indices (0 BK, 1-4 PF0-PF3,
@@ -35,7 +51,7 @@ WSYNC, VCOUNT, PENH, PENV, NMIEN, NMIRES, NMIST = 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 
 NMI_DLI, NMI_VBI, NMI_RESET = 0x80, 0x40, 0x20
 
 CYCLES_PER_LINE = 114
-LINES_PER_FRAME = 262
+LINES_PER_FRAME = 262  # NTSC; PAL has 312 (emulator/machine.py, VIDEO_STANDARDS)
 FIRST_DISPLAY_LINE = 8
 VBLANK_LINE = 248
 DISPLAY_LINES = VBLANK_LINE - FIRST_DISPLAY_LINE  # 240
@@ -47,8 +63,14 @@ MODE_HEIGHT = {2: 8, 3: 10, 4: 8, 5: 16, 6: 8, 7: 16, 8: 8, 9: 4, 10: 4, 11: 2, 
 MODE_BYTES = {2: 40, 3: 40, 4: 40, 5: 40, 6: 20, 7: 20, 8: 10, 9: 10, 10: 20, 11: 20, 12: 20, 13: 40, 14: 40, 15: 40}
 #: playfield width in hi-res pixels and left edge in the 384-pixel frame, by DMACTL bits 0-1
 PLAYFIELD = {0: (0, 0), 1: (256, 64), 2: (320, 32), 3: (384, 0)}
+#: the playfield width a horizontally scrolled line fetches, by DMACTL's width
+WIDER = {1: 2, 2: 3, 3: 3}
+#: ANTIC modes whose pixels are hi-res (half a colour clock): PF2 background, PF1 luminance
+HIRES_MODES = frozenset((2, 3, 15))
 
 BK, PF0, PF1, PF2, PF3, HIRES = 0, 1, 2, 3, 4, 5
+#: left edge in the frame of a playfield of each width
+PLAYFIELD_LEFT = {width: left for width, left in PLAYFIELD.values()}
 
 
 @dataclass(frozen=True)
@@ -59,8 +81,11 @@ class ModeLine:
     height: int
     mode: int
     address: int  # screen memory of this mode line
-    size: int  # bytes of screen memory it shows
+    size: int  # bytes of screen memory it fetches
     dli: bool
+    first_row: int = 0  # row counter at its first scanline (vertical fine scrolling)
+    fetch_width: int = 0  # hi-res pixels fetched (0: the DMACTL width; wider with HS)
+    shift: int = 0  # HSCROL in colour clocks when HS is set
 
 
 @dataclass
@@ -111,13 +136,15 @@ class Antic:
 
     def parse_display_list(self) -> DisplayList:
         """Read the display list from DLISTL/H as ANTIC would during one frame."""
-        width, left = PLAYFIELD[self.dmactl & 3]
+        width_code = self.dmactl & 3
+        width, left = PLAYFIELD[width_code]
         if not self.dmactl & 0x20:
             return DisplayList([], [], width, left)
         ram = self.ram
         pc = self.dlist
         line = FIRST_DISPLAY_LINE
         memory_scan = 0
+        vscrolling = False  # the previous mode line had VS set
         mode_lines: list[ModeLine] = []
         dli_lines: list[int] = []
         fetches: list[tuple[int, int]] = []
@@ -128,6 +155,7 @@ class Antic:
             fetched = 1
             if mode == 0:
                 height = ((instruction >> 4) & 7) + 1
+                vscrolling = False
             elif mode == 1:
                 target = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
                 fetches.append((line, 3))
@@ -138,14 +166,28 @@ class Antic:
                 pc = target
                 height = 1
                 fetched = 0
+                vscrolling = False
             else:
                 if instruction & 0x40:  # LMS
                     memory_scan = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
                     pc = (pc & 0xFC00) | ((pc + 2) & 0x03FF)
                     fetched = 3
-                height = MODE_HEIGHT[mode]
-                size = MODE_BYTES[mode] * width // 320
-                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, bool(instruction & 0x80)))
+                natural = MODE_HEIGHT[mode]
+                first_row, last_row = 0, natural - 1
+                vs = bool(instruction & 0x20)
+                if vs and not vscrolling:
+                    first_row = self.vscrol & 0x0F  # the region's first line
+                elif vscrolling and not vs:
+                    last_row = self.vscrol & 0x0F  # the line that ends the region
+                vscrolling = vs
+                height = max(1, last_row - first_row + 1) if last_row >= first_row else last_row + 16 - first_row + 1
+                fetch_width, shift = width, 0
+                if instruction & 0x10 and width_code:  # HS: the next wider playfield
+                    fetch_width = PLAYFIELD[WIDER[width_code]][0]
+                    shift = self.hscrol & 0x0F
+                size = MODE_BYTES[mode] * fetch_width // 320
+                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, bool(instruction & 0x80),
+                                           first_row, fetch_width, shift))
                 memory_scan = _advance_within_4k(memory_scan, size)
             if fetched:
                 fetches.append((line, fetched))
@@ -218,30 +260,52 @@ class Antic:
 
     # -- rendering ----------------------------------------------------------------------
 
-    def render_indices(self, display_list: DisplayList | None = None) -> np.ndarray:
-        """A (240, 384) uint8 array of colour-register indices for one frame."""
+    def render_indices(self, display_list: DisplayList | None = None, first: int = 0,
+                       last: int = DISPLAY_LINES) -> np.ndarray:
+        """A (240, 384) uint8 array of colour-register indices for one frame.
+
+        Only the rows ``first`` to ``last`` - 1 (of the 240) are drawn; the rest stay 0.
+        """
         dl = display_list or self.display_list
         out = np.zeros((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
         if not dl.width:
             return out
+        window_end = dl.left + dl.width
         for mode_line in dl.mode_lines:
-            block = self._render_mode_line(mode_line, dl.width)
             top = mode_line.line - FIRST_DISPLAY_LINE
+            if top >= last or top + mode_line.height <= first:
+                continue
+            fetch_width = mode_line.fetch_width or dl.width
+            block = self._render_mode_line(mode_line, fetch_width)
             rows = min(block.shape[0], DISPLAY_LINES - top)
-            if rows > 0:
-                out[top:top + rows, dl.left:dl.left + dl.width] = block[:rows, :dl.width]
+            if rows <= 0:
+                continue
+            x0 = PLAYFIELD_LEFT[fetch_width] + 2 * mode_line.shift
+            start, end = max(x0, dl.left), min(x0 + fetch_width, window_end, FRAME_WIDTH)
+            if end > start:
+                out[top:top + rows, start:end] = block[:rows, start - x0:end - x0]
+            if mode_line.shift and mode_line.mode in HIRES_MODES:
+                # the colour clocks the shift empties on the left show the PF2 background
+                out[top:top + rows, dl.left:max(dl.left, min(x0, window_end))] = PF2
         return out
 
     def _render_mode_line(self, mode_line: ModeLine, width: int) -> np.ndarray:
+        """The mode line's scanlines (rows first_row.. of its characters), ``width`` pixels wide."""
         data = _screen_bytes(self.ram_view, mode_line.address, mode_line.size)
         mode = mode_line.mode
         if mode in (2, 3):
-            return self._render_hires_text(data, mode)
-        if mode in (4, 5):
-            return self._render_four_colour_text(data, mode_line.height)
-        if mode in (6, 7):
-            return self._render_big_text(data, mode_line.height)
-        return self._render_map(data, mode, mode_line.height, width)
+            block = self._render_hires_text(data, mode)
+        elif mode in (4, 5):
+            block = self._render_four_colour_text(data, MODE_HEIGHT[mode])
+        elif mode in (6, 7):
+            block = self._render_big_text(data, MODE_HEIGHT[mode])
+        else:
+            block = self._render_map(data, mode, 1, width)
+        natural = block.shape[0]
+        if mode_line.first_row == 0 and mode_line.height == natural:
+            return block
+        rows = (mode_line.first_row + np.arange(mode_line.height)) % natural
+        return block[rows]
 
     def _glyph_rows(self, codes: np.ndarray, font_mask: int, glyphs: int) -> np.ndarray:
         """(8, n) array: row r of the glyph of every character code."""

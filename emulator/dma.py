@@ -20,8 +20,14 @@ Where the playfield bytes fall in a scanline is spread evenly over the playfield
 window (80 cycles from cycle 26 at normal width, 64 from 30 narrow, 96 from 18
 wide); names and bitmap bytes of a character row's first line interleave.  The
 cycle positions decide little beyond refresh collisions; the counts are the
-documented ones.  Not modelled: the extra bytes of horizontal scrolling, and
-that a real 6502 is not halted during its write cycles.
+documented ones.  A horizontally scrolled line (HS) fetches the next wider
+playfield's bytes in that width's window.  Player/missile DMA costs the same
+at one and two scanlines per byte: ANTIC reads on every scanline (Altirra
+Hardware Reference Manual, "Player/missile DMA").  Not modelled: that a real
+6502 is not halted during its write cycles.
+
+PAL frames have 312 scanlines (``timeline(..., lines=312)``); the display and
+its DMA are the same, the extra lines are blank.
 
 ``timeline(display_list, dmactl)`` gives a :class:`DmaTimeline` for one frame
 (cached: frames usually look alike), which the machine uses to run the CPU for
@@ -83,23 +89,29 @@ def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, window: tuple[int,
     return frozenset(cycle for cycle in busy if 0 <= cycle < CYCLES_PER_LINE)
 
 
-def line_loads(display_list: DisplayList, dmactl: int) -> tuple[tuple[int, int, int, int], ...]:
-    """(dl_bytes, names, bitmaps, pm) for each of the frame's 262 scanlines."""
-    dl_bytes = [0] * LINES_PER_FRAME
-    names = [0] * LINES_PER_FRAME
-    bitmaps = [0] * LINES_PER_FRAME
+def line_loads(display_list: DisplayList, dmactl: int,
+               lines: int = LINES_PER_FRAME) -> tuple[tuple[int, int, int, int, int], ...]:
+    """(dl_bytes, names, bitmaps, pm, fetch width) for each of the frame's scanlines."""
+    dl_bytes = [0] * lines
+    names = [0] * lines
+    bitmaps = [0] * lines
+    widths = [display_list.width] * lines
     for line, count in display_list.fetches:
         dl_bytes[line] = count
     for mode_line in display_list.mode_lines:
         end = min(mode_line.line + mode_line.height, VBLANK_LINE)
         names[mode_line.line] = mode_line.size
+        fetch_width = mode_line.fetch_width or display_list.width
+        for line in range(mode_line.line, end):
+            widths[line] = fetch_width
         if mode_line.mode in CHARACTER_MODES:
             for line in range(mode_line.line, end):
                 bitmaps[line] = mode_line.size
     pm = 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0
     return tuple(
-        (dl_bytes[line], names[line], bitmaps[line], pm if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0)
-        for line in range(LINES_PER_FRAME)
+        (dl_bytes[line], names[line], bitmaps[line], pm if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0,
+         widths[line])
+        for line in range(lines)
     )
 
 
@@ -108,10 +120,11 @@ class DmaTimeline:
 
     def __init__(self, busy: np.ndarray) -> None:
         free = ~busy
-        before = np.zeros(CYCLES_PER_FRAME + 1, dtype=np.int32)
+        self.frame_cycles = frame_cycles = busy.shape[0]
+        before = np.zeros(frame_cycles + 1, dtype=np.int32)
         np.cumsum(free, out=before[1:])
         self.free_cycles = int(before[-1])
-        self.stolen_cycles = CYCLES_PER_FRAME - self.free_cycles
+        self.stolen_cycles = frame_cycles - self.free_cycles
         #: free_before[r]: CPU cycles in the frame's first r cycles
         self.free_before = array("i", before.tobytes())
         #: real_after[c]: the first frame cycle by which the CPU has had c cycles
@@ -129,25 +142,25 @@ class DmaTimeline:
         target = self.free_before[start] + used
         if target <= self.free_cycles:
             return self.real_after[target] - start
-        return CYCLES_PER_FRAME + (target - self.free_cycles) - start  # past the frame's end
+        return self.frame_cycles + (target - self.free_cycles) - start  # past the frame's end
 
 
 _cache: dict[tuple, DmaTimeline] = {}
 CACHE_SIZE = 32
 
 
-def timeline(display_list: DisplayList, dmactl: int) -> DmaTimeline:
+def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME) -> DmaTimeline:
     """The DMA timeline of a frame with this display list and DMACTL (cached)."""
     key = (
-        dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
-        tuple((m.line, m.height, m.mode, m.size) for m in display_list.mode_lines),
+        lines, dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
+        tuple((m.line, m.height, m.mode, m.size, m.fetch_width) for m in display_list.mode_lines),
     )
     cached = _cache.get(key)
     if cached is not None:
         return cached
-    window = PLAYFIELD_WINDOW.get(display_list.width, PLAYFIELD_WINDOW[320])
-    busy = np.zeros((LINES_PER_FRAME, CYCLES_PER_LINE), dtype=bool)
-    for line, (dl_bytes, names, bitmaps, pm) in enumerate(line_loads(display_list, dmactl)):
+    busy = np.zeros((lines, CYCLES_PER_LINE), dtype=bool)
+    for line, (dl_bytes, names, bitmaps, pm, width) in enumerate(line_loads(display_list, dmactl, lines)):
+        window = PLAYFIELD_WINDOW.get(width, PLAYFIELD_WINDOW[320])
         busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, window, pm))] = True
     result = DmaTimeline(busy.reshape(-1))
     if len(_cache) >= CACHE_SIZE:

@@ -1,72 +1,120 @@
-"""GTIA ($D000-$D01F, mirrored through $D0FF): colours, console keys, triggers.
+"""GTIA ($D000-$D01F, mirrored through $D0FF): colours, players and missiles, collisions, triggers.
 
-Registers kept: COLPM0-3 ($D012-$D015), COLPF0-3 ($D016-$D019), COLBK ($D01A),
-PRIOR ($D01B), GRACTL ($D01D), CONSOL ($D01F, speaker bit on write).
-Reads: collision registers read 0 (players and missiles are not drawn),
-TRIG0-3 ($D010-$D013) read 1 (not pressed), PAL ($D014) reads $0F (NTSC),
-CONSOL reads the console keys in bits 0-2 (START, SELECT, OPTION; 0 = pressed).
+Write registers (Altirra Hardware Reference Manual, "GTIA"; Mapping the Atari):
+HPOSP0-3 $D000-$D003, HPOSM0-3 $D004-$D007, SIZEP0-3 $D008-$D00B, SIZEM
+$D00C, GRAFP0-3 $D00D-$D010, GRAFM $D011, COLPM0-3 $D012-$D015, COLPF0-3
+$D016-$D019, COLBK $D01A, PRIOR $D01B, VDELAY $D01C, GRACTL $D01D, HITCLR
+$D01E, CONSOL $D01F (bit 3: the console speaker, see emulator/audio.py).
 
-Colour writes during a frame are logged per scanline so that the renderer can
-show colour changes made by display list interrupts.
+Read registers: the collision registers M0PF-M3PF $D000-$D003, P0PF-P3PF
+$D004-$D007, M0PL-M3PL $D008-$D00B, P0PL-P3PL $D00C-$D00F (bits 0-3: which
+playfield colour or player; a player never collides with itself), TRIG0-3
+$D010-$D013 (0 = pressed; with GRACTL bit 2 a press is latched until the bit
+is cleared), PAL $D014 (bits 1-3 are 0 on a PAL machine, 1 on NTSC: $01 /
+$0F), CONSOL (bits 0-2 START, SELECT, OPTION; 0 = pressed).
+
+Every write to the registers $D000-$D01C is logged with its scanline during a
+frame, so the renderer (emulator/pmg.py) can show what display list interrupts
+and kernels change between scanlines.  Collisions are worked out by pmg.py from
+the same picture, lazily: when a collision register is read, HITCLR is written,
+or the frame ends, for the scanlines the beam has drawn since the last time
+(``collide`` is the machine's hook for that).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+HPOSP0, HPOSM0, SIZEP0, SIZEM, GRAFP0, GRAFM = 0x00, 0x04, 0x08, 0x0C, 0x0D, 0x11
 COLPM0, COLPF0, COLPF1, COLPF2, COLPF3, COLBK = 0x12, 0x16, 0x17, 0x18, 0x19, 0x1A
-PRIOR, GRACTL, CONSOL = 0x1B, 0x1D, 0x1F
+PRIOR, VDELAY, GRACTL, HITCLR, CONSOL = 0x1B, 0x1C, 0x1D, 0x1E, 0x1F
 TRIG0, PAL = 0x10, 0x14
+COLLISION_REGISTERS = 16  # M0PF .. P3PL
 
 #: Colour registers in the order the renderer indexes them: BK, PF0, PF1, PF2, PF3.
 RENDER_COLOUR_REGISTERS = (COLBK, COLPF0, COLPF1, COLPF2, COLPF3)
 
 CONSOL_START, CONSOL_SELECT, CONSOL_OPTION = 0x01, 0x02, 0x04
+GRACTL_LATCH_TRIGGERS = 0x04
+PAL_NTSC, PAL_PAL = 0x0F, 0x01
 
 
 class Gtia:
-    """Colour registers, console keys and joystick triggers."""
+    """Colour, player/missile and priority registers, collisions, console keys and triggers."""
 
-    def __init__(self, scanline: Callable[[], int] = lambda: 0) -> None:
-        self.scanline = scanline  # current scanline, for the colour log
-        self.registers = bytearray(0x20)
+    def __init__(self, scanline: Callable[[], int] = lambda: 0, pal: bool = False) -> None:
+        self.scanline = scanline  # current scanline, for the register log
+        self.pal = pal
         self.console_pressed = 0  # bits START/SELECT/OPTION currently held
-        self.triggers = [1, 1, 1, 1]
-        self.frame_start_colours = bytes(5)
-        self.colour_log: list[tuple[int, int, int]] = []  # (scanline, colour index 0-4, value)
-        self.last_frame: tuple[bytes, list[tuple[int, int, int]]] = (bytes(5), [])
+        self.triggers = [1, 1, 1, 1]  # joystick buttons as the host holds them (0 = pressed)
+        self.collide: Callable[[], None] = lambda: None  # the machine's "collisions up to now"
+        self.speaker: Callable[[int], None] = lambda value: None  # CONSOL bit 3 writes (audio)
+        self.reset()
 
     def reset(self) -> None:
         self.registers = bytearray(0x20)
-        self.colour_log = []
+        self.collisions = bytearray(COLLISION_REGISTERS)
+        self.latched = [1, 1, 1, 1]
+        self.frame_start_registers = bytes(0x20)
+        self.log: list[tuple[int, int, int]] = []  # (scanline, register, value)
+
+    # -- frames ---------------------------------------------------------------------
 
     def colours(self) -> bytes:
         """Current BK, PF0, PF1, PF2, PF3 colour bytes."""
         return bytes(self.registers[r] for r in RENDER_COLOUR_REGISTERS)
 
+    @property
+    def frame_start_colours(self) -> bytes:
+        return bytes(self.frame_start_registers[r] for r in RENDER_COLOUR_REGISTERS)
+
+    @property
+    def colour_log(self) -> list[tuple[int, int, int]]:
+        """The frame's colour changes as (scanline, index 0-4 as RENDER_COLOUR_REGISTERS, value)."""
+        return [(line, RENDER_COLOUR_REGISTERS.index(reg), value)
+                for line, reg, value in self.log if reg in RENDER_COLOUR_REGISTERS]
+
     def begin_frame(self) -> None:
-        """Keep the finished frame's colour history and start a new one."""
-        self.last_frame = (self.frame_start_colours, self.colour_log)
-        self.frame_start_colours = self.colours()
-        self.colour_log = []
+        """Start the register history of a new frame."""
+        self.frame_start_registers = bytes(self.registers)
+        self.log = []
+
+    # -- CPU side ----------------------------------------------------------------------
 
     def read(self, addr: int) -> int:
         reg = addr & 0x1F
+        if reg < COLLISION_REGISTERS:
+            self.collide()
+            return self.collisions[reg]
+        if TRIG0 <= reg <= TRIG0 + 3:
+            return self.trigger(reg - TRIG0)
+        if reg == PAL:
+            return PAL_PAL if self.pal else PAL_NTSC
         if reg == CONSOL:
             return 0x08 | (~self.console_pressed & 0x07)
-        if TRIG0 <= reg <= TRIG0 + 3:
-            return self.triggers[reg - TRIG0]
-        if reg == PAL:
-            return 0x0F
         return 0x00
+
+    def trigger(self, number: int) -> int:
+        """TRIGn: the button, or its latched press while GRACTL bit 2 is set."""
+        state = self.triggers[number]
+        if self.registers[GRACTL] & GRACTL_LATCH_TRIGGERS:
+            self.latched[number] &= state
+            return self.latched[number]
+        return state
 
     def write(self, addr: int, value: int) -> int:
         reg = addr & 0x1F
-        if COLPM0 <= reg <= COLBK:
-            value &= 0xFE  # the hardware ignores luminance bit 0
-            if reg >= COLPF0:
-                index = RENDER_COLOUR_REGISTERS.index(reg)
-                self.colour_log.append((self.scanline(), index, value))
+        if reg <= VDELAY:
+            if COLPM0 <= reg <= COLBK:
+                value &= 0xFE  # the hardware ignores luminance bit 0
+            self.log.append((self.scanline(), reg, value))
+        elif reg == HITCLR:
+            self.collide()  # what was drawn before the clear still counts until now
+            self.collisions = bytearray(COLLISION_REGISTERS)
+        elif reg == GRACTL and not value & GRACTL_LATCH_TRIGGERS:
+            self.latched = [1, 1, 1, 1]
+        elif reg == CONSOL:
+            self.speaker(value)
         self.registers[reg] = value
         return 0
 

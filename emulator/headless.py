@@ -9,7 +9,7 @@
 
 API (all addresses and values are ints):
 
-* ``HeadlessAtari(os_rom=None, basic_rom=None, seed=0)``: ``os_rom`` is a path,
+* ``HeadlessAtari(os_rom=None, basic_rom=None, seed=0, video="ntsc")``: ``os_rom`` is a path,
   the image bytes, ``"original"`` (roms/atarixl.rom, plus roms/ataribas.rom if
   present) or None (our free OS); ``basic_rom`` likewise (``"free"`` is
   roms/surround-basic.rom, None no BASIC).  ``seed`` makes RANDOM reproducible.
@@ -47,7 +47,10 @@ API (all addresses and values are ints):
   video shows as the plain character except the inverse space, the cursor,
   shown as "█"); ``screen_codes() -> list[bytes]`` (internal codes);
   ``frame_rgb() -> numpy array (240, 384, 3)``; ``screenshot(path)`` (PNG).
-* ``machine`` (the Machine), ``cycles``, ``frames``.
+* ``record_audio(path)``: POKEY's sound from now on into a WAV file (closed by
+  ``close_audio()``); ``machine.add_audio_sink(callable)`` for the samples themselves.
+* ``set_joystick(port, up=, down=, left=, right=, fire=)``, ``set_paddle(n, value)``.
+* ``machine`` (the Machine), ``cycles``, ``frames``; ``video`` "ntsc" (default) or "pal".
 """
 
 from __future__ import annotations
@@ -74,10 +77,11 @@ MIN_FRAMES_BETWEEN_KEYS = 4
 class HeadlessAtari:
     """An emulated Atari XL/XE without a window."""
 
-    def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0) -> None:
+    def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0,
+                 video: str = "ntsc") -> None:
         os_image = load_os_rom(os_rom)
         basic_image = load_basic_rom(basic_rom, os_rom)
-        self.machine = Machine(os_image, basic_image, seed=seed)
+        self.machine = Machine(os_image, basic_image, seed=seed, video=video)
         self.booted = False
         self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
         self._last_key: tuple[int, bool, bool] | None = None
@@ -169,6 +173,30 @@ class HeadlessAtari:
     def _notify_watchers(self) -> None:
         for watcher in self.watchers:
             watcher()
+
+    # -- sound and controllers --------------------------------------------------------------
+
+    def record_audio(self, path: str | Path) -> None:
+        """Write POKEY's sound from now on into the WAV file ``path`` (44.1 kHz, 16-bit mono)."""
+        from emulator.audio import WavWriter
+
+        self.close_audio()
+        self.audio_writer = WavWriter(path)
+        self.machine.add_audio_sink(self.audio_writer)
+
+    def close_audio(self) -> None:
+        writer = getattr(self, "audio_writer", None)
+        if writer is not None:
+            writer.close()
+            self.machine.audio_sinks.remove(writer)
+            self.audio_writer = None
+
+    def set_joystick(self, port: int, up: bool = False, down: bool = False, left: bool = False,
+                     right: bool = False, fire: bool = False) -> None:
+        self.machine.set_joystick(port, up, down, left, right, fire)
+
+    def set_paddle(self, number: int, value: int) -> None:
+        self.machine.set_paddle(number, value)
 
     # -- keys ---------------------------------------------------------------------------------------
 

@@ -1,8 +1,11 @@
-"""The Atari XL/XE machine: chips wired together, NTSC timing, interrupts, reset, idle skip.
+"""The Atari XL/XE machine: chips wired together, NTSC or PAL timing, interrupts, reset, idle skip.
 
 Timing (NTSC): 1,789,773 CPU cycles a second, 114 a scanline, 262 scanlines,
-29,868 a frame.  The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the
-next event of the frame:
+29,868 a frame (59.92 Hz).  PAL (``Machine(..., video="pal")``): 1,773,447
+cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz); the display is the
+same 240 scanlines, the VBI still starts at scanline 248 (Altirra Hardware
+Reference Manual, "System timing"; GTIA's PAL register tells programs which).
+The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the next event of the frame:
 
 * a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
   list instruction with bit 7 set,
@@ -51,31 +54,60 @@ import numpy as np
 
 from emulator.antic import (
     CYCLES_PER_LINE,
+    DISPLAY_LINES,
+    FIRST_DISPLAY_LINE,
     LINES_PER_FRAME,
     NMI_DLI,
     NMI_VBI,
     VBLANK_LINE,
     WSYNC,
     Antic,
-    DisplayList,
 )
+from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
 from emulator.errors import CpuJam, EmulatorError
-from emulator.gtia import Gtia, colourize
+from emulator.gtia import Gtia
 from emulator.interfaces import CioDevice
 from emulator.memory import Memory
-from emulator.palette import PALETTE
+from emulator.palette import palette_for
 from emulator.pia import Pia
+from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
 from emulator.pokey import Pokey
 from emulator.sio import DSTATS, SioBus
 from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
 
 CPU_HZ = 1_789_773
-CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868
+CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868 (NTSC)
+
+
+@dataclass(frozen=True)
+class VideoStandard:
+    """The timing of one TV standard."""
+
+    name: str
+    cpu_hz: int
+    lines_per_frame: int
+
+    @property
+    def cycles_per_frame(self) -> int:
+        return CYCLES_PER_LINE * self.lines_per_frame
+
+    @property
+    def frame_rate(self) -> float:
+        return self.cpu_hz / self.cycles_per_frame
+
+
+VIDEO_STANDARDS = {
+    "ntsc": VideoStandard("ntsc", CPU_HZ, LINES_PER_FRAME),
+    "pal": VideoStandard("pal", 1_773_447, 312),
+}
 CHUNK_CYCLES = 4 * CYCLES_PER_LINE
-HOLD_WRITE_CYCLE = 104  # colour writes after this cycle of a line show from the next line
+HOLD_WRITE_CYCLE = 104
+#: collisions are worked out at a frame's end only if the program read a collision register in
+#: this many frames before (a read itself works out the scanlines drawn so far)
+COLLISION_INTEREST_FRAMES = 60  # colour writes after this cycle of a line show from the next line
 
 SIOV = 0xE459
 CALL_RETURN = TRAP_PAGE  # the machine allocates these first, so they are fixed
@@ -90,25 +122,34 @@ KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
 TimedCallback = Callable[[int], None]
 
 
-@dataclass
-class FrameRecord:
-    """What the renderer needs of a finished frame."""
-
-    display_list: DisplayList
-    start_colours: bytes
-    colour_log: list[tuple[int, int, int]]
+FrameRecord = FrameState  # what the renderer needs of a finished frame (emulator/pmg.py)
 
 
 class Machine:
     """An Atari 800XL-style machine with 64 KiB RAM."""
 
-    def __init__(self, os_rom: bytes | None, basic_rom: bytes | None = None, seed: int = 0) -> None:
+    def __init__(self, os_rom: bytes | None, basic_rom: bytes | None = None, seed: int = 0,
+                 video: str = "ntsc") -> None:
         check_rom_sizes(os_rom, basic_rom)
+        if video not in VIDEO_STANDARDS:
+            raise EmulatorError(f"unknown video standard {video!r} (choose ntsc or pal)")
+        self.video = VIDEO_STANDARDS[video]
+        self.cycles_per_frame = self.video.cycles_per_frame
+        self.lines_per_frame = self.video.lines_per_frame
         self.memory = Memory()
         memory = self.memory
         self.cpu = AtariCPU(memory.ram, memory.io_read, memory.write_special, memory.writable)
-        self.gtia = Gtia(self._colour_scanline)
+        self.gtia = Gtia(self._colour_scanline, pal=video == "pal")
+        self.gtia.collide = self._collide_now
+        self._collisions_read_frame = -COLLISION_INTEREST_FRAMES - 1  # frame of the last collision read
+        self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
+        self.palette = palette_for(video)
+        self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
+        self.pokey.schedule = self.schedule
+        self.pokey.cancel = self.cancel
+        self.audio: PokeyAudio | None = None
+        self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
         self.sio = SioBus()
@@ -151,7 +192,7 @@ class Machine:
 
     def scanline(self) -> int:
         """The scanline the beam is on (0-261)."""
-        return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % LINES_PER_FRAME
+        return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % self.lines_per_frame
 
     def _colour_scanline(self) -> int:
         offset = self.real_cycle() - self.frame_start
@@ -266,12 +307,13 @@ class Machine:
 
     def _begin_frame(self) -> None:
         display_list = self.antic.begin_frame()
-        self.dma = timeline(display_list, self.antic.dmactl)
+        self.dma = timeline(display_list, self.antic.dmactl, self.lines_per_frame)
         self.gtia.begin_frame()
+        self._collided_rows = 0
         start = self.frame_start
         events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
         events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
-        events.append((start + CYCLES_PER_FRAME, "end", LINES_PER_FRAME))
+        events.append((start + self.cycles_per_frame, "end", self.lines_per_frame))
         events.sort()
         self._events = events
         self._event_index = 0
@@ -327,11 +369,45 @@ class Machine:
         self.cpu.processorCycles += cycles
         self.cpu_cycles += cycles
 
+    def _frame_state(self) -> FrameState:
+        antic, gtia = self.antic, self.gtia
+        return FrameState(antic.display_list, gtia.frame_start_registers, gtia.log, antic.dmactl, antic.pmbase)
+
+    def _collide_now(self) -> None:
+        """A collision register is read or HITCLR written: catch up to the beam."""
+        self._collisions_read_frame = self.frames
+        self._collide()
+
+    def _collide(self, end_row: int | None = None) -> None:
+        """GTIA's collision registers catch up with the scanlines drawn so far (emulator/pmg.py)."""
+        if end_row is None:
+            end_row = min(DISPLAY_LINES, max(0, self.scanline() - FIRST_DISPLAY_LINE))
+        first = self._collided_rows
+        if end_row <= first:
+            return
+        self._collided_rows = end_row
+        state = self._frame_state()
+        if not uses_objects(state):
+            return
+        indices = self.antic.render_indices(state.display_list, first, end_row)
+        if first == 0 and end_row == DISPLAY_LINES:
+            self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
+        hits = frame_collisions(self.antic.ram_view, state, indices, first, end_row)
+        collisions = self.gtia.collisions
+        for reg, bits in enumerate(hits):
+            collisions[reg] |= bits
+
     def _end_frame(self) -> None:
-        self.completed_frame = FrameRecord(
-            self.antic.display_list, self.gtia.frame_start_colours, self.gtia.colour_log
-        )
-        self.frame_start += CYCLES_PER_FRAME
+        self._indices_cache = None
+        if self.frames - self._collisions_read_frame <= COLLISION_INTEREST_FRAMES:
+            self._collide(DISPLAY_LINES)
+        cache = self._indices_cache
+        self.completed_frame = cache[0] if cache is not None else self._frame_state()
+        self.frame_start += self.cycles_per_frame
+        if self.audio is not None:
+            samples = self.audio.render(self.frame_start)
+            for sink in self.audio_sinks:
+                sink(samples)
         self.frames += 1
         if self.hdevice is not None:
             self.hdevice.register(self.memory.ram)
@@ -408,13 +484,13 @@ class Machine:
     def run_frames(self, count: int) -> None:
         """Run until ``count`` more frame ends have passed."""
         for _ in range(count):
-            self.run_until(self.frame_start + CYCLES_PER_FRAME)
+            self.run_until(self.frame_start + self.cycles_per_frame)
 
     def run_until_idle(self, max_frames: int = 600) -> bool:
         """Run until the CPU waits in the keyboard loop with no key pending; False on timeout."""
         if self.waiting_for_key():
             return True
-        target = self.frame_start + CYCLES_PER_FRAME * max(1, max_frames)
+        target = self.frame_start + self.cycles_per_frame * max(1, max_frames)
         return self.run_until(target, stop_when_idle=True) == "idle"
 
     def waiting_for_key(self) -> bool:
@@ -494,22 +570,56 @@ class Machine:
         self.gtia.console_pressed = (1 if start else 0) | (2 if select else 0) | (4 if option else 0)
         self.console_release_frame = self.frames + max(1, hold_frames)
 
+    # -- sound and controllers ------------------------------------------------------------------------
+
+    def add_audio_sink(self, sink: Callable[[np.ndarray], None]) -> None:
+        """Synthesise POKEY's sound (emulator/audio.py) and hand each frame's int16 samples to ``sink``."""
+        if self.audio is None:
+            audio = PokeyAudio(self.video.cpu_hz)
+            regs = self.pokey.registers
+            audio.audf = [regs[0], regs[2], regs[4], regs[6]]
+            audio.audc = [regs[1], regs[3], regs[5], regs[7]]
+            audio.audctl = regs[8]
+            audio.next_sample = float(self.cycles)
+            self.audio = audio
+            self.pokey.audio = audio
+            self.gtia.speaker = lambda value: audio.speaker_write(self.real_cycle(), value)
+        self.audio_sinks.append(sink)
+
+    def set_joystick(self, port: int, up: bool = False, down: bool = False, left: bool = False,
+                     right: bool = False, fire: bool = False) -> None:
+        """Joystick ``port`` (0-3): directions into PIA port A (ports 0, 1; 0 = pressed, bits 0-3
+        up, down, left, right; port 1 in bits 4-7), the button into GTIA's TRIGn."""
+        bits = (1 if up else 0) | (2 if down else 0) | (4 if left else 0) | (8 if right else 0)
+        if port < 2:
+            shift = 4 * port
+            self.pia.joystick = (self.pia.joystick & ~(0x0F << shift) & 0xFF) | ((~bits & 0x0F) << shift)
+        self.gtia.triggers[port & 3] = 0 if fire else 1
+
+    def set_paddle(self, number: int, value: int) -> None:
+        """Paddle ``number`` (0-7) turned to ``value`` (0-228, as POTn reads it)."""
+        self.pokey.paddles[number & 7] = max(0, min(228, value))
+
     # -- display ----------------------------------------------------------------------------------------
 
     def _frame_record(self) -> FrameRecord:
         if self.completed_frame is not None:
             return self.completed_frame
-        return FrameRecord(self.antic.display_list, self.gtia.frame_start_colours, self.gtia.colour_log)
+        return self._frame_state()
 
     def frame_colours(self) -> np.ndarray:
         """(240, 384) GTIA colour bytes of the last finished frame (screen memory as it is now)."""
         record = self._frame_record()
-        indices = self.antic.render_indices(record.display_list)
-        return colourize(indices, record.start_colours, record.colour_log)
+        cache = self._indices_cache
+        if cache is not None and cache[0] is record and cache[1] == self.cpu.processorCycles:
+            indices = cache[2]  # drawn for the collisions at the frame's end, nothing ran since
+        else:
+            indices = self.antic.render_indices(record.display_list)
+        return compose(self.antic.ram_view, record, indices)
 
     def frame_rgb(self) -> np.ndarray:
         """(240, 384, 3) uint8 RGB image of the last finished frame."""
-        return PALETTE[self.frame_colours()]
+        return self.palette[self.frame_colours()]
 
     def screen_codes(self) -> list[bytes]:
         """24 rows of 40 internal screen codes from the character mode lines of the display list."""

@@ -11,9 +11,19 @@
   computed lazily from the cycle count, so it costs nothing until read; the
   seed picks the counter's starting point so runs are reproducible.
   (The 9-bit polynomial mode of AUDCTL bit 7 is not modelled.)
-* AUDF1-4, AUDC1-4, AUDCTL, STIMER, SKRES, POTGO, SEROUT, SKCTL writes are
-  stored and otherwise ignored: no sound, no timers, no serial port (disk I/O
-  goes through the SIO patch, see emulator/sio.py).  POT0-7 read 228.
+* Sound: AUDF1-4, AUDC1-4, AUDCTL and STIMER writes go, with their cycle, to
+  emulator/audio.py when sound is wanted (``audio``); nothing is logged otherwise.
+* Timers (Altirra Hardware Reference Manual, "POKEY timers"): channels 1, 2
+  and 4 raise IRQST bits 0, 1 and 2 (if enabled in IRQEN) each time their
+  counter underflows; STIMER restarts the counters.  The underflows are events
+  of the machine (``schedule``), planned only while a timer IRQ is enabled, so
+  unused timers cost nothing.  Periods as emulator/audio.py's channel_periods.
+* Paddles: POTGO starts a scan; POTn counts up once a scanline (every cycle
+  with SKCTL bit 2, the fast scan) until it reaches the paddle's value, and
+  ALLPOT's bit n reads 1 while pot n is still counting (De Re Atari, chapter 8;
+  Mapping the Atari, $D200-$D208).  A paddle no one turns reads 228.
+* The serial port is not here (disk I/O goes through the SIO patch, see
+  emulator/sio.py).
 """
 
 from __future__ import annotations
@@ -23,8 +33,12 @@ from collections.abc import Callable
 POLY17_PERIOD = (1 << 17) - 1
 
 KBCODE, RANDOM, IRQST, SKSTAT, ALLPOT = 0x09, 0x0A, 0x0E, 0x0F, 0x08
-IRQEN, SKCTL = 0x0E, 0x0F
+IRQEN, SKCTL, STIMER, POTGO = 0x0E, 0x0F, 0x09, 0x0B
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
+#: timer IRQ bits and the channel (0-3) whose underflow raises them
+TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
+POT_MAX = 228
+CYCLES_PER_LINE = 114
 SKSTAT_KEY_UP, SKSTAT_SHIFT_UP = 0x04, 0x08
 
 _random_table: bytes | None = None
@@ -57,6 +71,10 @@ class Pokey:
         self.irq_changed = irq_changed
         self.seed_offset = (seed * 40503) % POLY17_PERIOD
         self.registers = bytearray(0x10)
+        self.audio = None  # emulator.audio.PokeyAudio when sound is wanted
+        self.schedule: Callable[[int, Callable[[int], None]], int] | None = None  # the machine's
+        self.cancel: Callable[[int], None] = lambda handle: None
+        self.paddles = [POT_MAX] * 8
         self.reset()
 
     def reset(self) -> None:
@@ -65,6 +83,9 @@ class Pokey:
         self.kbcode = 0xFF
         self.skstat = 0xFF
         self.registers = bytearray(0x10)
+        self.timer_handles: dict[int, int] = {}
+        self.timer_start = 0
+        self.potgo_cycle: int | None = None
         self.irq_changed(False)
 
     # -- host side: keys --------------------------------------------------------
@@ -112,10 +133,8 @@ class Pokey:
             return self.irqst
         if reg == SKSTAT:
             return self.skstat
-        if reg == ALLPOT:
-            return 0x00
-        if reg < 8:
-            return 228
+        if reg <= ALLPOT:
+            return self._pot(reg)
         return 0xFF
 
     def write(self, addr: int, value: int) -> int:
@@ -125,6 +144,66 @@ class Pokey:
             self.irqen = value
             self.irqst |= ~value & 0xFF  # disabled sources read as "no interrupt"
             self.irq_changed(self.irq_line)
+            self._plan_timers()
         elif reg == 0x0A:  # SKRES: reset serial status bits
             self.skstat |= 0xE0
+        elif reg <= STIMER:  # AUDF1-AUDC4, AUDCTL, STIMER
+            self._sound_write(reg, value)
+        elif reg == POTGO:
+            self.potgo_cycle = self.cycles()
         return 0
+
+    # -- sound and timers -----------------------------------------------------------------
+
+    def _sound_write(self, reg: int, value: int) -> None:
+        now = self.cycles()
+        if self.audio is not None:
+            self.audio.write(now, reg, value)
+        if reg == STIMER:
+            self.timer_start = now
+        if self.irqen & 0x07:
+            self._plan_timers()
+
+    def timer_periods(self) -> list[int]:
+        from emulator.audio import channel_periods
+
+        regs = self.registers
+        return channel_periods([regs[0], regs[2], regs[4], regs[6]], regs[8])
+
+    def _plan_timers(self) -> None:
+        """(Re)schedule the next underflow of every channel whose timer IRQ is enabled."""
+        for handle in self.timer_handles.values():
+            self.cancel(handle)
+        self.timer_handles = {}
+        if self.schedule is None or not self.irqen & 0x07:
+            return
+        periods = self.timer_periods()
+        now = self.cycles()
+        for bit, channel in TIMER_IRQS:
+            if self.irqen & bit:
+                period = periods[channel]
+                elapsed = max(0, now - self.timer_start)
+                due = self.timer_start + (elapsed // period + 1) * period
+                self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
+
+    def _timer_callback(self, bit: int, channel: int) -> Callable[[int], None]:
+        return lambda cycle: self._underflow(bit, channel, cycle)
+
+    def _underflow(self, bit: int, channel: int, cycle: int) -> None:
+        """Timer ``channel`` underflowed at ``cycle``: its IRQ, and the next underflow planned."""
+        if self.irqen & bit and self.schedule is not None:
+            self._raise(bit)
+            period = self.timer_periods()[channel]
+            self.timer_handles[bit] = self.schedule(cycle + period, self._timer_callback(bit, channel))
+
+    # -- paddles -----------------------------------------------------------------------------
+
+    def _pot(self, reg: int) -> int:
+        """POT0-7 and ALLPOT: the scan started by POTGO, as far as it has come."""
+        if self.potgo_cycle is None:
+            return 0x00 if reg == ALLPOT else self.paddles[reg]
+        elapsed = self.cycles() - self.potgo_cycle
+        counted = elapsed if self.registers[SKCTL] & 0x04 else elapsed // CYCLES_PER_LINE
+        if reg == ALLPOT:
+            return sum(1 << n for n, value in enumerate(self.paddles) if counted < value)
+        return min(counted, self.paddles[reg])

@@ -113,7 +113,10 @@ def test_bench_json(capsys):
 def test_bench_emulator_delegates(capsys, monkeypatch):
     import emulator.bench
 
-    monkeypatch.setattr(emulator.bench, "measure", lambda seconds: {"seconds": seconds, "speed_vs_real_800xl": 1.0})
+    def fake_measure(seconds: float, video: str) -> dict:
+        return {"seconds": seconds, "speed_vs_real_800xl": 1.0}
+
+    monkeypatch.setattr(emulator.bench, "measure", fake_measure)
     status, data = run_json(capsys, "bench", "--emulator", "--seconds", "0.5")
     assert status == 0 and data == {"seconds": 0.5, "speed_vs_real_800xl": 1.0}
 

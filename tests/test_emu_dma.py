@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from emulator import machine as machine_module
 from emulator.antic import MODE_HEIGHT, Antic, DisplayList
 from emulator.dma import CYCLES_PER_FRAME, line_busy_cycles, timeline
-from emulator import machine as machine_module
 from emulator.headless import HeadlessAtari
 
 SDMCTL, SDLSTL = 0x022F, 0x0230

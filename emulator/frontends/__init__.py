@@ -221,8 +221,21 @@ def choose_frontend(name: str | None) -> str:
 
 
 def open_frontend(name: str | None, machine: Any, args: Any) -> int:
-    """Run `machine` (a booted or loaded HeadlessAtari) in the front-end `name`; the exit status."""
+    """Run `machine` (a booted or loaded HeadlessAtari) in the front-end `name`; the exit status.
+
+    ``args.audio_out`` (a WAV path), if set, records POKEY's sound in any front-end."""
     chosen = choose_frontend(name)
+    audio_out = getattr(args, "audio_out", None)
+    if audio_out and hasattr(machine, "record_audio"):
+        machine.record_audio(audio_out)
+    try:
+        return _run_frontend(chosen, machine, args)
+    finally:
+        if audio_out and hasattr(machine, "close_audio"):
+            machine.close_audio()
+
+
+def _run_frontend(chosen: str, machine: Any, args: Any) -> int:
     if chosen == "window":
         from emulator.frontends import window
 

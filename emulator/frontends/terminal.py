@@ -446,7 +446,8 @@ class TerminalFrontend:
     # -- main loop ---------------------------------------------------------------------------
 
     def run(self) -> int:
-        period = 1.0 / NTSC_FRAME_RATE
+        video = getattr(getattr(self.machine, "machine", None), "video", None)
+        period = 1.0 / (video.frame_rate if video is not None else NTSC_FRAME_RATE)  # PAL: 49.86 Hz
         deadline = time.perf_counter()
         while self.running:
             self.read_keys()

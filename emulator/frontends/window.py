@@ -16,6 +16,17 @@ arrows (Atari CONTROL + - = + *), CAPS LOCK and the function keys come from KEYD
 F2 START, F3 SELECT and F4 OPTION are held as long as the F-key is held; F5 warm reset
 (SHIFT+F5 cold start); F10 screenshot PNG; F12 turbo (a tap toggles it, holding it runs
 in turbo only while held).
+
+Joystick 0: the numeric keypad (8 2 4 6 and the diagonals 7 9 1 3; 0, 5 or Right Ctrl is
+the button), or the arrow keys and Right Ctrl after F11 switches the arrows over from the
+cursor keys (F11 again switches back).  Game controllers (pygame's joystick module) are
+joysticks 0-3 in the order pygame finds them: the first hat or the first two axes, and any
+button.
+
+Paddle 0 follows the mouse across the picture (228 at the left edge, 1 at the right).
+
+Sound: POKEY's samples (emulator/audio.py) go to pygame's mixer, a frame at a time; F9
+mutes and unmutes, ``--mute`` starts muted.  Without an audio device the window is silent.
 """
 
 from __future__ import annotations
@@ -71,6 +82,10 @@ KEY_HELP = """\
   F5                 RESET (warm start); Shift+F5 cold start
   F10                screenshot PNG into ./screenshots/
   F12                turbo: tap to toggle, or hold to run in turbo while held
+  keypad 8 2 4 6     joystick 0 (7 9 1 3 diagonals; keypad 0 / 5 or Right Ctrl: fire)
+  F11                the arrow keys + Right Ctrl become joystick 0 (F11 again: cursor keys)
+  F9                 sound on / off (--mute starts with it off)
+  mouse (left/right) paddle 0
   close the window   quit"""
 
 
@@ -79,7 +94,18 @@ KEY_HELP = """\
 # ---------------------------------------------------------------------------------------------
 
 CONSOLE_KEYS = {pygame.K_F2: "start", pygame.K_F3: "select", pygame.K_F4: "option"}
-COMMAND_KEYS = {pygame.K_F5: "reset", pygame.K_F10: "screenshot", pygame.K_F12: "turbo"}
+COMMAND_KEYS = {pygame.K_F5: "reset", pygame.K_F10: "screenshot", pygame.K_F12: "turbo",
+                pygame.K_F9: "mute", pygame.K_F11: "joystick arrows"}
+#: joystick 0 from the numeric keypad: key -> (up, down, left, right)
+KEYPAD_STICK = {
+    pygame.K_KP8: (1, 0, 0, 0), pygame.K_KP2: (0, 1, 0, 0), pygame.K_KP4: (0, 0, 1, 0), pygame.K_KP6: (0, 0, 0, 1),
+    pygame.K_KP7: (1, 0, 1, 0), pygame.K_KP9: (1, 0, 0, 1), pygame.K_KP1: (0, 1, 1, 0), pygame.K_KP3: (0, 1, 0, 1),
+}
+ARROW_STICK = {pygame.K_UP: (1, 0, 0, 0), pygame.K_DOWN: (0, 1, 0, 0), pygame.K_LEFT: (0, 0, 1, 0),
+               pygame.K_RIGHT: (0, 0, 0, 1)}
+KEYPAD_FIRE = (pygame.K_KP0, pygame.K_KP5, pygame.K_RCTRL)
+AUDIO_BUFFER = 1024
+MAX_PENDING_FRAMES = 12
 
 # PC keys whose character arrives as TEXTINPUT, so KEYDOWN must not type them a second time.
 TEXT_KEY_NAMES = ("space",)
@@ -253,12 +279,105 @@ def program_name(args: Any) -> str:
     return "Atari XL/XE"
 
 
+class JoystickKeys:
+    """Joystick 0 from PC keys (keypad, or the arrows in joystick mode) and game controllers."""
+
+    def __init__(self) -> None:
+        self.held: set[int] = set()
+        self.arrows = False  # F11: the arrow keys are joystick 0
+        self.controllers: list[Any] = []
+        try:
+            pygame.joystick.init()
+            self.controllers = [pygame.joystick.Joystick(n) for n in range(min(4, pygame.joystick.get_count()))]
+        except pygame.error:
+            self.controllers = []
+
+    def claims(self, key: int) -> bool:
+        """True if a KEYDOWN/KEYUP of ``key`` belongs to the joystick (not to the keyboard)."""
+        return key in KEYPAD_STICK or key in KEYPAD_FIRE or (self.arrows and key in ARROW_STICK)
+
+    def state(self, port: int) -> tuple[bool, bool, bool, bool, bool]:
+        """(up, down, left, right, fire) of joystick ``port`` now."""
+        directions = [0, 0, 0, 0]
+        fire = False
+        if port == 0:
+            table = {**KEYPAD_STICK, **(ARROW_STICK if self.arrows else {})}
+            for key in self.held:
+                for index, on in enumerate(table.get(key, (0, 0, 0, 0))):
+                    directions[index] |= on
+            fire = any(key in self.held for key in KEYPAD_FIRE)
+        if port < len(self.controllers):
+            pad = self.controllers[port]
+            x, y = 0.0, 0.0
+            if pad.get_numhats():
+                x, y = pad.get_hat(0)
+                y = -y
+            elif pad.get_numaxes() >= 2:
+                x, y = pad.get_axis(0), pad.get_axis(1)
+            directions[0] |= y < -0.5
+            directions[1] |= y > 0.5
+            directions[2] |= x < -0.5
+            directions[3] |= x > 0.5
+            fire = fire or any(pad.get_button(b) for b in range(pad.get_numbuttons()))
+        return (bool(directions[0]), bool(directions[1]), bool(directions[2]), bool(directions[3]), fire)
+
+    def apply(self, machine: Any) -> None:
+        chips = getattr(machine, "machine", machine)
+        if not hasattr(chips, "set_joystick"):
+            return
+        for port in range(max(1, len(self.controllers))):
+            chips.set_joystick(port, *self.state(port))
+
+
+class AudioPlayer:
+    """POKEY's samples to pygame's mixer: a sink of Machine.add_audio_sink."""
+
+    def __init__(self, rate: int, muted: bool = False) -> None:
+        self.muted = muted
+        self.pending: list[np.ndarray] = []
+        try:
+            pygame.mixer.init(frequency=rate, size=-16, channels=1, buffer=AUDIO_BUFFER)
+            self.channel = pygame.mixer.Channel(0)
+        except pygame.error:
+            self.channel = None  # no audio device: silent
+
+    def __call__(self, samples: np.ndarray) -> None:
+        if self.channel is None or self.muted:
+            return
+        self.pending.append(samples)
+        del self.pending[:-MAX_PENDING_FRAMES]  # in turbo the sound would lag: keep the newest
+        if self.channel.get_queue() is not None:
+            return
+        block = np.concatenate(self.pending)
+        self.pending = []
+        init = pygame.mixer.get_init()
+        channels = init[2] if init else 1
+        data = np.repeat(block[:, None], channels, axis=1) if channels > 1 else block
+        sound = pygame.sndarray.make_sound(np.ascontiguousarray(data))
+        if self.channel.get_busy():
+            self.channel.queue(sound)
+        else:
+            self.channel.play(sound)
+
+    def toggle(self) -> None:
+        self.muted = not self.muted
+        self.pending = []
+
+
 class AtariWindow:
     """A running machine in a pygame window."""
 
-    def __init__(self, machine: Any, title: str, row_scale: float | None = None) -> None:
+    def __init__(self, machine: Any, title: str, row_scale: float | None = None, muted: bool = False) -> None:
         self.machine = machine
         self.title = title
+        chips = getattr(machine, "machine", None)
+        video = getattr(chips, "video", None)
+        self.frame_rate = video.frame_rate if video is not None else NTSC_FRAME_RATE
+        self.joystick = JoystickKeys()
+        self.audio: AudioPlayer | None = None
+        if chips is not None and hasattr(chips, "add_audio_sink"):
+            self.audio = AudioPlayer(44_100, muted)
+            chips.add_audio_sink(self.audio)
         frame = machine.frame_rgb()
         frame_size = (frame.shape[1], frame.shape[0])
         self.renderer = Renderer(frame_size, default_row_scale(frame_size, row_scale))
@@ -284,6 +403,10 @@ class AtariWindow:
             if not self.control_held():
                 for key in keys_for_text(event.text):
                     self.keys.push(key)
+        elif event.type == pygame.KEYDOWN and self.joystick.claims(event.key):
+            self.joystick.held.add(event.key)
+        elif event.type == pygame.KEYUP and self.joystick.claims(event.key):
+            self.joystick.held.discard(event.key)
         elif event.type == pygame.KEYDOWN:
             self.handle_keydown(event.key, event.mod)
         elif event.type == pygame.KEYUP:
@@ -292,6 +415,8 @@ class AtariWindow:
                 self.console.held.discard(CONSOLE_KEYS[event.key])
             elif event.key == pygame.K_F12:
                 self.turbo.release(time.perf_counter())
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_paddle(event.pos[0])
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.renderer.layout()
 
@@ -314,6 +439,23 @@ class AtariWindow:
         elif action.name == "turbo":
             self.turbo.press(time.perf_counter())
             self.set_title(fps=None)
+        elif action.name == "mute" and self.audio is not None:
+            self.audio.toggle()
+            self.set_title(fps=None)
+        elif action.name == "joystick arrows":
+            self.joystick.arrows = not self.joystick.arrows
+            self.joystick.held.clear()
+            self.set_title(fps=None)
+
+    def mouse_paddle(self, x: int) -> None:
+        """Paddle 0 follows the mouse across the picture: 228 at the left edge, 1 at the right
+        (turning a paddle clockwise lowers POT0, De Re Atari ch. 8)."""
+        chips = getattr(self.machine, "machine", None)
+        rect = getattr(self.renderer, "rect", None)
+        if chips is None or rect is None or rect.width <= 0:
+            return
+        fraction = min(1.0, max(0.0, (x - rect.left) / rect.width))
+        chips.set_paddle(0, round(228 - 227 * fraction))
 
     @staticmethod
     def control_held() -> bool:
@@ -328,6 +470,7 @@ class AtariWindow:
         for event in pygame.event.get():
             self.handle_event(event)
         self.keys.feed(self.machine)
+        self.joystick.apply(self.machine)
         run_one_frame(self.machine, self.console)
         self.count_frame()
 
@@ -345,14 +488,18 @@ class AtariWindow:
     def set_title(self, fps: float | None) -> None:
         parts = [self.title, "Surround XL emulator"]
         if fps is not None:
-            parts.append(f"{fps:.1f} fps ({fps / NTSC_FRAME_RATE:.0%})")
+            parts.append(f"{fps:.1f} fps ({fps / self.frame_rate:.0%})")
         if self.turbo.on:
             parts.append("TURBO (F12)")
+        if self.joystick.arrows:
+            parts.append("ARROWS = JOYSTICK (F11)")
+        if self.audio is not None and self.audio.muted:
+            parts.append("MUTED (F9)")
         pygame.display.set_caption(" - ".join(parts))
 
     def run(self) -> int:
         """The main loop: real-time frames (or turbo) until the window is closed."""
-        period = 1.0 / NTSC_FRAME_RATE
+        period = 1.0 / self.frame_rate
         deadline = time.perf_counter()
         last_draw = 0.0
         skipped = 0
@@ -387,10 +534,12 @@ def run(machine: Any, args: Any) -> int:
     except pygame.error as error:
         raise EmulatorError(f"cannot open a window ({error}); try --frontend terminal") from None
     try:
-        window = AtariWindow(machine, program_name(args), getattr(args, "scale", None))
+        window = AtariWindow(machine, program_name(args), getattr(args, "scale", None),
+                             muted=bool(getattr(args, "mute", False)))
         print("Surround XL emulator window. Keys:\n" + KEY_HELP, flush=True)
         return window.run()
     finally:
+        pygame.mixer.quit()
         pygame.display.quit()
 
 

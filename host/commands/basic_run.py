@@ -47,13 +47,24 @@ def register_runner(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Boot BASIC, start the program, then hand the machine to the front-end."""
-    from emulator.frontends import choose_frontend, open_frontend
+    from emulator.frontends import choose_frontend
 
     frames = DEFAULT_FRAMES if args.frames is None else args.frames
     if frames < 1:
         raise SurroundError(f"--frames must be at least 1, not {frames}")
     session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
     frontend = choose_frontend(args.frontend)
+    if getattr(args, "audio_out", None) and frontend == "headless":
+        session.atari.record_audio(args.audio_out)  # the other front-ends record in open_frontend
+    try:
+        return _run(session, frontend, frames, args)
+    finally:
+        session.atari.close_audio()
+
+
+def _run(session: BasicSession, frontend: str, frames: int, args: argparse.Namespace) -> int:
+    from emulator.frontends import open_frontend
+
     if args.file is not None:
         session.start_program(args.file)
         if frontend == "headless" or args.type_text:

@@ -30,6 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "(the CPU's own cycles on the bare CPU: no ANTIC DMA, no interrupts; "
                              "JSON key cycles_per_call)")
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default: 3)")
+    parser.add_argument("--video", choices=("ntsc", "pal"), default="ntsc",
+                        help="--emulator: the TV standard whose emulated seconds are counted (default: ntsc)")
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -50,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
         figures = measure_basic(args.basic, progress=not args.json)
     elif args.emulator:
-        figures = measure_emulator(args.seconds)
+        figures = measure_emulator(args.seconds, args.video)
     else:
         figures = measure_engine(args)
     if args.json:
@@ -72,11 +74,11 @@ def _text(figures: dict, indent: str = "") -> str:
     return "\n".join(lines)
 
 
-def measure_emulator(seconds: float) -> dict:
-    """The emulator's own benchmark (emulator/bench.py)."""
+def measure_emulator(seconds: float, video: str = "ntsc") -> dict:
+    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard."""
     from emulator import bench
 
-    return dict(bench.measure(seconds))
+    return dict(bench.measure(seconds, video=video))
 
 
 def measure_engine(args: argparse.Namespace) -> dict:

@@ -46,6 +46,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "{SHIFT-DELETE}, {START}, {RESET}, ...), \\{ a brace",
     )
     add_machine_options(parser)
+    parser.add_argument("--video", choices=("ntsc", "pal"), default="ntsc",
+                        help="the TV standard: ntsc (default; 262 lines, 59.92 Hz) or pal (312 lines, 49.86 Hz)")
     parser.set_defaults(handler=run)
 
 
@@ -57,6 +59,14 @@ def add_machine_options(parser: argparse.ArgumentParser) -> None:
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
+    add_sound_options(parser)
+
+
+def add_sound_options(parser: argparse.ArgumentParser) -> None:
+    """--audio-out and --mute (any front-end writes the WAV; the window plays the sound)."""
+    parser.add_argument("--audio-out", default=None, metavar="FILE.wav",
+                        help="write POKEY's sound into a WAV file (44.1 kHz, 16-bit mono), in any front-end")
+    parser.add_argument("--mute", action="store_true", help="window: start with the sound off (F9 toggles it)")
 
 
 #: how long --type waits for the program to want the next key: a key may start a long job
@@ -73,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
                             "the program waits for a key)")
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
-    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)
+    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed,
+                          video=getattr(args, "video", "ntsc"))
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
     if args.type:

@@ -66,6 +66,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--frontend", choices=("window", "terminal", "headless"), default=None,
         help="how the emulator shows the game (engines that run in the emulator)",
     )
+    from host.commands.emu import add_sound_options
+
+    add_sound_options(parser)
     parser.set_defaults(handler=run)
 
 

@@ -1,0 +1,338 @@
+"""GTIA's picture: playfield colours, players and missiles, priorities, collisions, GTIA modes 9-11.
+
+The facts (Altirra Hardware Reference Manual, "GTIA" and "Player/missile
+graphics"; De Re Atari, chapter 4; Mapping the Atari, $D000-$D01D; the GTIA
+data sheet's priority equations):
+
+* Horizontal positions are in colour clocks; HPOS $30 is the left edge of the
+  normal playfield, so a colour clock c of our 384-pixel frame (two hi-res
+  pixels each, the wide playfield's left edge at 0) is HPOS c + $20.
+* A player is 8 bits, the leftmost bit is bit 7; SIZEPn bits 0-1 give 1, 2,
+  1 or 4 colour clocks a bit (0 normal, 1 double, 2 normal, 3 quadruple).
+  Missile n is bits 2n+1 (left) and 2n of GRAFM, its width SIZEM bits 2n-2n+1.
+* Graphics come from GRAFPn/GRAFM (a written byte repeats on every scanline),
+  or from DMA when DMACTL enables it (bit 3 players, bit 2 missiles) and GRACTL
+  latches it (bit 1 players, bit 0 missiles): one scanline per byte (DMACTL bit
+  4) from PMBASE (2K) + $300 missiles, $400 + $100 n players; two scanlines per
+  byte from PMBASE (1K) + $180 / $200 + $80 n.  VDELAY (bit n+4 player n, bit n
+  missile n) delays a double-line object by one scanline.
+* Priority (PRIOR bits 0-3) by the GTIA data sheet's equations: each object
+  (players P0-P3, playfields PF0-PF3, background) is selected or not, and the
+  colours of the selected ones are ORed (so PRIOR 0 or conflicting bits mix
+  colours).  PRIOR bit 4 turns the missiles into a fifth player in PF3's colour
+  and priority; bit 5 ORs the colours of overlapping players 0+1 and 2+3.
+* Hi-res modes (ANTIC 2, 3, 15): the playfield is PF2, and a lit pixel keeps
+  PF1's luminance whatever colour wins ("the text colour changes to the colour
+  of the player, but its luminance is unaltered", The Atari XL Handbook, p. 184);
+  for collisions only lit pixels count, as PF2.
+* GTIA modes (PRIOR bits 6-7) read the hi-res data as one 4-bit pixel per two
+  colour clocks: 9 ($40) luminance ORed into COLBK, 11 ($C0) hue ORed into
+  COLBK, 10 ($80) a colour register: 0-3 COLPM0-3, 4-7 COLPF0-3, 8 COLBK (the
+  nine documented colours; for 9-15, which no reference we checked spells
+  out, we take COLBK for 9-11 and COLPF0-3 for 12-15).  The picture counts as
+  background for priority and collisions.  (Mode 10's one-colour-clock delay
+  is not modelled.)
+* Collisions: each missile and player against the playfield colours (before
+  priority) and against the players; HITCLR clears them.
+
+Everything is numpy over all pixels of the scanlines asked for; a frame
+without player/missile graphics and GTIA modes takes the plain colour path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from emulator.antic import BK, FIRST_DISPLAY_LINE, FRAME_WIDTH, HIRES, HIRES_MODES, PF2, DisplayList
+from emulator.gtia import (
+    COLBK,
+    COLPF0,
+    COLPF1,
+    COLPM0,
+    GRACTL,
+    GRAFM,
+    GRAFP0,
+    HPOSM0,
+    HPOSP0,
+    PRIOR,
+    SIZEM,
+    SIZEP0,
+    VDELAY,
+)
+
+COLOUR_CLOCKS = FRAME_WIDTH // 2  # 192
+HPOS_OFFSET = 0x20  # HPOS of the frame's colour clock 0
+PLAYER_WIDTH = np.array([1, 2, 1, 4], dtype=np.int32)  # colour clocks per bit, by SIZE bits
+DMACTL_MISSILES, DMACTL_PLAYERS, DMACTL_SINGLE_LINE = 0x04, 0x08, 0x10
+GRACTL_MISSILES, GRACTL_PLAYERS = 0x01, 0x02
+#: GTIA mode 10: the colour register of each pixel value
+MODE10_REGISTERS = np.array([COLPM0, COLPM0 + 1, COLPM0 + 2, COLPM0 + 3, COLPF0, COLPF0 + 1, COLPF0 + 2,
+                             COLPF0 + 3, COLBK, COLBK, COLBK, COLBK, COLPF0, COLPF0 + 1, COLPF0 + 2,
+                             COLPF0 + 3], dtype=np.intp)
+
+
+@dataclass
+class FrameState:
+    """What GTIA and ANTIC's player/missile DMA need to draw a frame."""
+
+    display_list: DisplayList
+    start_registers: bytes  # GTIA's write registers at the top of the frame
+    log: list[tuple[int, int, int]]  # (scanline, register, value) during the frame
+    dmactl: int
+    pmbase: int
+
+
+def register_table(start: bytes, log: list[tuple[int, int, int]], rows: int,
+                   first_line: int = FIRST_DISPLAY_LINE) -> np.ndarray:
+    """(rows, 32) uint8: GTIA's write registers on each displayed scanline."""
+    table = np.empty((rows, 0x20), dtype=np.uint8)
+    table[:] = np.frombuffer(start, dtype=np.uint8)
+    for scanline, reg, value in log:
+        row = max(0, scanline - first_line)
+        if row < rows:
+            table[row:, reg] = value
+    return table
+
+
+def uses_objects(state: FrameState) -> bool:
+    """True if players or missiles may show in this frame (else the cheap colour path does)."""
+    start = state.start_registers
+    if state.dmactl & (DMACTL_PLAYERS | DMACTL_MISSILES) and start[GRACTL] & 3:
+        return True
+    if any(start[GRAFP0:GRAFM + 1]):
+        return True
+    return any(GRAFP0 <= reg <= GRAFM and value for _, reg, value in state.log) or any(
+        reg == GRACTL and value & 3 and state.dmactl & 0x0C for _, reg, value in state.log)
+
+
+def uses_gtia_modes(state: FrameState) -> bool:
+    return bool(state.start_registers[PRIOR] & 0xC0) or any(
+        reg == PRIOR and value & 0xC0 for _, reg, value in state.log)
+
+
+def object_graphics(ram: np.ndarray, state: FrameState, table: np.ndarray, first: int) -> np.ndarray:
+    """(rows, 5) uint8: the bytes of players 0-3 and of the missiles on each scanline."""
+    rows = table.shape[0]
+    scanlines = np.arange(first, first + rows) + FIRST_DISPLAY_LINE
+    graf = table[:, GRAFP0:GRAFM + 1].copy()
+    single = bool(state.dmactl & DMACTL_SINGLE_LINE)
+    vdelay = table[:, VDELAY]
+    for number in range(5):  # players 0-3, then the missiles
+        player = number < 4
+        # player DMA implies missile DMA (Altirra Hardware Reference Manual, DMACTL)
+        if not state.dmactl & (DMACTL_PLAYERS if player else DMACTL_PLAYERS | DMACTL_MISSILES):
+            continue
+        dma_rows = np.nonzero(table[:, GRACTL] & (GRACTL_PLAYERS if player else GRACTL_MISSILES))[0]
+        if not len(dma_rows):
+            continue
+        if single:
+            base = (state.pmbase & 0xF8) << 8
+            offset = (0x400 + 0x100 * number) if player else 0x300
+            index = scanlines
+        else:
+            base = (state.pmbase & 0xFC) << 8
+            offset = (0x200 + 0x80 * number) if player else 0x180
+            delayed = (vdelay >> (number + 4 if player else 0)) & 1
+            index = (scanlines - delayed) >> 1
+        data = ram[(base + offset + (index & (0xFF if single else 0x7F))) & 0xFFFF]
+        graf[dma_rows, number] = data[dma_rows]
+    return graf
+
+
+def _object_mask(hpos: np.ndarray, width: np.ndarray, bits: np.ndarray, size_bits: int) -> np.ndarray:
+    """(rows, 384) bool: where an object of ``size_bits`` bits (leftmost = highest) shows."""
+    rows = hpos.shape[0]
+    mask = np.zeros((rows, FRAME_WIDTH), dtype=bool)
+    hpos = hpos.astype(np.int32)
+    left = max(0, int(hpos.min()) - HPOS_OFFSET)
+    right = min(COLOUR_CLOCKS, int(hpos.max()) - HPOS_OFFSET + size_bits * int(width.max()))
+    if right <= left:
+        return mask
+    clocks = np.arange(left, right, dtype=np.int32)[None, :] + HPOS_OFFSET
+    offset = clocks - hpos[:, None]
+    bit = offset // width[:, None]
+    inside = (offset >= 0) & (bit < size_bits)
+    shifted = bits.astype(np.int32)[:, None] << np.clip(bit, 0, size_bits - 1)
+    on = inside & ((shifted & (1 << (size_bits - 1))) != 0)
+    mask[:, 2 * left:2 * right] = np.repeat(on, 2, axis=1)
+    return mask
+
+
+def object_masks(table: np.ndarray, graf: np.ndarray) -> tuple[list[np.ndarray | None], list[np.ndarray | None]]:
+    """Masks of players 0-3 and missiles 0-3 (None for an object with no bits on these scanlines)."""
+    players: list[np.ndarray | None] = []
+    missiles: list[np.ndarray | None] = []
+    for number in range(4):
+        bits = graf[:, number]
+        if not bits.any():
+            players.append(None)
+            continue
+        width = PLAYER_WIDTH[table[:, SIZEP0 + number] & 3]
+        players.append(_object_mask(table[:, HPOSP0 + number], width, bits, 8))
+    for number in range(4):
+        bits = (graf[:, 4] >> (2 * number)) & 3
+        if not bits.any():
+            missiles.append(None)
+            continue
+        width = PLAYER_WIDTH[(table[:, SIZEM] >> (2 * number)) & 3]
+        missiles.append(_object_mask(table[:, HPOSM0 + number], width, bits, 2))
+    return players, missiles
+
+
+def hires_rows(display_list: DisplayList, first: int, rows: int) -> np.ndarray:
+    """(rows,) bool: the scanlines drawn by a hi-res mode line (ANTIC 2, 3, 15)."""
+    result = np.zeros(rows, dtype=bool)
+    for mode_line in display_list.mode_lines:
+        if mode_line.mode in HIRES_MODES:
+            top = mode_line.line - FIRST_DISPLAY_LINE - first
+            result[max(0, top):max(0, min(rows, top + mode_line.height))] = True
+    return result
+
+
+def playfield_planes(indices: np.ndarray, hires: np.ndarray, gtia_rows: np.ndarray) -> list[np.ndarray]:
+    """PF0-PF3 as bool planes for priority (a hi-res line is PF2 throughout; GTIA modes none)."""
+    planes = [indices == value for value in (1, 2, 3, 4)]
+    planes[2] = planes[2] | (indices == HIRES)
+    if gtia_rows.any():
+        for plane in planes:
+            plane[gtia_rows] = False
+    return planes
+
+
+def collisions(indices: np.ndarray, hires: np.ndarray, gtia_rows: np.ndarray,
+               players: list[np.ndarray | None], missiles: list[np.ndarray | None]) -> bytearray:
+    """The 16 collision registers M0PF..P3PL for these scanlines (bits set by what overlapped)."""
+    pf_bits = np.zeros(indices.shape, dtype=np.uint8)
+    for value, bit in ((1, 1), (2, 2), (3, 4), (4, 8), (HIRES, 4)):
+        pf_bits[indices == value] = bit
+    pf_bits[hires[:, None] & (indices == PF2)] = 0  # a hi-res line's unlit pixels do not collide
+    pf_bits[gtia_rows] = 0
+    result = bytearray(16)
+    for number, mask in enumerate(missiles):
+        if mask is None:
+            continue
+        result[number] = int(np.bitwise_or.reduce(pf_bits[mask], initial=0))
+        result[8 + number] = sum(
+            1 << p for p, other in enumerate(players) if other is not None and (mask & other).any()
+        )
+    for number, mask in enumerate(players):
+        if mask is None:
+            continue
+        result[4 + number] = int(np.bitwise_or.reduce(pf_bits[mask], initial=0))
+        result[12 + number] = sum(1 << p for p, other in enumerate(players)
+                                  if p != number and other is not None and (mask & other).any())
+    return result
+
+
+def gtia_mode_colours(indices: np.ndarray, table: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Colour bytes of the GTIA mode scanlines ``rows`` (BK outside the playfield)."""
+    sub = indices[rows]
+    regs = table[rows]
+    lit = (sub == HIRES).astype(np.uint8).reshape(sub.shape[0], -1, 4)
+    nibble = (lit[:, :, 0] << 3) | (lit[:, :, 1] << 2) | (lit[:, :, 2] << 1) | lit[:, :, 3]
+    nibble = np.repeat(nibble, 4, axis=1)
+    background = regs[:, COLBK][:, None]
+    mode = (regs[:, PRIOR] >> 6)[:, None]
+    colour = np.where(mode == 1, background | nibble, background | (nibble << 4))
+    mode10 = np.take_along_axis(regs, MODE10_REGISTERS[nibble], axis=1)
+    colour = np.where(mode == 2, mode10, colour).astype(np.uint8)
+    return np.where(sub == BK, np.broadcast_to(background, sub.shape), colour)
+
+
+def compose(ram: np.ndarray, state: FrameState, indices: np.ndarray) -> np.ndarray:
+    """Colour bytes of a frame: the playfield ``indices`` with players, missiles and priorities."""
+    rows = indices.shape[0]
+    table = register_table(state.start_registers, state.log, rows)
+    hires = hires_rows(state.display_list, 0, rows)
+    gtia_rows = (table[:, PRIOR] & 0xC0) != 0
+    colours_table = table[:, [COLBK, COLPF0, COLPF0 + 1, COLPF0 + 2, COLPF0 + 3]]
+    base = np.take_along_axis(
+        np.concatenate([colours_table, ((table[:, COLPF0 + 2] & 0xF0) | (table[:, COLPF1] & 0x0E))[:, None]], axis=1),
+        indices.astype(np.intp), axis=1)
+    if gtia_rows.any():
+        base[gtia_rows] = gtia_mode_colours(indices, table, gtia_rows)
+    if not uses_objects(state):
+        return base
+    graf = object_graphics(np.asarray(ram), state, table, 0)
+    players, missiles = object_masks(table, graf)
+    masks = [mask for mask in players + missiles if mask is not None]
+    if not masks:
+        return base
+    union = np.logical_or.reduce(masks)
+    rows, columns = np.nonzero(union.any(axis=1))[0], np.nonzero(union.any(axis=0))[0]
+    if not len(rows):
+        return base
+    # the priority logic only where objects are (outside, the playfield colours stand)
+    box = (slice(int(rows[0]), int(rows[-1]) + 1), slice(int(columns[0]), int(columns[-1]) + 1))
+
+    def crop(objects: list[np.ndarray | None]) -> list[np.ndarray | None]:
+        return [None if mask is None else mask[box] for mask in objects]
+
+    base = base.copy()
+    base[box] = _prioritise(base[box], indices[box], table[box[0]], hires[box[0]], gtia_rows[box[0]],
+                            crop(players), crop(missiles))
+    return base
+
+
+def _prioritise(base: np.ndarray, indices: np.ndarray, table: np.ndarray, hires: np.ndarray,
+                gtia_rows: np.ndarray, players: list[np.ndarray | None],
+                missiles: list[np.ndarray | None]) -> np.ndarray:
+    """The GTIA data sheet's priority logic over every pixel; selected colours are ORed."""
+    shape = indices.shape
+    none = np.zeros(shape, dtype=bool)
+    prior = table[:, PRIOR][:, None]
+    fifth = (prior & 0x10) != 0
+    pf = playfield_planes(indices, hires, gtia_rows)
+    any_missile = none.copy()
+    p = []
+    for number in range(4):
+        mask = players[number] if players[number] is not None else none
+        missile = missiles[number]
+        if missile is not None:
+            any_missile |= missile
+            mask = mask | (missile & ~fifth)
+        p.append(mask)
+    pf[3] = pf[3] | (any_missile & fifth)
+    pri0, pri1, pri2, pri3 = ((prior >> bit) & 1 != 0 for bit in range(4))
+    multi = (prior & 0x20) != 0
+    p01, p23 = p[0] | p[1], p[2] | p[3]
+    pf01, pf23 = pf[0] | pf[1], pf[2] | pf[3]
+    pri01, pri12, pri23, pri03 = pri0 | pri1, pri1 | pri2, pri2 | pri3, pri0 | pri3
+    sp0 = p[0] & ~(pf01 & pri23) & ~(pri2 & pf23)
+    sp1 = p[1] & ~(pf01 & pri23) & ~(pri2 & pf23) & (~p[0] | multi)
+    sp2 = p[2] & ~p01 & ~(pf23 & pri12) & ~(pf01 & ~pri0)
+    sp3 = p[3] & ~p01 & ~(pf23 & pri12) & ~(pf01 & ~pri0) & (~p[2] | multi)
+    sf3 = pf[3] & ~(p23 & pri03) & ~(p01 & ~pri2)
+    sf0 = pf[0] & ~(p23 & pri0) & ~(p01 & pri01) & ~sf3
+    sf1 = pf[1] & ~(p23 & pri0) & ~(p01 & pri01) & ~sf3
+    sf2 = pf[2] & ~(p23 & pri03) & ~(p01 & ~pri2) & ~sf3
+    sb = ~p01 & ~p23 & ~pf01 & ~pf23
+    colour = np.zeros(shape, dtype=np.uint8)
+    for selected, reg in ((sp0, COLPM0), (sp1, COLPM0 + 1), (sp2, COLPM0 + 2), (sp3, COLPM0 + 3),
+                          (sf0, COLPF0), (sf1, COLPF0 + 1), (sf2, COLPF0 + 2), (sf3, COLPF0 + 3)):
+        colour |= np.where(selected, table[:, reg][:, None], 0).astype(np.uint8)
+    # the background: COLBK, or in a GTIA mode line the mode's own pixel colour
+    colour |= np.where(sb, base, 0).astype(np.uint8)
+    lit = indices == HIRES
+    lit[gtia_rows] = False
+    if lit.any():
+        luminance = (table[:, COLPF1] & 0x0E)[:, None]
+        colour = np.where(lit, (colour & 0xF0) | luminance, colour).astype(np.uint8)
+    return colour
+
+
+def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, first: int, last: int) -> bytearray:
+    """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8)."""
+    if last <= first or not uses_objects(state):
+        return bytearray(16)
+    table = register_table(state.start_registers, state.log, last)[first:]
+    graf = object_graphics(np.asarray(ram), state, table, first)
+    players, missiles = object_masks(table, graf)
+    if all(mask is None for mask in players + missiles):
+        return bytearray(16)
+    sub = indices[first:last]
+    hires = hires_rows(state.display_list, first, last - first)
+    gtia_rows = (table[:, PRIOR] & 0xC0) != 0
+    return collisions(sub, hires, gtia_rows, players, missiles)
