@@ -1,7 +1,12 @@
-"""BASIC speed: Ahl's benchmark and the BYTE Sieve on the emulated XL (`surround bench --basic`).
+"""BASIC speed: Ahl's benchmark, the BYTE Sieve and Rugg/Feldman's eight on the emulated XL
+(`surround bench --basic`).
 
 The listings are in basic/bench/ (ahl.lst: Creative Computing, November 1983; sieve.lst:
-J. Gilbreath, BYTE, September 1981, with the flags in a string as Atari programs keep them).
+J. Gilbreath, BYTE, September 1981, with the flags in a string as Atari programs keep them;
+rugg1.lst ... rugg8.lst: our own programs written from T. Rugg and P. Feldman's descriptions,
+"BASIC timing comparisons", Kilobaud, June 1977: an empty FOR loop, an IF loop, that loop
+with variable and with constant arithmetic, plus a GOSUB, plus an inner FOR, plus an array
+store, and K^2, LOG and SIN; each counts K to 1000 and prints it).
 Each is ENTERed through H: and RUN on BASIC at READY; the emulated time runs from the RETURN
 after RUN to the machine waiting for a key again (READY), with ANTIC's DMA modelled, so it
 is what a stopwatch beside a real 800XL would show.  Reference points (issue 9): Atari BASIC
@@ -27,6 +32,7 @@ from host.resources import data_root
 SLICE_FRAMES = 600
 MAX_FRAMES = 150_000  # about 42 emulated minutes
 SIEVE_PRIMES = 1899  # primes counted by the BYTE Sieve with SIZE = 8190
+RUGG_PROGRAMS = 8  # basic/bench/rugg1.lst ... rugg8.lst, each ending with PRINT of 1000
 NUMBER = re.compile(r"^-?(\d+\.?\d*|\.\d+)(E[+-]?\d+)?$")
 
 
@@ -84,7 +90,7 @@ def numbers(printed: list[str], count: int, name: str, basic: str) -> list[float
 
 
 def measure(basic: str = "free", progress: bool = True) -> dict:
-    """Both benchmarks; the figures `surround bench --basic --json` prints."""
+    """All the benchmarks; the figures `surround bench --basic --json` prints."""
     ahl_emulated, ahl_host, ahl_printed = run_listing("ahl.lst", basic, progress)
     accuracy, randomness = numbers(ahl_printed, 2, "ahl.lst", basic)
     sieve_emulated, sieve_host, sieve_printed = run_listing("sieve.lst", basic, progress)
@@ -93,7 +99,7 @@ def measure(basic: str = "free", progress: bool = True) -> dict:
         raise SurroundError(
             f"sieve.lst: no figures: expected '{SIEVE_PRIMES} PRIMES' after RUN, the {basic} BASIC printed {sieve_printed!r}"
         )
-    return {
+    figures = {
         "basic": basic,
         "ahl_emulated_seconds": round(ahl_emulated, 2),
         "ahl_accuracy": accuracy,
@@ -104,3 +110,10 @@ def measure(basic: str = "free", progress: bool = True) -> dict:
         "sieve_host_seconds": round(sieve_host, 2),
         "sieve_printed": sieve_printed,
     }
+    for number in range(1, RUGG_PROGRAMS + 1):
+        name = f"rugg{number}.lst"
+        emulated, _, printed = run_listing(name, basic, progress)
+        if printed[-1:] != ["1000"]:
+            raise SurroundError(f"{name}: no figures: expected 1000 after RUN, the {basic} BASIC printed {printed!r}")
+        figures[f"rugg{number}_emulated_seconds"] = round(emulated, 2)
+    return figures
