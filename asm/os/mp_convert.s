@@ -378,79 +378,15 @@ _store: STA FR0
 ; more, in 16 bits (so 65535.5 gives 0 without an error); below 1 only the
 ; first mantissa digit is looked at, whatever the exponent (so 0.5 and
 ; also 0.005 give 1, 0.05 gives 0; Altirra's math pack returns 0 below
-; 0.01, the listing does not).  ZTEMP4 is the integer, high byte first, as
-; the listing has it (its SIL is SHL16, $DA5A).
+; 0.01, the listing does not).
+; Ours (FPIHI in mp_high.s) takes a digit pair at a time from tables (BCDBIN,
+; HUNLO/HUNHI, TENKLO/TENKHI): p0 for 1-99, p0*100+p1 below 10000,
+; p0*10000+p1*100+p2 up to 999999 (an error above 65535, as the listing's
+; ten-fold steps find).  ZTEMP4 is the integer, high byte first, as the
+; listing has it.
 ; ---------------------------------------------------------------------------
-.scope
 .advance $D9D2, $FF
-FPI:    LDX #0
-        STX ZTEMP4
-        STX ZTEMP4+1
-        LDA FR0
-        CMP #$43
-        BCS _return             ; negative, or 1,000,000 and more
-        SBC #$3F                ; (C = 0) A = exponent - $40
-        BCC _round              ; below 1: only the first digit rounds
-        TAY                     ; digit pairs - 1
-_pairs: LDA FR0+1,X
-        LSR
-        LSR
-        LSR
-        LSR
-        JSR _times10
-        BCS _return
-        LDA FR0+1,X
-        AND #$0F
-        JSR _times10
-        BCS _return
-        INX
-        DEY
-        BPL _pairs
-_round: LDA FR0+1,X             ; the next digit >= 5: one more
-        CMP #$50
-        LDA ZTEMP4+1
-        ADC #0
-        STA FR0
-        LDA ZTEMP4
-        ADC #0
-        STA FR0+1
-        CLC
-_return:
-        RTS
-
-; _times10: ZTEMP4 (high, low) = ZTEMP4 * 10 + A; carry set when that
-; passes 65535 (every step is at most the result: the test is exact).
-; X and Y are kept.
-_times10:
-        STA ZTEMP1
-        ASL ZTEMP4+1            ; 2v
-        ROL ZTEMP4
-        BCS _over
-        LDA ZTEMP4+1
-        STA ZTEMP3+1
-        LDA ZTEMP4
-        STA ZTEMP3
-        ASL ZTEMP4+1
-        ROL ZTEMP4
-        BCS _over
-        ASL ZTEMP4+1            ; 8v
-        ROL ZTEMP4
-        BCS _over
-        LDA ZTEMP4+1
-        ADC ZTEMP3+1
-        STA ZTEMP4+1
-        LDA ZTEMP4
-        ADC ZTEMP3
-        STA ZTEMP4              ; 10v
-        BCS _over
-        LDA ZTEMP4+1
-        ADC ZTEMP1
-        STA ZTEMP4+1
-        LDA ZTEMP4
-        ADC #0
-        STA ZTEMP4
-_over:  RTS
-.scend
+FPI:    JMP FPIHI               ; (mp_high.s)
 
 ; ---------------------------------------------------------------------------
 ; ZFR0 ($DA44) - FR0 = 0

@@ -1,0 +1,133 @@
+; ===========================================================================
+; mp_high.s - math pack routines and tables in the OS's $C000 block
+; ===========================================================================
+; Nothing here is a documented entry point: these are the bodies of math
+; pack routines whose entry points at $D800-$DFFF jump here, and tables they
+; read (issue 19: what need not be at $D800 moves to the free OS space below
+; $D000).  The tables fill $CD5A-$CFFF.  Each table lies within one page, so an indexed read
+; never pays the page-crossing cycle.
+;   HUNHI/HUNLO  p * 100 for p = 0..165 (a BCD byte's value, digits 0-15)
+;   TENKLO/HI    p * 10000 for p = 0..6
+;   BCDBIN       the binary value of a BCD byte: high digit * 10 + low
+;                digit, for every byte (digits above 9 count as 10-15, as
+;                the published FPI's multiply-by-ten steps count them)
+; ===========================================================================
+
+; ---------------------------------------------------------------------------
+; FPIHI - FPI's work (FPI at $D9D2 jumps here; mp_convert.s describes it)
+; ---------------------------------------------------------------------------
+.scope
+FPIHI:  LDA FR0
+        CMP #$43
+        BCS _return             ; negative, or 1,000,000 and more (C set)
+        SBC #$3F                ; (C = 0) A = exponent - $40
+        BCC _below              ; below 1: only the first digit rounds
+        BEQ _one                ; 1 to 99
+        LSR
+        BCC _three              ; 10000 to 999999
+        LDY FR0+1               ; 100 to 9999: p0 * 100 + p1
+        LDX BCDBIN,Y
+        LDY FR0+2
+        LDA BCDBIN,Y
+        CLC
+        ADC HUNLO,X
+        STA ZTEMP4+1
+        LDA HUNHI,X
+        ADC #0                  ; (at most 16665: C = 0)
+        LDX #3                  ; the next digit is in FR0+3
+        BCC _round              ; (always)
+_below: LDX #1
+        LDA #0
+        STA ZTEMP4+1
+        BEQ _round              ; (always)
+_one:   LDY FR0+1
+        LDA BCDBIN,Y
+        STA ZTEMP4+1
+        LDX #2
+        LDA #0
+        BEQ _round              ; (always)
+_three: LDY FR0+1
+        LDA BCDBIN,Y
+        CMP #7
+        BCS _return             ; 70000 and more
+        TAX
+        LDY FR0+2
+        LDA BCDBIN,Y
+        TAY
+        LDA TENKLO,X            ; (C = 0)
+        ADC HUNLO,Y
+        STA ZTEMP4+1
+        LDA TENKHI,X
+        ADC HUNHI,Y
+        BCS _return             ; past 65535
+        STA ZTEMP4
+        LDY FR0+3
+        LDA BCDBIN,Y            ; + p2 (C = 0)
+        ADC ZTEMP4+1
+        STA ZTEMP4+1
+        LDA ZTEMP4
+        ADC #0
+        BCS _return             ; past 65535
+        LDX #4                  ; the next digit is in FR0+4
+_round: STA ZTEMP4              ; A = the high byte
+        LDA FR0,X               ; the next digit >= 5: one more
+        CMP #$50
+        LDA ZTEMP4+1
+        ADC #0
+        STA FR0
+        LDA ZTEMP4
+        ADC #0
+        STA FR0+1
+        CLC
+_return:
+        RTS
+.scend
+
+.advance $CD5A, $FF
+HUNHI:
+        .byte $00,$00,$00,$01,$01,$01,$02,$02,$03,$03,$03,$04,$04,$05,$05,$05
+        .byte $06,$06,$07,$07,$07,$08,$08,$08,$09,$09,$0A,$0A,$0A,$0B,$0B,$0C
+        .byte $0C,$0C,$0D,$0D,$0E,$0E,$0E,$0F,$0F,$10,$10,$10,$11,$11,$11,$12
+        .byte $12,$13,$13,$13,$14,$14,$15,$15,$15,$16,$16,$17,$17,$17,$18,$18
+        .byte $19,$19,$19,$1A,$1A,$1A,$1B,$1B,$1C,$1C,$1C,$1D,$1D,$1E,$1E,$1E
+        .byte $1F,$1F,$20,$20,$20,$21,$21,$21,$22,$22,$23,$23,$23,$24,$24,$25
+        .byte $25,$25,$26,$26,$27,$27,$27,$28,$28,$29,$29,$29,$2A,$2A,$2A,$2B
+        .byte $2B,$2C,$2C,$2C,$2D,$2D,$2E,$2E,$2E,$2F,$2F,$30,$30,$30,$31,$31
+        .byte $32,$32,$32,$33,$33,$33,$34,$34,$35,$35,$35,$36,$36,$37,$37,$37
+        .byte $38,$38,$39,$39,$39,$3A,$3A,$3A,$3B,$3B,$3C,$3C,$3C,$3D,$3D,$3E
+        .byte $3E,$3E,$3F,$3F,$40,$40
+.checkpc $CE00
+HUNLO:
+        .byte $00,$64,$C8,$2C,$90,$F4,$58,$BC,$20,$84,$E8,$4C,$B0,$14,$78,$DC
+        .byte $40,$A4,$08,$6C,$D0,$34,$98,$FC,$60,$C4,$28,$8C,$F0,$54,$B8,$1C
+        .byte $80,$E4,$48,$AC,$10,$74,$D8,$3C,$A0,$04,$68,$CC,$30,$94,$F8,$5C
+        .byte $C0,$24,$88,$EC,$50,$B4,$18,$7C,$E0,$44,$A8,$0C,$70,$D4,$38,$9C
+        .byte $00,$64,$C8,$2C,$90,$F4,$58,$BC,$20,$84,$E8,$4C,$B0,$14,$78,$DC
+        .byte $40,$A4,$08,$6C,$D0,$34,$98,$FC,$60,$C4,$28,$8C,$F0,$54,$B8,$1C
+        .byte $80,$E4,$48,$AC,$10,$74,$D8,$3C,$A0,$04,$68,$CC,$30,$94,$F8,$5C
+        .byte $C0,$24,$88,$EC,$50,$B4,$18,$7C,$E0,$44,$A8,$0C,$70,$D4,$38,$9C
+        .byte $00,$64,$C8,$2C,$90,$F4,$58,$BC,$20,$84,$E8,$4C,$B0,$14,$78,$DC
+        .byte $40,$A4,$08,$6C,$D0,$34,$98,$FC,$60,$C4,$28,$8C,$F0,$54,$B8,$1C
+        .byte $80,$E4,$48,$AC,$10,$74
+TENKLO:
+        .byte $00,$10,$20,$30,$40,$50,$60
+TENKHI:
+        .byte $00,$27,$4E,$75,$9C,$C3,$EA
+.advance $CF00, $FF
+BCDBIN:
+        .byte $00,$01,$02,$03,$04,$05,$06,$07,$08,$09,$0A,$0B,$0C,$0D,$0E,$0F
+        .byte $0A,$0B,$0C,$0D,$0E,$0F,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19
+        .byte $14,$15,$16,$17,$18,$19,$1A,$1B,$1C,$1D,$1E,$1F,$20,$21,$22,$23
+        .byte $1E,$1F,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$2A,$2B,$2C,$2D
+        .byte $28,$29,$2A,$2B,$2C,$2D,$2E,$2F,$30,$31,$32,$33,$34,$35,$36,$37
+        .byte $32,$33,$34,$35,$36,$37,$38,$39,$3A,$3B,$3C,$3D,$3E,$3F,$40,$41
+        .byte $3C,$3D,$3E,$3F,$40,$41,$42,$43,$44,$45,$46,$47,$48,$49,$4A,$4B
+        .byte $46,$47,$48,$49,$4A,$4B,$4C,$4D,$4E,$4F,$50,$51,$52,$53,$54,$55
+        .byte $50,$51,$52,$53,$54,$55,$56,$57,$58,$59,$5A,$5B,$5C,$5D,$5E,$5F
+        .byte $5A,$5B,$5C,$5D,$5E,$5F,$60,$61,$62,$63,$64,$65,$66,$67,$68,$69
+        .byte $64,$65,$66,$67,$68,$69,$6A,$6B,$6C,$6D,$6E,$6F,$70,$71,$72,$73
+        .byte $6E,$6F,$70,$71,$72,$73,$74,$75,$76,$77,$78,$79,$7A,$7B,$7C,$7D
+        .byte $78,$79,$7A,$7B,$7C,$7D,$7E,$7F,$80,$81,$82,$83,$84,$85,$86,$87
+        .byte $82,$83,$84,$85,$86,$87,$88,$89,$8A,$8B,$8C,$8D,$8E,$8F,$90,$91
+        .byte $8C,$8D,$8E,$8F,$90,$91,$92,$93,$94,$95,$96,$97,$98,$99,$9A,$9B
+        .byte $96,$97,$98,$99,$9A,$9B,$9C,$9D,$9E,$9F,$A0,$A1,$A2,$A3,$A4,$A5
