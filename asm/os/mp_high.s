@@ -170,6 +170,233 @@ FMOVEH:
         LDX #$FF                ; (X = $FF, N set, as the loop left them)
         RTS
 
+; ---------------------------------------------------------------------------
+; MULBODY - FMUL after the checks (EEXP = sign | exponent; FMUL jumps here)
+; As the listing: five passes over the multiplier's bytes from the last, each
+; adding its units digit times the multiplicand and its tens digit times ten
+; times it to the six bytes W = FR0..FR0+5, then W one byte right.  (The
+; product is the same with the operands swapped: ours multiplies FR0's
+; mantissa by FR1's.)
+; Ours: each digit plus the carry of the one before (0..10) is recoded as
+; 0..5 added, or 6..10 as 10 - d subtracted and a carry of one into the next
+; digit; n = 0..5 is then n / 2 additions of the row doubled and one of the
+; row when n is odd (DIGITM), so at most three additions a digit, 1.5 on
+; average.  The rows: 1x in ZTEMP1 ($F5), 2x in FR1, 10x in FR2, 20x in FRE
+; (the multiplier's bytes wait on the stack).  W is in ten's complement,
+; negative exactly while a carry is pending into the next byte (its shift
+; then brings in $99); only W is shifted: the bytes it drops are below the
+; six FMUL keeps, but for the last pass's, the product's sixth (FRE).  A
+; carry left over adds the multiplicand in front (MULEND), then N0E.
+; ---------------------------------------------------------------------------
+.scope
+MULBODY:
+        LDA FR1+1               ; the multiplier's bytes onto the stack (the
+        PHA                     ; last comes off first)
+        LDA FR1+2
+        PHA
+        LDA FR1+3
+        PHA
+        LDA FR1+4
+        PHA
+        LDA FR1+5
+        PHA
+        LDY #0
+        STY FR0                 ; (the exponent is in EEXP)
+        LDX #5
+        STX FRX                 ; five passes
+        SED
+        CLC
+_copy:  LDA FR0,X               ; ZTEMP1 = FR2 = 0|multiplicand, FR0 = 0,
+        STA ZTEMP1,X            ; FR1 = 2 x ZTEMP1
+        STA FR2,X
+        STY FR0,X
+        ADC ZTEMP1,X
+        STA FR1,X
+        DEX
+        BPL _copy
+        CLD
+        STY FRSIGN              ; no carry into the last byte
+        JSR TIMES10             ; FR2 = 10 x ZTEMP1
+        SED
+        CLC
+        LDA FR2+5               ; FRE = 2 x FR2
+        ADC FR2+5
+        STA FRE+5
+        LDA FR2+4
+        ADC FR2+4
+        STA FRE+4
+        LDA FR2+3
+        ADC FR2+3
+        STA FRE+3
+        LDA FR2+2
+        ADC FR2+2
+        STA FRE+2
+        LDA FR2+1
+        ADC FR2+1
+        STA FRE+1
+        LDA FR2
+        ADC FR2
+        STA FRE
+        CLD
+_pass:  PLA                     ; the multiplier's next byte
+        PHA
+        AND #$0F
+        LDX #ZTEMP1
+        LDY #FR1
+        JSR DIGITM              ; units digit: rows 1x, 2x
+        PLA
+        LSR
+        LSR
+        LSR
+        LSR
+        LDX #FR2
+        LDY #FRE
+        JSR DIGITM              ; tens digit: rows 10x, 20x
+        DEC FRX
+        BNE _shift
+        LDA FR0+5               ; the last pass: the byte W drops is the
+        STA FR0+6               ; product's sixth (FRE is no row now)
+_shift: LDA FR0+4               ; W one byte right
+        STA FR0+5
+        LDA FR0+3
+        STA FR0+4
+        LDA FR0+2
+        STA FR0+3
+        LDA FR0+1
+        STA FR0+2
+        LDA FR0
+        STA FR0+1
+        LDX FRSIGN              ; W < 0 while a carry is pending:
+        LDA MDFILL,X            ; $99 in front
+        STA FR0
+        LDA FRX
+        BNE _pass
+        JMP MULEND              ; mp_explog.s
+
+; ADDX/ADDY: FR0 = FR0 + the six bytes at zero-page X/Y; SUBX/SUBY: minus.
+ADDX:   SED
+        CLC
+        LDA FR0+5
+        ADC 5,X
+        STA FR0+5
+        LDA FR0+4
+        ADC 4,X
+        STA FR0+4
+        LDA FR0+3
+        ADC 3,X
+        STA FR0+3
+        LDA FR0+2
+        ADC 2,X
+        STA FR0+2
+        LDA FR0+1
+        ADC 1,X
+        STA FR0+1
+        LDA FR0
+        ADC 0,X
+        STA FR0
+        CLD
+        RTS
+SUBX:   SED
+        SEC
+        LDA FR0+5
+        SBC 5,X
+        STA FR0+5
+        LDA FR0+4
+        SBC 4,X
+        STA FR0+4
+        LDA FR0+3
+        SBC 3,X
+        STA FR0+3
+        LDA FR0+2
+        SBC 2,X
+        STA FR0+2
+        LDA FR0+1
+        SBC 1,X
+        STA FR0+1
+        LDA FR0
+        SBC 0,X
+        STA FR0
+        CLD
+        RTS
+ADDY:   SED
+        CLC
+        LDA FR0+5
+        ADC 5,Y
+        STA FR0+5
+        LDA FR0+4
+        ADC 4,Y
+        STA FR0+4
+        LDA FR0+3
+        ADC 3,Y
+        STA FR0+3
+        LDA FR0+2
+        ADC 2,Y
+        STA FR0+2
+        LDA FR0+1
+        ADC 1,Y
+        STA FR0+1
+        LDA FR0
+        ADC 0,Y
+        STA FR0
+        CLD
+        RTS
+SUBY:   SED
+        SEC
+        LDA FR0+5
+        SBC 5,Y
+        STA FR0+5
+        LDA FR0+4
+        SBC 4,Y
+        STA FR0+4
+        LDA FR0+3
+        SBC 3,Y
+        STA FR0+3
+        LDA FR0+2
+        SBC 2,Y
+        STA FR0+2
+        LDA FR0+1
+        SBC 1,Y
+        STA FR0+1
+        LDA FR0
+        SBC 0,Y
+        STA FR0
+        CLD
+        RTS
+
+; DIGITM: FR0 = FR0 + (A + the carry in FRSIGN) x the row at zero-page X,
+; whose double is at zero-page Y; the digit d (0..10) recoded: 6..10 is
+; -(10 - d) and a carry of one into the next digit (FRSIGN = 1).
+DIGITM: LSR FRSIGN              ; C = the carry, FRSIGN = 0
+        ADC #0
+        CMP #6
+        ROL FRSIGN              ; 6..10: carry (C clear after)
+        BNE _minus
+        LSR                     ; n / 2 doubles, n odd: one single
+        BCC _twos
+        PHA
+        JSR ADDX
+        PLA
+_twos:  BEQ _done
+        LSR
+        BCS ADDY                ; one double
+        JSR ADDY                ; two
+        JMP ADDY
+_minus: EOR #$FF
+        ADC #11                 ; 10 - d (0..4)
+        LSR
+        BCC _stwos
+        PHA
+        JSR SUBX
+        PLA
+_stwos: BEQ _done
+        LSR
+        BCS SUBY
+        JSR SUBY
+        JMP SUBY
+_done:  RTS
+
+.scend
+
 .advance $CD5A, $FF
 HUNHI:
         .byte $00,$00,$00,$01,$01,$01,$02,$02,$03,$03,$03,$04,$04,$05,$05,$05
