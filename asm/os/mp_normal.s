@@ -131,7 +131,8 @@ _snext: INY
 ; additions and subtractions serve, each digit one call of SUBNY/ADDNY that
 ; stops at the first borrow/carry), the quotient bytes on the stack, and
 ; does not restore R after the tens digit: the units digit is 10 - the
-; number of additions of the divisor that bring R back to >= 0.
+; number of additions of the divisor that bring R back to >= 0.  Once R is
+; 0 the remaining quotient bytes are 0 without their 11 steps each.
 ; ---------------------------------------------------------------------------
 .scope
 DIVBODY:
@@ -140,7 +141,14 @@ DIVBODY:
         CMP FR1+1
         LDA #0
         BCC _push               ; the dividend's first byte below the
-_byte:  LDX #FR2
+_byte:  LDA FR0                 ; R = 0 (an exact quotient, as K/2 or K/K
+        ORA FR0+1               ; in BASIC): every byte still to come is 0
+        ORA FR0+2
+        ORA FR0+3
+        ORA FR0+4
+        ORA FR0+5
+        BEQ _zeros
+        LDX #FR2
         LDY #0
         JSR SUBNY               ; R - 10 x divisor until R < 0: Y = tens digit
         TYA
@@ -171,4 +179,8 @@ _push:  PHA                     ; the quotient byte
         DEC FRX
         BNE _byte
         JMP DIVOUT              ; mp_poly.s
+_zeros: PHA                     ; (A = 0) the rest of the quotient bytes
+        DEC FRX
+        BNE _zeros
+        JMP DIVOUT
 .scend
