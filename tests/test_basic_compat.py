@@ -220,3 +220,15 @@ def test_files_through_h_put_get_print_input(images, tmp_path) -> None:
                '20 OPEN #1,4,0,"H:T.DAT":GET #1,A:INPUT #1,B$:STATUS #1,S:CLOSE #1:PRINT A;B$;S')
     assert run(basic, program) == ["65BC1"]
     assert (tmp_path / "T.DAT").read_bytes() == b"ABC\x9b"
+
+
+def test_cont_goes_on_after_the_stopped_line(basic) -> None:
+    """CONT resumes at the line after STOP's (Reference Manual, CONT)."""
+    assert run(basic, '10 PRINT "A":STOP\n20 PRINT "B"') == ["A", "STOPPED AT LINE 10"]
+    assert basic.output_of("CONT") == ["B"]
+
+
+def test_one_and_two_dimensional_arrays_keep_their_elements(basic) -> None:
+    program = ("10 DIM A(5),B(3,4):FOR I=0 TO 5:A(I)=I*I:NEXT I:FOR I=0 TO 3:FOR J=0 TO 4:B(I,J)=I*10+J\n"
+               "20 NEXT J:NEXT I:PRINT A(0);A(3);A(5);\" \";B(0,0);B(2,3);B(3,4)")
+    assert run(basic, program) == ["0925 02334"]
