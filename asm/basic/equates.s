@@ -73,6 +73,7 @@
 .alias DATALN   $B7     ; (word) line number of the current DATA statement
 .alias STOPLN   $BA     ; (word) the line where the program stopped or failed
 .alias ERRSAVE  $C3     ; the number of the last error
+.alias TRAPLN   $BC     ; (word) TRAP line; >= 32768: no TRAP (NEW sets it)
 .alias PTABW    $C9     ; PRINT's comma tab width (10 after a cold start)
 .alias LOADFLG  $CA     ; nonzero while a LOAD is in progress
 

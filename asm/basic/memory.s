@@ -123,17 +123,21 @@ MOVEUP: CLC                     ; both pointers to the start of the top part
         STA ED_MVDST+1
         LDY ED_MVCNT
         BEQ _page
-_byte:  DEY                     ; bytes Y-1 .. 0 of this page
-        LDA (ED_MVSRC),Y
+_block: DEY                     ; bytes Y-1 .. 1 of this page,
+        BEQ _last
+_byte:  LDA (ED_MVSRC),Y
         STA (ED_MVDST),Y
-        TYA
+        DEY
         BNE _byte
+_last:  LDA (ED_MVSRC),Y        ; then byte 0 (16 cycles a byte)
+        STA (ED_MVDST),Y
 _page:  LDA ED_MVPAGES          ; whole pages left?
         BEQ _done
         DEC ED_MVPAGES
         DEC ED_MVSRC+1
         DEC ED_MVDST+1
-        BNE _byte               ; (always: Y = 0, so 256 bytes)
+        TYA
+        BEQ _block              ; (always: Y = 0, so 256 bytes)
 _done:  RTS
 .scend
 
