@@ -427,6 +427,39 @@ TENKLO:
         .byte $00,$10,$20,$30,$40,$50,$60
 TENKHI:
         .byte $00,$27,$4E,$75,$9C,$C3,$EA
+; ---------------------------------------------------------------------------
+; AFPNUM - AFP's last part (mp_convert.s): the number from FR0 = n digits at
+; FR0+1 (left-aligned), EEXP, DIGRT; then AFPEXP ($D9AD)
+; ---------------------------------------------------------------------------
+.scope
+AFPNUM:
+        LDA EEXP                ; p = EEXP - DIGRT (as the listing's AFP16)
+        LDX DIGRT
+        BMI _power
+        SEC
+        SBC DIGRT
+_power: CMP #$80
+        ROR                     ; A = h, the power of 100; C = p odd
+        STA FRX
+        LDA FR0
+        ADC #0                  ; m = n + (p odd): digits of the original's
+        LSR                     ; integer; C = m odd: one digit right
+        BCC _aligned
+        LDX #4
+_nibble:
+        LSR FR0+1
+        ROR FR0+2
+        ROR FR0+3
+        ROR FR0+4
+        ROR FR0+5
+        DEX
+        BNE _nibble
+        SEC
+_aligned:
+        ADC #$3F                ; $3F + (m+1)/2
+        JMP AFPEXP              ; (at $D9AD)
+.scend
+.checkpc $CF00
 .advance $CF00, $FF
 BCDBIN:
         .byte $00,$01,$02,$03,$04,$05,$06,$07,$08,$09,$0A,$0B,$0C,$0D,$0E,$0F
