@@ -174,7 +174,7 @@ _end:   DEY
 ; Entry: FR0 = the number.
 ; Exit:  the text in LBUFF, INBUFF pointing at its first character (LBUFF-2
 ;        ... LBUFF+1), its last character with bit 7 set.
-; Uses:  A X Y, EEXP, ZTEMP4, INBUFF, LBUFF-2 ... LBUFF+14.
+; Uses:  A X Y, ZTEMP4, INBUFF, LBUFF-2 ... LBUFF+14.
 ; Subroutine: FASCDIG (mp_scan.s).
 ;
 ; The text is the listing's, byte for byte (FR0 is only read):
