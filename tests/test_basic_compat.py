@@ -232,3 +232,13 @@ def test_one_and_two_dimensional_arrays_keep_their_elements(basic) -> None:
     program = ("10 DIM A(5),B(3,4):FOR I=0 TO 5:A(I)=I*I:NEXT I:FOR I=0 TO 3:FOR J=0 TO 4:B(I,J)=I*10+J\n"
                "20 NEXT J:NEXT I:PRINT A(0);A(3);A(5);\" \";B(0,0);B(2,3);B(3,4)")
     assert run(basic, program) == ["0925 02334"]
+
+
+def test_a_line_found_before_an_edit_is_found_again_after_it(basic) -> None:
+    """The line search remembers the line it found last; inserting and replacing lines
+    (memory moves) must not leave it pointing at the old place."""
+    assert run(basic, '10 FOR I=1 TO 3:NEXT I:GOTO 30\n20 PRINT "NO"\n30 PRINT "A"') == ["A"]
+    basic.type("15 X=1:Y=2:Z=3")
+    basic.type('30 PRINT "C"')
+    assert basic.output_of("GOTO 30") == ["C"]
+    assert basic.output_of("RUN") == ["C"]

@@ -473,8 +473,9 @@ _ret:   RTS
 
 ; ---------------------------------------------------------------------------
 ; RND(x): a number 0 <= r < 1 with ten random BCD digits, each byte read
-; from POKEY's RANDOM ($D20A) until it is valid BCD, then normalised (The
-; Atari BASIC Source Book, RND; the argument is ignored).
+; from POKEY's RANDOM ($D20A) until it is valid BCD, then normalised by
+; the math pack's NORMALIZE (The Atari BASIC Source Book, RND; the
+; argument is ignored).
 ; ---------------------------------------------------------------------------
 .scope
 F_RND:
@@ -493,23 +494,7 @@ _byte:  LDA RANDOM
         INX
         CPX #6
         BNE _byte
-        ; normalise: leading zero bytes move out
-_norm:  LDA FR0+1
-        BNE _done
-        LDX #1
-*       LDA FR0+1,X
-        STA FR0,X
-        INX
-        CPX #5
-        BNE -
-        LDA #0
-        STA FR0+5
-        DEC FR0
-        LDA FR0
-        CMP #$3A
-        BNE _norm
-        JMP ZFR0
-_done:  RTS
+        JMP NORM                ; leading zero bytes move out (all zero: 0)
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -150,9 +150,11 @@ _empty: .byte 0, 0, >IMMLINE, 3
 ; ---------------------------------------------------------------------------
 .scope
 SETAPPMHI:
+        LDA #0                  ; memory moved or a program loaded: FIND_LINE's
+        STA FLCACHE+1           ; last line is forgotten
         LDA BMEMTOP
         STA APPMHI
         LDA BMEMTOP+1
         STA APPMHI+1
-        RTS
+        RTS                     ; (Z clear: STORELINE relies on it)
 .scend
