@@ -263,8 +263,11 @@ def test_the_free_basic_rom_boots_to_ready(capsys) -> None:
 
 # -- surround bench --basic ------------------------------------------------------------------------
 
+BENCH_LISTINGS = ("ahl.lst", "sieve.lst") + tuple(f"rugg{n}.lst" for n in range(1, 9))
+
+
 def test_the_benchmark_listings_are_atari_listings() -> None:
-    for name in ("ahl.lst", "sieve.lst"):
+    for name in BENCH_LISTINGS:
         data = (basic_bench.bench_dir() / name).read_bytes()
         assert data.endswith(b"\x9b") and b"\n" not in data, "ATASCII lines ending in EOL, as LIST writes them"
         numbers = [int(line.split(b" ")[0]) for line in data.split(b"\x9b")[:-1]]
@@ -272,7 +275,7 @@ def test_the_benchmark_listings_are_atari_listings() -> None:
 
 
 def test_the_benchmark_listings_round_trip_through_the_tokenizer() -> None:
-    for name in ("ahl.lst", "sieve.lst"):
+    for name in BENCH_LISTINGS:
         path = basic_bench.bench_dir() / name
         listed = list_program(read_listing_file(path))
         assert listed == [line.decode("ascii") for line in path.read_bytes().split(b"\x9b")[:-1]], "LIST: same text"
@@ -288,12 +291,18 @@ def test_the_bench_reads_the_programs_results(monkeypatch) -> None:
     outputs = {
         "ahl.lst": (101.5, 20.25, ["1.04308128E-03", "12.345"]),
         "sieve.lst": (300.0, 60.5, ["ONLY 1 ITERATION", "1899 PRIMES"]),
+        **{f"rugg{n}.lst": (float(n), 0.5, ["1000"]) for n in range(1, 8)}, "rugg8.lst": (8.0, 0.5, ["100"]),
     }
     monkeypatch.setattr(basic_bench, "run_listing", lambda name, basic, progress: outputs[name])
     figures = basic_bench.measure("free", progress=False)
     assert figures["ahl_emulated_seconds"] == 101.5 and figures["ahl_host_seconds"] == 20.25
     assert figures["ahl_accuracy"] == pytest.approx(1.04308128e-3) and figures["ahl_randomness"] == 12.345
     assert figures["sieve_emulated_seconds"] == 300.0 and figures["sieve_host_seconds"] == 60.5
+    assert [figures[f"rugg{n}_emulated_seconds"] for n in range(1, 9)] == [float(n) for n in range(1, 9)]
+    outputs["rugg3.lst"] = (1.0, 1.0, ["999"])
+    with pytest.raises(SurroundError, match="rugg3.lst: no figures"):
+        basic_bench.measure("free", progress=False)
+    outputs["rugg3.lst"] = (1.0, 1.0, ["1000"])
     outputs["sieve.lst"] = (1.0, 1.0, ["ONLY 1 ITERATION", "1898 PRIMES"])
     with pytest.raises(SurroundError, match="expected '1899 PRIMES'"):
         basic_bench.measure("free", progress=False)

@@ -5,7 +5,8 @@ headless emulator; each expected screen is written from documented Atari BASIC b
 (Atari BASIC Reference Manual; The Atari BASIC Source Book; De Re Atari):
 
 * PRINT: numbers as the math pack's FASC writes them (no leading blank), ";" joins, ","
-  moves on at least three blanks to the next multiple of PTABW (10; Mapping the Atari, 201),
+  moves on at least two blanks to the next multiple of PTABW (10; Mapping the Atari, 201:
+  PTABW 1 and 2 act as 3 and 4),
   a trailing ";" or "," keeps the line;
 * precedence: unary minus above ^ above * / above + - above comparisons above NOT, AND,
   OR; equal levels group from the left;
@@ -39,9 +40,9 @@ PROGRAMS = {
         '10 A=5:B=A*2:PRINT A,B\n20 PRINT "X";"Y",1\n30 PRINT "ABCDEFGHIJ",2',
         ["5         10", "XY        1", "ABCDEFGHIJ          2"],
     ),
-    "print_comma_needs_three_blanks": (
+    "print_comma_needs_two_blanks": (
         '10 PRINT "ABCDEFGH",1\n20 PRINT "ABCDEFG",2\n30 POKE 201,1:PRINT 1,2\n40 POKE 201,2:PRINT "A","B"',
-        ["ABCDEFGH            1", "ABCDEFG   2", "1   2", "A   B"],
+        ["ABCDEFGH  1", "ABCDEFG   2", "1  2", "A   B"],
     ),
     "print_trailing_semicolon_keeps_the_line": (
         '10 PRINT "A";\n20 PRINT "B",\n30 PRINT "C"',

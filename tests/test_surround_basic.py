@@ -160,6 +160,6 @@ def test_start_position_and_examples(model):
 
 def test_variables_the_harness_reads_exist(program):
     names = set(program.variables.names)
-    wanted = {"SHA", "SHB", "SHC", "WOLF", "MOVES", "RESULT", "BL$", "LEARNED", "LNR", "LFLAG",
+    wanted = {"SHA", "SHB", "SHC", "WOLF", "SMOVES", "RESULT", "BL$", "LEARNED", "LNR", "LFLAG",
               "WFROM", "WTO", "SWINS", "WWINS", "GAMES", "KWAIT", "LINES", "PSA", "PSB", "PSC", "PWOLF"}
     assert wanted <= names, wanted - names

@@ -73,6 +73,9 @@
 .alias DATALN   $B7     ; (word) line number of the current DATA statement
 .alias STOPLN   $BA     ; (word) the line where the program stopped or failed
 .alias ERRSAVE  $C3     ; the number of the last error
+.alias TRAPLN   $BC     ; (word) TRAP line; >= 32768: no TRAP (NEW sets it)
+.alias NORM     $DC00   ; the math pack's NORMALIZE (Mapping the Atari 56320; the
+                        ; Atari BASIC Source Book's NORM): FR0's leading zero bytes out
 .alias PTABW    $C9     ; PRINT's comma tab width (10 after a cold start)
 .alias LOADFLG  $CA     ; nonzero while a LOAD is in progress
 
@@ -134,6 +137,8 @@
 ; ---------------------------------------------------------------------------
 .alias RT_PAGE4 $0480
 .alias ED_PAGE5 $0500
+.alias FLCACHE  $04FD   ; (word) FIND_LINE: the line it found last (high byte 0:
+                        ; none); the last bytes of RT_PAGE4, shared by both sides
 .alias ED_SAVEH $0500   ; 14 bytes: the SAVE/LOAD file header
 .alias ED_NAME  $0510   ; 40 bytes: a device/file name with its EOL
 .alias ED_INIOCB $0540  ; the IOCB * 16 lines come from: 0, or $70 during ENTER

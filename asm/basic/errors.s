@@ -79,15 +79,13 @@ ERROR:
         LDA TRAPLN+1
         BMI _message
         ; TRAP: go to the trap line, TRAP off
-        TAY                     ; the line, high
         LDX RT_SP
         TXS
-        LDX #$80
-        STX TRAPLN+1
         LDX #0
         STX IODVC
-        TYA
-        TAX
+        TAX                     ; the line, high
+        LDA #$80
+        STA TRAPLN+1
         LDA TRAPLN
         JSR GOTO_AX             ; error 12 now reports without TRAP
         JMP EXEC_LOOP

@@ -623,13 +623,24 @@ ADD_AREA_OFFSET:
 
 ; MUL_I_T0 - RT_T2:VALPTR = RT_I * RT_T0 (32 bits; RT_T0 is consumed).
 ; For an array element the high word is always 0 (the array fits in memory);
-; DIM checks it.
+; DIM checks it.  RT_T0 = 1 (every element of a one-dimensional array:
+; DIM2+1) is the product RT_I at once.
 .scope
 MUL_I_T0:
         LDA #0
         STA RT_T2
         STA RT_T2+1
-        LDX #16
+        LDX RT_T0+1
+        BNE _mul
+        LDX RT_T0
+        DEX
+        BNE _mul
+        LDA RT_I
+        STA VALPTR
+        LDA RT_I+1
+        STA VALPTR+1
+        RTS
+_mul:   LDX #16
 _bit:   LSR RT_T0+1
         ROR RT_T0
         BCC _shift

@@ -363,8 +363,7 @@ LOAD_G1:                        ; FR1 = FTMP2
 ; negative for an odd y; then 10^(y * LOG10(x)) through the math pack's
 ; LOG10, FMUL and EXP10 (error 11 on overflow).  When x and y are integers
 ; and y > 0, a result with digits after the point is rounded up at its
-; units digit (so 2^2 is 4, not EXP10's 3.99999996).  For y = 2 the FMUL
-; is an FADD of LOG10(x) to itself: the same bytes, 4000 cycles less.
+; units digit (so 2^2 is 4, not EXP10's 3.99999996).
 ; ---------------------------------------------------------------------------
 .scope
 FPOWER:
@@ -410,19 +409,8 @@ _odd:   ROR RT_QUAD             ; (bit 6) negate the result
         BPL -
         JSR LOG10               ; of |x| > 0
         JSR LOAD_G1
-        BIT RT_QUAD             ; y = 2 (an integer > 0, units byte first,
-        BPL _mul                ; and that is 02): LOG10(x) + LOG10(x),
-        LDX RT_CNT              ; which is FMUL by 2's very result
-        DEX
-        BNE _mul
-        LDA FR1+1
-        CMP #2
-        BNE _mul
-        JSR FMOVE
-        JSR FADD_CHK
-        BCC _exp
-_mul:   JSR FMUL_CHK
-_exp:   JSR EXP10
+        JSR FMUL_CHK
+        JSR EXP10
         JSR CHECK_FP
         BIT RT_QUAD
         BVC +
@@ -485,8 +473,9 @@ _ret:   RTS
 
 ; ---------------------------------------------------------------------------
 ; RND(x): a number 0 <= r < 1 with ten random BCD digits, each byte read
-; from POKEY's RANDOM ($D20A) until it is valid BCD, then normalised (The
-; Atari BASIC Source Book, RND; the argument is ignored).
+; from POKEY's RANDOM ($D20A) until it is valid BCD, then normalised by
+; the math pack's NORMALIZE (The Atari BASIC Source Book, RND; the
+; argument is ignored).
 ; ---------------------------------------------------------------------------
 .scope
 F_RND:
@@ -505,23 +494,7 @@ _byte:  LDA RANDOM
         INX
         CPX #6
         BNE _byte
-        ; normalise: leading zero bytes move out
-_norm:  LDA FR0+1
-        BNE _done
-        LDX #1
-*       LDA FR0+1,X
-        STA FR0,X
-        INX
-        CPX #5
-        BNE -
-        LDA #0
-        STA FR0+5
-        DEC FR0
-        LDA FR0
-        CMP #$3A
-        BNE _norm
-        JMP ZFR0
-_done:  RTS
+        JMP NORM                ; leading zero bytes move out (all zero: 0)
 .scend
 
 ; ---------------------------------------------------------------------------

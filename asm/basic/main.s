@@ -11,15 +11,6 @@
 ; ===========================================================================
 
 ; ---------------------------------------------------------------------------
-; CARTINIT - the cartridge init routine (CARTAD): nothing to do before the
-; disk boot; BASIC initialises itself when started
-; ---------------------------------------------------------------------------
-.scope
-CARTINIT:
-        RTS
-.scend
-
-; ---------------------------------------------------------------------------
 ; COLDSTART - the cartridge start (CARTCS), cold and warm
 ; ---------------------------------------------------------------------------
 .scope
@@ -102,7 +93,12 @@ STOP_ENTER:
         LDA #0
         STA ED_INIOCB
         JMP CLOSEIO
-_done:  RTS
+_done:
+; CARTINIT - the cartridge init routine (CARTAD, an RTS shared with
+; STOP_ENTER): nothing to do before the disk boot; BASIC initialises itself
+; when started
+CARTINIT:
+        RTS
 .scend
 
 RDYMSG: .byte EOL, "READY", EOL, 0
@@ -142,6 +138,8 @@ _line:  LDA _empty,Y
         STA STOPLN              ; (A = 0)
         STA STOPLN+1
         STA LOADFLG
+        LDX #$80                ; no TRAP: the first error after power-on
+        STX TRAPLN+1            ; or NEW reports itself (PEEK(189) >= 128)
         RTS                     ; (A = 0)
 _empty: .byte 0, 0, >IMMLINE, 3
 .scend
@@ -152,9 +150,11 @@ _empty: .byte 0, 0, >IMMLINE, 3
 ; ---------------------------------------------------------------------------
 .scope
 SETAPPMHI:
+        LDA #0                  ; memory moved or a program loaded: FIND_LINE's
+        STA FLCACHE+1           ; last line is forgotten
         LDA BMEMTOP
         STA APPMHI
         LDA BMEMTOP+1
         STA APPMHI+1
-        RTS
+        RTS                     ; (Z clear: STORELINE relies on it)
 .scend

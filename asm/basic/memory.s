@@ -123,17 +123,21 @@ MOVEUP: CLC                     ; both pointers to the start of the top part
         STA ED_MVDST+1
         LDY ED_MVCNT
         BEQ _page
-_byte:  DEY                     ; bytes Y-1 .. 0 of this page
-        LDA (ED_MVSRC),Y
+_block: DEY                     ; bytes Y-1 .. 1 of this page,
+        BEQ _last
+_byte:  LDA (ED_MVSRC),Y
         STA (ED_MVDST),Y
-        TYA
+        DEY
         BNE _byte
+_last:  LDA (ED_MVSRC),Y        ; then byte 0 (16 cycles a byte)
+        STA (ED_MVDST),Y
 _page:  LDA ED_MVPAGES          ; whole pages left?
         BEQ _done
         DEC ED_MVPAGES
         DEC ED_MVSRC+1
         DEC ED_MVDST+1
-        BNE _byte               ; (always: Y = 0, so 256 bytes)
+        TYA
+        BEQ _block              ; (always: Y = 0, so 256 bytes)
 _done:  RTS
 .scend
 
@@ -168,6 +172,8 @@ _done:  RTS
 ; In: A = line number low, X = high.  Out: LINEPTR = that line, or the
 ; first line with a higher number (the immediate line, 32768, at the
 ; latest: numbers above 32767 find it); C clear = found exactly.
+; The line found last is tried first (FLCACHE; every EXPAND, CONTRACT and
+; LOAD forgets it through SETAPPMHI).
 ; ---------------------------------------------------------------------------
 .scope
 FIND_LINE:
@@ -177,7 +183,19 @@ FIND_LINE:
         LDX #$80
 _keep:  STA ED_LINE
         STX ED_LINE+1
-        LDA STMTAB
+        LDY FLCACHE+1           ; the line found last time (a loop's NEXT or
+        BEQ _top                ; GOTO asks for it again): is it the one?
+        STY LINEPTR+1
+        LDY FLCACHE
+        STY LINEPTR
+        LDY #0
+        CMP (LINEPTR),Y
+        BNE _top
+        INY
+        TXA
+        CMP (LINEPTR),Y
+        BEQ _hit
+_top:   LDA STMTAB
         STA LINEPTR
         LDA STMTAB+1
         STA LINEPTR+1
@@ -200,7 +218,11 @@ _at:    BNE _past               ; the high bytes differ: past it
         LDA (LINEPTR),Y
         EOR ED_LINE
         BNE _past
-        CLC                     ; found
+        LDA LINEPTR             ; found: remembered until memory moves
+        STA FLCACHE             ; (SETAPPMHI forgets it)
+        LDA LINEPTR+1
+        STA FLCACHE+1
+_hit:   CLC
         RTS
 _past:  SEC
         RTS

@@ -4,7 +4,7 @@
 ; Zero page: RT_ZP ($A9-$B6), RT_ZP2 ($BC-$C0, $C2), RT_ZP3 ($C4-$C8),
 ; RT_D2 ($D2-$D3).  Page 4: RT_PAGE4 ($0480-$04FF).  Locations that Atari
 ; BASIC documents keep their documented addresses ("Mapping the Atari",
-; locations 182-200): DATAD $B6, TRAPLN $BC, COLOR $C8.
+; locations 182-200): DATAD $B6, COLOR $C8 (TRAPLN $BC is in equates.s).
 ; ===========================================================================
 
 ; --- zero page: pointers used with (zp),Y and the hottest bytes -----------
@@ -16,7 +16,6 @@
 .alias RT_TGT   RT_ZP+10        ; (word) GET/STATUS/NOTE/LOCATE's variable
 .alias VTYPE    RT_ZP+12        ; what FR0 holds: 0 number, $80 string
 .alias DATAD    $B6             ; READ: elements already read in DATALN
-.alias TRAPLN   $BC             ; (word) TRAP line; >= 32768: no TRAP
 .alias ARSLVL   RT_ZP2+2        ; the argument stack's fill (bytes)
 .alias RT_LEVEL RT_ZP2+3        ; EXPR: the operator level at hand
 .alias RT_JSET  RT_ZP2+4        ; $FF when a second subscript was given
@@ -40,3 +39,4 @@
 .alias FTMP1    RT_PAGE4+$6B    ; three 6-byte floating point temporaries
 .alias FTMP2    RT_PAGE4+$71
 .alias FTMP3    RT_PAGE4+$77
+; RT_PAGE4+$7D/$7E: FLCACHE (equates.s), FIND_LINE's last line

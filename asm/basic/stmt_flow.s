@@ -600,13 +600,7 @@ X_CONT:
         BMI _done
         JSR FIND_LINE
         BCS _there              ; gone: the next higher line
-        LDY #2
-        LDA (LINEPTR),Y
-        CLC
-        ADC LINEPTR
-        STA LINEPTR
-        BCC _there
-        INC LINEPTR+1
+        JSR NEXTLINE
 _there: LDY #1
         LDA (LINEPTR),Y
         BMI _done

@@ -444,14 +444,8 @@ _elem:  STY CIX
         BEQ _elem
 _found: RTS
 _next_line:
-        LDY #2
-        LDA (LINEPTR),Y
-        CLC
-        ADC LINEPTR
-        STA LINEPTR
-        BCC +
-        INC LINEPTR+1
-*       LDA #0
+        JSR NEXTLINE
+        LDA #0
         STA DATAD
         BEQ _line
 _nodata:

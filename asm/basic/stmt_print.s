@@ -5,7 +5,7 @@
 ; PRINT [#n {,|;}] item {,|;} item ...  (Atari BASIC Reference Manual,
 ; PRINT): a number prints as the math pack's FASC writes it, a string as
 ; its characters.  ";" joins items, "," moves to the next tab stop (a
-; multiple of PTABW, $C9, 10 at power-on; at least three blanks), and a
+; multiple of PTABW, $C9, 10 at power-on; at least two blanks), and a
 ; statement that ends with "," or ";" prints no EOL.  COX ($94) counts the
 ; columns printed since the last EOL.  Output goes through CIO to the IOCB
 ; in IODVC (IOCB number times 16), 0 (E:) unless #n names another.
@@ -109,13 +109,16 @@ PUT_EOL:
         JMP PUT_CHAR
 .scend
 
-; PUT_TAB - PRINT's comma: at least three blanks, then on to the next
-; multiple of PTABW (Mapping the Atari, location 201: PTABW 1 and 2 act as
-; 3 and 4; the default 10 puts items at columns 0, 10, 20, ...).  PTABW 0,
-; which hangs Atari BASIC, gives just the three blanks.
+; PUT_TAB - PRINT's comma: blanks up to the next tab stop (a multiple of
+; PTABW, $C9) that leaves at least two blanks.  Mapping the Atari,
+; location 201: "The minimum number of spaces between TABS is three. If
+; you POKE 201,2, it will be treated as four spaces, and POKE 201,1 is
+; treated as three": one-character items stand 3 apart with PTABW 1 and
+; 4 apart with PTABW 2, and with the default 10 "ABCDEFGH","X" puts X at
+; column 10.  PTABW 0, which hangs Atari BASIC, gives just two blanks.
 .scope
 PUT_TAB:
-        LDX #3
+        LDX #2
 _blank: LDA #$20
         JSR PUT_CHAR            ; (PUTC keeps X)
         DEX

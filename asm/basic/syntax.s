@@ -256,9 +256,9 @@ NEXTNAME:
         LDY #$FF
 _char:  INY
         LDA (ED_PTR3),Y
-        ASL
-        BCC _char
-        TYA                     ; (C set: + Y + 1, the name's length)
+        BPL _char
+        SEC                     ; + Y + 1, the name's length
+        TYA
         ADC ED_PTR3
         STA ED_PTR3
         BCC _done
@@ -352,6 +352,7 @@ _bad:   JMP SYNERR
 MATCHOP:
         STA ED_FTOK
         JSR OPNAME              ; (it leaves X = $FF: no abbreviations)
+MATCHAT:                        ; (ED_PTR3 at ED_FTOK's name, X = $FF)
         JSR SKIPBL
         JSR NAMEAT
         LDA ED_FTOK
@@ -359,18 +360,22 @@ MATCHOP:
 .scend
 
 ; MATCHRANGE - the first operator from A up to X (inclusive) whose name is
-; at CIX.  Out: C clear, A = its token, CIX past it; or C set.
+; at CIX.  Out: C clear, A = its token, CIX past it; or C set.  Each next
+; name is the one after the last tried (NEXTNAME), not a walk through
+; OPNAMES from its start: ENTER of a long listing spent most of its time
+; there.
 .scope
 MATCHRANGE:
         STX ED_TMP3
-_try:   PHA
         JSR MATCHOP
-        PLA                     ; (the token tried)
         BCC _yes
+_next:  LDA ED_FTOK
         CMP ED_TMP3
-        BCS _no
-        ADC #1
-        BNE _try
+        BCS _no                 ; (C set: none)
+        INC ED_FTOK
+        JSR NEXTNAME            ; (X kept: $FF)
+        JSR MATCHAT
+        BCS _next
 _yes:
 _no:    RTS
 .scend

@@ -78,30 +78,35 @@ _clear: STA FR0,X               ; FR0 counts the digits stored
         DEX
         BPL _clear
         INX                     ; X = the mantissa byte for the digits
-; -- the digits: nine are stored, left-aligned from FR0+1
-_next:  LDA (INBUFF),Y            ; (AFPGETC, inline in the digit loop)
+; -- the digits: nine are stored, left-aligned from FR0+1.  The loop has a
+; copy for each nibble: _next while FR0 (the count) is even, a high nibble;
+; _nextlo while it is odd, a low one.
+_next:  LDA (INBUFF),Y          ; (AFPGETC, inline in the digit loop)
         INY
         EOR #$30
         CMP #10
         BCS _other
         CMP #1
-        BCS _digit
+        BCS _high
         LDA FR0                 ; a zero before anything was stored
         BEQ _count              ; is not stored, only counted after a point
         LDA #0
-_digit: PHA
-        LDA FR0                 ; n even: a high nibble, odd: a low one
-        LSR
-        PLA
-        BCS _low
-        ASL
+_high:  ASL
         ASL
         ASL
         ASL
         STA FR0+1,X
         INC FR0
-        BNE _count              ; (always)
-_low:   CPX #4
+        BIT DIGRT
+        BMI _nextlo
+        INC DIGRT
+_nextlo:
+        LDA (INBUFF),Y
+        INY
+        EOR #$30
+        CMP #10
+        BCS _other
+        CPX #4
         BEQ _drop               ; the tenth significant digit
         ORA FR0+1,X
         STA FR0+1,X
@@ -112,9 +117,9 @@ _count: BIT DIGRT
         INC DIGRT
         BNE _next               ; (always: DIGRT was $00-$7F)
 _drop:  BIT DIGRT               ; a dropped digit before the point: x10
-        BPL _next
+        BPL _nextlo
         INC EEXP
-        BCS _next               ; (always: C from CPX #4)
+        BCS _nextlo             ; (always: C from CPX #4)
 ; -- not a digit
 _other: CMP #$75                ; 'E'
         BEQ _exp
@@ -123,9 +128,12 @@ _other: CMP #$75                ; 'E'
         BIT DIGRT
         BPL _end                ; a second point ends the number
         INC DIGRT
-        BEQ _next               ; the point
-                                ; DIGRT $80 (128 digits after the point):
+        BNE _exp                ; DIGRT $80 (128 digits after the point):
                                 ; the original runs on into its 'E' code
+        LDA FR0                 ; the point: on with the nibble the count
+        LSR                     ; says
+        BCS _nextlo
+        BCC _next
 ; -- the exponent: Y is after the 'E'
 _exp:   STY FRX                 ; where CIX goes back to (then minus 1)
         LDX #0                  ; the exponent's sign: 0 or $FF
@@ -158,32 +166,7 @@ _eone:  TXA
 _eback: LDY FRX                 ; no exponent after all: back to the 'E'
 _end:   DEY
         STY CIX
-; -- the number: FR0 = n digits at FR0+1 (left-aligned), EEXP, DIGRT
-        LDA EEXP                ; p = EEXP - DIGRT (as the listing's AFP16)
-        LDX DIGRT
-        BMI _power
-        SEC
-        SBC DIGRT
-_power: CMP #$80
-        ROR                     ; A = h, the power of 100; C = p odd
-        STA FRX
-        LDA FR0
-        ADC #0                  ; m = n + (p odd): digits of the original's
-        LSR                     ; integer; C = m odd: one digit right
-        BCC _aligned
-        LDX #4
-_nibble:
-        LSR FR0+1
-        ROR FR0+2
-        ROR FR0+3
-        ROR FR0+4
-        ROR FR0+5
-        DEX
-        BNE _nibble
-        SEC
-_aligned:
-        ADC #$3F                ; $3F + (m+1)/2
-        JMP AFPEXP              ; (at $D9AD: the rest does not fit here)
+        JMP AFPNUM              ; (mp_high.s: the rest does not fit here)
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -191,7 +174,7 @@ _aligned:
 ; Entry: FR0 = the number.
 ; Exit:  the text in LBUFF, INBUFF pointing at its first character (LBUFF-2
 ;        ... LBUFF+1), its last character with bit 7 set.
-; Uses:  A X Y, EEXP, ZTEMP4, INBUFF, LBUFF-2 ... LBUFF+14.
+; Uses:  A X Y, ZTEMP4, INBUFF, LBUFF-2 ... LBUFF+14.
 ; Subroutine: FASCDIG (mp_scan.s).
 ;
 ; The text is the listing's, byte for byte (FR0 is only read):
@@ -378,79 +361,15 @@ _store: STA FR0
 ; more, in 16 bits (so 65535.5 gives 0 without an error); below 1 only the
 ; first mantissa digit is looked at, whatever the exponent (so 0.5 and
 ; also 0.005 give 1, 0.05 gives 0; Altirra's math pack returns 0 below
-; 0.01, the listing does not).  ZTEMP4 is the integer, high byte first, as
-; the listing has it (its SIL is SHL16, $DA5A).
+; 0.01, the listing does not).
+; Ours (FPIHI in mp_high.s) takes a digit pair at a time from tables (BCDBIN,
+; HUNLO/HUNHI, TENKLO/TENKHI): p0 for 1-99, p0*100+p1 below 10000,
+; p0*10000+p1*100+p2 up to 999999 (an error above 65535, as the listing's
+; ten-fold steps find).  ZTEMP4 is the integer, high byte first, as the
+; listing has it.
 ; ---------------------------------------------------------------------------
-.scope
 .advance $D9D2, $FF
-FPI:    LDX #0
-        STX ZTEMP4
-        STX ZTEMP4+1
-        LDA FR0
-        CMP #$43
-        BCS _return             ; negative, or 1,000,000 and more
-        SBC #$3F                ; (C = 0) A = exponent - $40
-        BCC _round              ; below 1: only the first digit rounds
-        TAY                     ; digit pairs - 1
-_pairs: LDA FR0+1,X
-        LSR
-        LSR
-        LSR
-        LSR
-        JSR _times10
-        BCS _return
-        LDA FR0+1,X
-        AND #$0F
-        JSR _times10
-        BCS _return
-        INX
-        DEY
-        BPL _pairs
-_round: LDA FR0+1,X             ; the next digit >= 5: one more
-        CMP #$50
-        LDA ZTEMP4+1
-        ADC #0
-        STA FR0
-        LDA ZTEMP4
-        ADC #0
-        STA FR0+1
-        CLC
-_return:
-        RTS
-
-; _times10: ZTEMP4 (high, low) = ZTEMP4 * 10 + A; carry set when that
-; passes 65535 (every step is at most the result: the test is exact).
-; X and Y are kept.
-_times10:
-        STA ZTEMP1
-        ASL ZTEMP4+1            ; 2v
-        ROL ZTEMP4
-        BCS _over
-        LDA ZTEMP4+1
-        STA ZTEMP3+1
-        LDA ZTEMP4
-        STA ZTEMP3
-        ASL ZTEMP4+1
-        ROL ZTEMP4
-        BCS _over
-        ASL ZTEMP4+1            ; 8v
-        ROL ZTEMP4
-        BCS _over
-        LDA ZTEMP4+1
-        ADC ZTEMP3+1
-        STA ZTEMP4+1
-        LDA ZTEMP4
-        ADC ZTEMP3
-        STA ZTEMP4              ; 10v
-        BCS _over
-        LDA ZTEMP4+1
-        ADC ZTEMP1
-        STA ZTEMP4+1
-        LDA ZTEMP4
-        ADC #0
-        STA ZTEMP4
-_over:  RTS
-.scend
+FPI:    JMP FPIHI               ; (mp_high.s)
 
 ; ---------------------------------------------------------------------------
 ; ZFR0 ($DA44) - FR0 = 0

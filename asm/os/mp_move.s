@@ -6,7 +6,8 @@
 ; OS User's Manual, "Floating point arithmetic package"; Mapping the Atari,
 ; 56713-56758) that each "R" entry (pointer in X = low, Y = high) can only
 ; store FLPTR and fall into its "P" entry (pointer already in FLPTR), and
-; each "P" routine has eleven bytes: a loop from the last byte down.
+; each "P" routine has eleven bytes: ours jump to their unrolled bodies in
+; mp_high.s (the OS's $C000 block), which copy from the last byte down.
 ; The loops end with Y (or X) = $FF and the N flag set: the published OS
 ; listing's PLYEVL relies on that after FLD1R (its "BMI" back to the
 ; multiplication).  They touch nothing but FLPTR and the registers.
@@ -22,12 +23,7 @@
 FLD0R:  STX FLPTR
         STY FLPTR+1
 .advance $DD8D, $FF
-FLD0P:  LDY #5
-_copy:  LDA (FLPTR),Y
-        STA FR0,Y               ; absolute,Y: there is no STA zero page,Y
-        DEY
-        BPL _copy
-        RTS
+FLD0P:  JMP FLD0PH               ; (mp_high.s: unrolled)
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -40,12 +36,7 @@ _copy:  LDA (FLPTR),Y
 FLD1R:  STX FLPTR
         STY FLPTR+1
 .advance $DD9C, $FF
-FLD1P:  LDY #5
-_copy:  LDA (FLPTR),Y
-        STA FR1,Y
-        DEY
-        BPL _copy
-        RTS
+FLD1P:  JMP FLD1PH               ; (mp_high.s: unrolled)
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -58,12 +49,7 @@ _copy:  LDA (FLPTR),Y
 FST0R:  STX FLPTR
         STY FLPTR+1
 .advance $DDAB, $FF
-FST0P:  LDY #5
-_copy:  LDA FR0,Y
-        STA (FLPTR),Y
-        DEY
-        BPL _copy
-        RTS
+FST0P:  JMP FST0PH               ; (mp_high.s: unrolled)
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -72,10 +58,5 @@ _copy:  LDA FR0,Y
 ; ---------------------------------------------------------------------------
 .scope
 .advance $DDB6, $FF
-FMOVE:  LDX #5
-_copy:  LDA FR0,X
-        STA FR1,X
-        DEX
-        BPL _copy
-        RTS
+FMOVE:  JMP FMOVEH                ; (mp_high.s: unrolled)
 .scend

@@ -3,8 +3,8 @@
 ; ===========================================================================
 ; NORMALIZE at $DC00, where the original has it (Mapping the Atari, 56320
 ; "NORMALIZE"; the published OS listing calls it NORM), and the rest of the
-; arithmetic of mp_arith.s: the bodies of FMUL and FDIV with their
-; unrolled additions (ADDN) and subtractions (SUBN).
+; arithmetic of mp_arith.s: the body of FDIV with its unrolled additions
+; (ADDN) and subtractions (SUBN); FMUL's body is in mp_high.s.
 ; ===========================================================================
 
 ; ---------------------------------------------------------------------------
@@ -50,67 +50,10 @@ _rts:   RTS
 .scend
 
 ; ---------------------------------------------------------------------------
-; MULBODY - FMUL after the checks (EEXP = sign | exponent)
-; As the listing: the multiplicand behind a zero byte, ten times it, and
-; five passes over the multiplier's bytes from the last, each adding its
-; units digit times the one and its tens digit times the other to the six
-; bytes W = FR0..FR0+5, then W one byte right.  (The product is the same
-; with the operands swapped: ours multiplies FR0's mantissa, in ZTEMP1,
-; with 10 x it in FR2, by FR1's, read in place.)
-; Ours: each digit plus the carry of the one before (0..10) recoded by
-; DIGIT: 0..5 as it is, 6..10 as d - 10 and a carry of one into the next
-; digit, so at most five additions or subtractions a digit.  W is in ten's
-; complement, negative exactly while a carry is pending into the next byte
-; (its shift then brings in $99).  Only W is shifted (unrolled): the bytes
-; it drops are below the six FMUL keeps.  After the fifth pass the
-; product's first six bytes are FR0+1..FRE; a carry left over adds the
-; multiplicand in front of them (MULEND), then N0E normalises.
+; ADDN/ADDNY, SUBN/SUBNY: FDIV's digits and MULEND (FMUL's body, MULBODY, is
+; in mp_high.s)
 ; ---------------------------------------------------------------------------
 .scope
-MULBODY:
-        LDY #0
-        STY FR0                 ; (the exponent is in EEXP)
-        LDX #5
-        STX FRX                 ; five passes
-_copy:  LDA FR0,X               ; ZTEMP1 = FR2 = 0|multiplicand, FR0 = 0
-        STA ZTEMP1,X
-        STA FR2,X
-        STY FR0,X
-        DEX
-        BPL _copy
-        STY FRSIGN              ; no carry into the last byte
-        JSR TIMES10             ; FR2 = 10 x ZTEMP1
-_pass:  LDX FRX
-        LDA FR1,X               ; the multiplier's bytes from the last
-        PHA
-        AND #$0F
-        LDX #ZTEMP1
-        JSR DIGIT               ; units digit x ZTEMP1
-        PLA
-        LSR
-        LSR
-        LSR
-        LSR
-        LDX #FR2
-        JSR DIGIT               ; tens digit x FR2
-        LDA FR0+5               ; W one byte right (its last into FRE)
-        STA FR0+6
-        LDA FR0+4
-        STA FR0+5
-        LDA FR0+3
-        STA FR0+4
-        LDA FR0+2
-        STA FR0+3
-        LDA FR0+1
-        STA FR0+2
-        LDA FR0
-        STA FR0+1
-        LDX FRSIGN              ; W < 0 while a carry is pending:
-        LDA MDFILL,X            ; $99 in front
-        STA FR0
-        DEC FRX
-        BNE _pass
-        JMP MULEND              ; mp_explog.s
 ; ADDN: FR0 = FR0 + A times the six bytes at zero-page X (FR1 or FR2);
 ; ADDNY: Y times (0 < Y < $80); Y >= $80: until the first carry (C set,
 ; Y = $100 - the number of additions).
@@ -143,15 +86,6 @@ _next:  DEY
         BNE _times
 _end:   CLD
 _done:  RTS
-; DIGIT: FR0 = FR0 + (A + the carry in FRSIGN) x the six bytes at zero-page
-; X, the digit d = A + carry (0..10) recoded: 6..10 is d - 10 and a carry
-; of one into the next digit (FRSIGN = 1).
-DIGIT:  LSR FRSIGN              ; C = the carry, FRSIGN = 0
-        ADC #0
-        CMP #6
-        ROL FRSIGN              ; 6..10: carry (C clear after)
-        BEQ ADDN                ; 0..5: + d x row
-        SBC #9                  ; (C clear) d - 10: - (10 - d) x row
 ; SUBN: FR0 = FR0 - (256 - A) times the six bytes at zero-page X (A = -n);
 ; SUBNY: Y = -n times; Y < $80: until the first borrow (C clear, Y = its
 ; number from 0).
@@ -197,7 +131,8 @@ _snext: INY
 ; additions and subtractions serve, each digit one call of SUBNY/ADDNY that
 ; stops at the first borrow/carry), the quotient bytes on the stack, and
 ; does not restore R after the tens digit: the units digit is 10 - the
-; number of additions of the divisor that bring R back to >= 0.
+; number of additions of the divisor that bring R back to >= 0.  Once R is
+; 0 the remaining quotient bytes are 0 without their 11 steps each.
 ; ---------------------------------------------------------------------------
 .scope
 DIVBODY:
@@ -206,7 +141,14 @@ DIVBODY:
         CMP FR1+1
         LDA #0
         BCC _push               ; the dividend's first byte below the
-_byte:  LDX #FR2
+_byte:  LDA FR0                 ; R = 0 (an exact quotient, as K/2 or K/K
+        ORA FR0+1               ; in BASIC): every byte still to come is 0
+        ORA FR0+2
+        ORA FR0+3
+        ORA FR0+4
+        ORA FR0+5
+        BEQ _zeros
+        LDX #FR2
         LDY #0
         JSR SUBNY               ; R - 10 x divisor until R < 0: Y = tens digit
         TYA
@@ -237,4 +179,8 @@ _push:  PHA                     ; the quotient byte
         DEC FRX
         BNE _byte
         JMP DIVOUT              ; mp_poly.s
+_zeros: PHA                     ; (A = 0) the rest of the quotient bytes
+        DEC FRX
+        BNE _zeros
+        JMP DIVOUT
 .scend

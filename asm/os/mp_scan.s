@@ -55,9 +55,9 @@ AFPGETC:
 ; FASCDIG - FASC's ten digits: FR0's mantissa as digits at LBUFF, with a
 ; '.' before byte A (A = 5: after the last), as the listing's C0A.
 ; Exit: X = the last character to keep, A = it: the last digit that is not
-; a '0', or the one before the '.' if that comes later (the listing's FNZ,
-; which looks for them from the end; here they are noted on the way).
-; Uses: Y, ZTEMP4, EEXP.
+; a '0', or the one before the '.' if that comes later (the listing's FNZ:
+; looked for from the end, where the '.' stops the search).
+; Uses: Y, ZTEMP4.
 ; ---------------------------------------------------------------------------
 .scope
 FASCDIG:
@@ -68,31 +68,33 @@ _byte:  CPX ZTEMP4
         BNE _pair
         LDA #$2E                ; '.'
         STA LBUFF,Y
-        STY EEXP
-        DEC EEXP                ; keep at least the one before the '.'
         INY
 _pair:  CPX #5
-        BEQ _done
+        BEQ _back
         LDA FR0+1,X
         LSR
         LSR
         LSR
         LSR
-        BEQ _high0
-        STY EEXP
-_high0: ORA #$30
+        ORA #$30
         STA LBUFF,Y
         INY
         LDA FR0+1,X
         AND #$0F
-        BEQ _low0
-        STY EEXP
-_low0:  ORA #$30
+        ORA #$30
         STA LBUFF,Y
         INY
         INX
         BNE _byte               ; (always)
-_done:  LDX EEXP
+_back:  DEY                     ; from the end: past the '0's
+        LDA LBUFF,Y
+        CMP #$30
+        BEQ _back
+        CMP #$2E
+        BNE _keep
+        DEY                     ; the '.': the digit before it
+_keep:  TYA
+        TAX
         LDA LBUFF,X
         RTS
 .scend

@@ -65,6 +65,7 @@
         .include "cio.s"
         .include "keyboard.s"
         .include "editor.s"
+        .include "mp_high.s"    ; the math pack's tables ($CD5A-$CFFF)
 .checkpc $D000
 .advance $D000, $FF
 

@@ -67,12 +67,26 @@ class BasicSession:
     # -- typing -------------------------------------------------------------------------------
 
     def type_line(self, text: str, wait: bool = True, max_frames: int = LINE_FRAMES) -> None:
-        """Type ``text`` and RETURN; with ``wait``, run until the machine waits for a key again."""
+        """Type ``text`` and RETURN; with ``wait``, run until the machine waits for a key again.
+
+        The wait goes on in slices of ``max_frames`` for as long as BASIC keeps reading a file
+        through H: (a long listing's ENTER); a slice without a byte read and without READY
+        is the error."""
         self.atari.type_text(text)
         self.press_return()
-        if wait and not self.atari.run_until_idle(max_frames):
-            raise SurroundError(f"BASIC did not come back after {text!r} within {max_frames} frames:\n"
-                                f"{self.screen_text()}")
+        if not wait:
+            return
+        before = self._read_position()
+        while not self.atari.run_until_idle(max_frames):
+            now = self._read_position()
+            if now == before:
+                raise SurroundError(f"BASIC did not come back after {text!r} within {max_frames} frames "
+                                    f"and read nothing more from its file:\n{self.screen_text()}")
+            before = now
+
+    def _read_position(self) -> tuple[tuple[int, int], ...]:
+        """Where each file open on H: stands (changes while BASIC reads one)."""
+        return tuple((iocb, file.position) for iocb, file in sorted(self.hdevice.files.items()))
 
     def press_return(self) -> None:
         """Press RETURN without waiting for anything (the machine is not run)."""
@@ -107,8 +121,9 @@ class BasicSession:
         self.hdevice.map(PROGRAM_UNIT, path.parent)
         return f"H{PROGRAM_UNIT}:{path.name}"
 
-    def load(self, file: str | Path) -> None:
-        """LOAD (tokenized) or ENTER (listing) ``file`` through H:; SurroundError on an error."""
+    def load(self, file: str | Path, max_frames: int = LINE_FRAMES) -> None:
+        """LOAD (tokenized) or ENTER (listing) ``file`` through H:; SurroundError on an error.
+        BASIC is waited for while it reads the file, in slices of ``max_frames``."""
         path = Path(file)
         try:
             data = path.read_bytes()
@@ -117,7 +132,7 @@ class BasicSession:
         verb = "LOAD" if data[:2] == b"\x00\x00" else "ENTER"
         if verb == "ENTER" and b"\n" in data and EOL_BYTE not in data:
             path = self._atascii_copy(path, data)
-        self.type_line(f'{verb} "{self.device_name(path)}"')
+        self.type_line(f'{verb} "{self.device_name(path)}"', max_frames=max_frames)
         message = self.last_error()
         if message:
             raise SurroundError(f"{file}: {verb} failed: {message}")

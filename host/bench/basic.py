@@ -1,7 +1,12 @@
-"""BASIC speed: Ahl's benchmark and the BYTE Sieve on the emulated XL (`surround bench --basic`).
+"""BASIC speed: Ahl's benchmark, the BYTE Sieve and Rugg/Feldman's eight on the emulated XL
+(`surround bench --basic`).
 
 The listings are in basic/bench/ (ahl.lst: Creative Computing, November 1983; sieve.lst:
-J. Gilbreath, BYTE, September 1981, with the flags in a string as Atari programs keep them).
+J. Gilbreath, BYTE, September 1981, with the flags in a string as Atari programs keep them;
+rugg1.lst ... rugg8.lst: our own programs written from T. Rugg and P. Feldman's descriptions,
+"BASIC timing comparisons", Kilobaud, June 1977: an empty FOR loop, an IF loop, that loop
+with variable and with constant arithmetic, plus a GOSUB, plus an inner FOR, plus an array
+store, each counting K to 1000, and K^2, LOG and SIN, 100 times; each prints its count).
 Each is ENTERed through H: and RUN on BASIC at READY; the emulated time runs from the RETURN
 after RUN to the machine waiting for a key again (READY), with ANTIC's DMA modelled, so it
 is what a stopwatch beside a real 800XL would show.  Reference points: Atari BASIC
@@ -27,6 +32,9 @@ from host.resources import data_root
 SLICE_FRAMES = 600
 MAX_FRAMES = 150_000  # about 42 emulated minutes
 SIEVE_PRIMES = 1899  # primes counted by the BYTE Sieve with SIZE = 8190
+#: basic/bench/rugg1.lst ... rugg8.lst print the count of their loop at the end: 1000 each,
+#: 100 for the eighth (K^2, LOG and SIN: the published program counts to 100 only)
+RUGG_COUNTS = (1000, 1000, 1000, 1000, 1000, 1000, 1000, 100)
 NUMBER = re.compile(r"^-?(\d+\.?\d*|\.\d+)(E[+-]?\d+)?$")
 
 
@@ -84,7 +92,7 @@ def numbers(printed: list[str], count: int, name: str, basic: str) -> list[float
 
 
 def measure(basic: str = "free", progress: bool = True) -> dict:
-    """Both benchmarks; the figures `surround bench --basic --json` prints."""
+    """All the benchmarks; the figures `surround bench --basic --json` prints."""
     ahl_emulated, ahl_host, ahl_printed = run_listing("ahl.lst", basic, progress)
     accuracy, randomness = numbers(ahl_printed, 2, "ahl.lst", basic)
     sieve_emulated, sieve_host, sieve_printed = run_listing("sieve.lst", basic, progress)
@@ -94,7 +102,7 @@ def measure(basic: str = "free", progress: bool = True) -> dict:
             f"sieve.lst: no figures: expected '{SIEVE_PRIMES} PRIMES' after RUN, "
             f"the {basic} BASIC printed {sieve_printed!r}"
         )
-    return {
+    figures = {
         "basic": basic,
         "ahl_emulated_seconds": round(ahl_emulated, 2),
         "ahl_accuracy": accuracy,
@@ -105,3 +113,12 @@ def measure(basic: str = "free", progress: bool = True) -> dict:
         "sieve_host_seconds": round(sieve_host, 2),
         "sieve_printed": sieve_printed,
     }
+    for number, count in enumerate(RUGG_COUNTS, start=1):
+        name = f"rugg{number}.lst"
+        emulated, _, printed = run_listing(name, basic, progress)
+        if printed[-1:] != [str(count)]:
+            raise SurroundError(
+                f"{name}: no figures: expected {count} after RUN, the {basic} BASIC printed {printed!r}"
+            )
+        figures[f"rugg{number}_emulated_seconds"] = round(emulated, 2)
+    return figures

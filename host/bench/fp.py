@@ -2,8 +2,9 @@
 
 Our OS is assembled from source (asm/os/) into a temporary directory, then each routine
 is called on the bare 6502 (no ANTIC DMA, no interrupts) over a fixed set of ten-digit
-operands; the figure is the average number of cycles the CPU executed from the routine's
-first instruction through its RTS.  A routine whose entry point is not written yet
+operands; the figure is the average number of cycles a caller pays: its JSR (6 cycles)
+through the routine's RTS (6), everything between included (issue 19: the figures are
+comparable with a count taken at the caller).  A routine whose entry point is not written yet
 (still $FF) is left out.  The operands are the same every run (no randomness).
 """
 
@@ -23,6 +24,7 @@ from host.resources import data_root
 FR0, FR1, CIX, INBUFF = 0xD4, 0xE0, 0xF2, 0xF3
 LBUFF = 0x0580
 MAX_CYCLES = 1_000_000
+JSR_CYCLES = 6  # the caller's JSR absolute (MOS 6502 programming manual: 6 cycles)
 
 #: (a, b) pairs of ten-digit numbers: every exponent difference 0..4, both signs
 #: (so additions with carries and subtractions with borrows), mantissa ratios on both
@@ -65,8 +67,8 @@ class BareCpu:
         return self.memory[address] != 0xFF
 
     def call(self, address: int) -> int:
-        """JSR `address` on the bare CPU; the cycles until its RTS (the JSR not counted)."""
-        return self.cpu.call_bare(address, max_cycles=MAX_CYCLES)
+        """JSR `address` on the bare CPU; the cycles a caller pays, its JSR through the RTS."""
+        return JSR_CYCLES + self.cpu.call_bare(address, max_cycles=MAX_CYCLES)
 
 
 def _binary(cpu: BareCpu, address: int) -> list[int]:
@@ -150,5 +152,5 @@ def measure(os_rom: bytes | None = None, routines: tuple[str, ...] | None = None
         averages[name] = round(sum(cycles) / len(cycles), 1)
         calls[name] = len(cycles)
     return {"cycles_per_call": averages, "calls": calls, "missing": missing,
-            "note": "emulated 6502 cycles from the routine's first instruction through its RTS, "
-                    "bare CPU (no ANTIC DMA, no interrupts)"}
+            "note": "emulated 6502 cycles a caller pays per call, from its JSR through the routine's "
+                    "RTS, bare CPU (no ANTIC DMA, no interrupts)"}

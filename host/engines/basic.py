@@ -2,7 +2,7 @@
 
 The harness plays the sheep the way a person would: it types "FROM,TO" RETURN (or N, Y)
 into the program's own input field and reads the state from the program's variables by
-name - SHA, SHB, SHC, WOLF, MOVES, RESULT, WFROM, WTO, BL$, LEARNED, EC, ASKING, KWAIT,
+name - SHA, SHB, SHC, WOLF, SMOVES, RESULT, WFROM, WTO, BL$, LEARNED, EC, ASKING, KWAIT,
 LINES, GAMES, documented at the top of the listing - through BASIC's own tables: the
 variable name table at VNTP, the value table at VVTP (8 bytes a variable: type, number,
 then the number itself, or for a string its offset from STARP and its length), as "The
@@ -93,13 +93,13 @@ class SurroundBasicEngine(Engine):
     def new_game(self) -> None:
         """N (and Y when a game is under way), as a player starts a new game."""
         games = self.var("GAMES")
-        under_way = self.var("RESULT") == 0 and self.var("MOVES") > 0
+        under_way = self.var("RESULT") == 0 and self.var("SMOVES") > 0
         self.type_line("N")
         if under_way:
             if self.var("ASKING") != 1:
                 raise SurroundError(f"{self.name} engine: N during a game did not ask whether to abandon it")
             self.type_line("Y")
-        if self.var("GAMES") != games + 1 or self.var("MOVES") != 0:
+        if self.var("GAMES") != games + 1 or self.var("SMOVES") != 0:
             raise SurroundError(f"{self.name} engine: the N command did not start a new game")
 
     def enter_move(self, src: int, dst: int) -> None:

@@ -1,0 +1,243 @@
+"""Compatibility of the free BASIC with Atari BASIC Rev. C, program by program (issue 19).
+
+Each case is a short program typed into the product cartridge (tests/basic_whole.py, on our
+OS with its 6502 math pack) and the screen the manuals say it gives: the Atari BASIC
+Reference Manual (statements, functions, error numbers in Appendix B), Mapping the Atari
+(the BASIC zero page: TRAPLN 188-189, PTABW 201) and The Atari BASIC Source Book.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from host.atari import fp as fp
+from tests.basic_whole import WholeBasic, WholeImages
+
+
+@pytest.fixture(scope="module")
+def images(tmp_path_factory) -> WholeImages:
+    return WholeImages(tmp_path_factory.mktemp("basic-compat"))
+
+
+@pytest.fixture
+def basic(images) -> WholeBasic:
+    return WholeBasic(images)
+
+
+def run(basic: WholeBasic, program: str) -> list[str]:
+    """Type the program's lines, RUN it; the rows it printed."""
+    for line in program.split("\n"):
+        basic.type(line, max_frames=3000)
+    return basic.output_of("RUN")
+
+
+# --- item 1: TRAP starts switched off --------------------------------------------------
+
+def test_the_first_error_after_power_on_reports_itself(basic) -> None:
+    """Mapping the Atari 188-189: TRAPLN >= 32768 means no TRAP; an immediate 1/0 is
+    error 11 (floating point overflow) the first time as every time after."""
+    assert basic.output_of("PRINT PEEK(189)>=128") == ["1"]
+    assert basic.output_of("? 1/0") == ["ERROR-  11"]
+    assert basic.output_of("? 1/0") == ["ERROR-  11"]
+
+
+def test_new_switches_trap_off(basic) -> None:
+    basic.type("TRAP 100")
+    basic.type("NEW")
+    assert basic.output_of("PRINT PEEK(189)>=128") == ["1"]
+
+
+# --- item 2: PRINT's comma --------------------------------------------------------------
+
+@pytest.mark.parametrize(("ptabw", "line", "printed"), [
+    (10, '? "ABCDEFGH","X"', "ABCDEFGH  X"),      # two blanks reach column 10
+    (10, '? "ABCDEFGHI","X"', "ABCDEFGHI           X"),  # one would not: column 20
+    (10, "? 1,2", "1         2"),
+    (1, "? 1,2,3", "1  2  3"),                      # "POKE 201,1 is treated as three"
+    (2, "? 1,2,3", "1   2   3"),                    # "POKE 201,2 ... as four"
+    (5, '? "AB","C"', "AB   C"),
+])
+def test_print_comma_follows_mapping_the_atari(basic, ptabw, line, printed) -> None:
+    basic.type(f"POKE 201,{ptabw}")
+    assert basic.output_of(line) == [printed]
+
+
+# --- item 3: the functions give the original math pack's digits ------------------------------
+
+def printed(value: bytes) -> str:
+    """PRINT's text of a number: as Rev. C's XPRINT (The Atari BASIC Source Book), a tenth
+    digit (two digits in the first mantissa byte) is dropped, then FASC."""
+    data = bytearray(value)
+    if data[1] >= 0x10:
+        data[5] &= 0xF0
+    return fp.to_text(bytes(data))
+
+
+@pytest.mark.parametrize(("expression", "model"), [
+    ("EXP(0)", lambda: fp.exp(fp.from_int(0))),
+    ("EXP(1)", lambda: fp.exp(fp.from_int(1))),
+    ("EXP(-2.5)", lambda: fp.exp(fp.from_decimal("-2.5"))),
+    ("LOG(1)", lambda: fp.log(fp.from_int(1))),
+    ("LOG(10)", lambda: fp.log(fp.from_int(10))),
+    ("LOG(0.5)", lambda: fp.log(fp.from_decimal("0.5"))),
+    ("CLOG(1000)", lambda: fp.log10(fp.from_int(1000))),
+    ("CLOG(2)", lambda: fp.log10(fp.from_int(2))),
+])
+def test_exp_and_log_print_the_original_math_packs_digits(basic, expression, model) -> None:
+    """Rev. C's EXP, LOG and CLOG are the OS's EXP, LOG and LOG10 ($DDC0, $DECD, $DED1);
+    the expected text is the model of the published math pack (host/atari/fp.py), not the
+    true value: EXP(0) is 0.999999999 there (P10COF's last coefficient is 0.9999999999)."""
+    assert basic.output_of(f"? {expression}") == [printed(model())]
+
+
+def test_exp_of_one_is_the_published_quirk(basic) -> None:
+    """The original math pack's e: 2.71828179 (its EXP10 squares a polynomial)."""
+    assert basic.output_of("? EXP(1)") == ["2.71828179"]
+
+
+def test_rnd_gives_nine_printed_digits_between_zero_and_one(basic) -> None:
+    basic.type("10 FOR I=1 TO 40:X=RND(0):IF X<0 OR X>=1 THEN PRINT \"BAD\"")
+    basic.type("20 NEXT I:PRINT \"OK\"")
+    assert basic.output_of("RUN") == ["OK"]
+
+
+# --- item 6: the compatibility suite -----------------------------------------------------------
+# Each program and the screen the Atari BASIC Reference Manual (chapters 2-9, appendix B)
+# documents for it.  Error lines are "ERROR-  n AT LINE l".
+
+SUITE: dict[str, tuple[str, list[str]]] = {
+    # statements: LET, implied LET, DIM/COM, strings and substrings
+    "let_and_implied_let": ("10 LET A=5:B=A+1:PRINT A;B", ["56"]),
+    "com_is_dim": ("10 COM A(2):A(2)=3:PRINT A(2)", ["3"]),
+    "string_assign_and_substring_assign": ('10 DIM A$(10):A$="HELLO":A$(6)="!":PRINT A$', ["HELLO!"]),
+    "string_append_at_len_plus_one": ('10 DIM A$(10):A$="AB":A$(LEN(A$)+1)="CD":PRINT A$;LEN(A$)', ["ABCD4"]),
+    "substrings": ('10 DIM A$(10):A$="ABCDEF":PRINT A$(2,4);A$(5)', ["BCDEF"]),
+    "assignment_truncates_to_dim": ('10 DIM A$(3):A$="ABCDE":PRINT A$;LEN(A$)', ["ABC3"]),
+    "empty_string": ('10 DIM A$(5):A$="":PRINT LEN(A$);"|";A$;"|"', ["0||"]),
+    "string_comparison_is_by_character": ('10 PRINT "ABC"<"ABD";"B">"ABC";"A"="A";"AB">"A"', ["1111"]),
+    "numeric_arrays_one_and_two_dimensions": ("10 DIM A(3),B(2,2):A(3)=7:B(2,2)=9:B(0,1)=1:PRINT A(3)+B(2,2)+B(0,1)",
+                                              ["17"]),
+    "clr_zeroes_and_undimensions": ('10 A=5:DIM B$(3):CLR:PRINT A:B$="X"', ["0", "ERROR-  9 AT LINE 10"]),
+    # flow: GOSUB/RETURN/POP, ON, FOR/NEXT, IF, STOP/END, TRAP
+    "pop_forgets_the_gosub": ('10 GOSUB 100:PRINT "NO"\n20 PRINT "YES":END\n100 POP:GOTO 20', ["YES"]),
+    "on_beyond_the_list_falls_through": ('10 ON 5 GOTO 100:PRINT "FALL"\n100 PRINT "X"', ["FALL", "X"]),
+    "on_zero_falls_through": ('10 ON 0 GOSUB 100:PRINT "ZERO":END\n100 PRINT "NO":RETURN', ["ZERO"]),
+    "for_with_expression_limits": ("10 N=2:FOR I=N*2 TO N*3 STEP N/2:PRINT I;:NEXT I", ["456"]),
+    "for_variable_changed_in_the_body": ("10 FOR I=1 TO 10:PRINT I;:I=I+4:NEXT I", ["16"]),
+    "if_with_a_computed_condition": ('10 A=3:IF A*2=6 AND A<>4 THEN PRINT "T"', ["T"]),
+    "stop_prints_its_line": ('10 PRINT "A":STOP\n20 PRINT "B"', ["A", "STOPPED AT LINE 10"]),
+    "trap_catches_and_errsave": ("10 TRAP 100:X=1/0\n100 PRINT PEEK(195);\" \";PEEK(186)+256*PEEK(187)",
+                                 ["11 10"]),
+    "trap_is_switched_off_by_the_error": ("10 TRAP 100:X=1/0\n100 X=1/0", ["ERROR-  11 AT LINE 100"]),
+    # READ/DATA/RESTORE
+    "read_strings_and_numbers": ('10 DIM A$(10):READ A$,B:PRINT A$;B\n20 DATA HELLO,5', ["HELLO5"]),
+    "restore_to_a_line": ("10 READ A:RESTORE 40:READ B:PRINT A;B\n30 DATA 1\n40 DATA 2", ["12"]),
+    # operators and precedence
+    "multiply_before_add": ("10 PRINT 10-2*3+4/2", ["6"]),
+    "comparison_below_arithmetic": ("10 PRINT 1+2<4;2*2=4", ["11"]),
+    "not_below_comparison": ("10 PRINT NOT 1+1;NOT 0=1", ["01"]),  # NOT (0=1)
+    "and_before_or": ("10 PRINT 5 AND 0 OR 1;0 OR 0 AND 1", ["10"]),
+    "unary_minus_binds_tightest": ("10 PRINT -2*-3;-(2+3)", ["6-5"]),
+    "parentheses": ("10 PRINT ((2+3)*(4-1))/5", ["3"]),
+    # functions
+    "int_rounds_down": ("10 PRINT INT(-0.5);INT(2.999);INT(7)", ["-127"]),
+    "str_and_val_round_trip": ("10 PRINT VAL(STR$(3.5))*2", ["7"]),
+    "chr_and_asc": ("10 PRINT ASC(CHR$(200));ASC(\"Z\")", ["20090"]),
+    "adr_of_the_first_string_is_starp": ("10 DIM A$(5):PRINT ADR(A$)=PEEK(140)+256*PEEK(141)", ["1"]),
+    "fre_counts_free_memory": ("10 PRINT FRE(0)>1000", ["1"]),
+    "peek_of_ptabw_is_ten": ("10 PRINT PEEK(201)", ["10"]),
+    "usr_returns_fr0": ("10 FOR I=0 TO 9:READ B:POKE 1536+I,B:NEXT I:PRINT USR(1536)\n"
+                        "20 DATA 104,169,7,133,212,169,0,133,213,96", ["7"]),
+    "usr_passes_its_arguments": ("10 FOR I=0 TO 7:READ B:POKE 1536+I,B:NEXT I:PRINT USR(1536,300)\n"
+                                 "20 DATA 104,104,133,213,104,133,212,96", ["300"]),
+    "controllers_at_rest": ("10 PRINT STICK(0);STRIG(0);PTRIG(0)", ["1511"]),
+    "sgn_and_abs": ("10 PRINT SGN(-0.1);ABS(-0.25)", ["-10.25"]),
+    # PRINT formats (FASC)
+    "print_large_numbers": ('10 PRINT 1E10;" ";-0.5;" ";123456789012', ["1E+10 -0.5 1.23456789E+11"]),
+    "print_thirds_nine_digits": ('10 PRINT 1/3;" ";2/3;" ";10/3', ["0.333333333 0.666666666 3.33333333"]),
+    "print_question_mark_and_trailing_semicolon": ('10 ? "A";:? "B"', ["AB"]),
+    # graphics
+    "setcolor_writes_the_shadow": ("10 SETCOLOR 2,4,6:PRINT PEEK(710)", ["70"]),
+    # errors (Reference Manual, appendix B)
+    "error_3_poke_value": ("10 POKE 1536,-1", ["ERROR-  3 AT LINE 10"]),
+    "error_5_substring_zero": ('10 DIM A$(3):A$="AB":PRINT A$(0)', ["ERROR-  5 AT LINE 10"]),
+    "error_8_input_from_data": ("10 READ A\n20 DATA ABC", ["ERROR-  8 AT LINE 10"]),
+    "error_9_array_bounds": ("10 DIM A(3):A(4)=1", ["ERROR-  9 AT LINE 10"]),
+    "error_9_dim_twice": ("10 DIM A(3):DIM A(3)", ["ERROR-  9 AT LINE 10"]),
+    "error_13_next_wrong_variable": ("10 FOR I=1 TO 2:NEXT J", ["ERROR-  13 AT LINE 10"]),
+    "error_16_return_without_gosub": ("10 PRINT 1:RETURN", ["1", "ERROR-  16 AT LINE 10"]),
+    "error_20_device_number": ("10 CLOSE #9", ["ERROR-  20 AT LINE 10"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SUITE))
+def test_suite_program_gives_the_documented_screen(basic, name) -> None:
+    program, screen = SUITE[name]
+    assert run(basic, program) == screen
+
+
+@pytest.mark.parametrize("number", ["0.01", "0.001", "0.00001", "1E-10", "1234.5", "0.5E-98", "9.99999999E97"])
+def test_print_formats_numbers_as_the_math_packs_fasc(basic, number) -> None:
+    """A number prints as FASC writes it (Atari BASIC Reference Manual, "PRINT"; the model
+    of the published FASC in host/atari/fp.py): 0.001 is "1.0E-03" there, as its mantissa
+    byte $10 gives two digits."""
+    assert basic.output_of(f"? {number}") == [printed(fp.from_decimal(number))]
+
+
+def test_plot_drawto_and_locate(basic) -> None:
+    """GRAPHICS 3, COLOR 2, a line from PLOT 1,1 to DRAWTO 4,1: LOCATE reads color 2 on it
+    and 0 beside it (Reference Manual, chapter 9)."""
+    basic.type("10 GRAPHICS 3:COLOR 2:PLOT 1,1:DRAWTO 4,1:LOCATE 3,1,Z:LOCATE 5,1,Y")
+    basic.type('20 GRAPHICS 0:PRINT "Z";Z;"Y";Y')
+    basic.type("RUN", max_frames=3000)
+    assert "Z2Y0" in basic.rows()
+
+
+def test_position_places_the_cursor(basic) -> None:
+    basic.type('10 GRAPHICS 0:POSITION 7,3:PRINT "X";:POSITION 2,5:PRINT "Y"')
+    basic.type("RUN", max_frames=3000)
+    rows = basic.rows()
+    assert rows[3] == "     X" and rows[5] == "Y"
+
+
+def test_input_reads_a_number_and_a_string(basic) -> None:
+    """INPUT prints "?" and reads a line (Reference Manual, INPUT)."""
+    basic.type('10 DIM N$(10):INPUT A:INPUT N$:PRINT A*2;N$')
+    basic.atari.type_text("RUN\n")
+    basic.atari.machine.run_until_idle(600)
+    basic.type("21")
+    basic.type("HI")
+    rows = basic.rows()
+    assert "?21" in rows and "?HI" in rows and "42HI" in rows
+
+
+def test_files_through_h_put_get_print_input(images, tmp_path) -> None:
+    """OPEN #1,8 writes, PUT and PRINT # put bytes and a line; OPEN #1,4 reads them back with
+    GET and INPUT #; STATUS of an open IOCB is 1 (Reference Manual, chapter 5)."""
+    basic = WholeBasic(images, hdir=tmp_path)
+    program = ('10 DIM B$(10):OPEN #1,8,0,"H:T.DAT":PUT #1,65:PRINT #1;"BC":CLOSE #1\n'
+               '20 OPEN #1,4,0,"H:T.DAT":GET #1,A:INPUT #1,B$:STATUS #1,S:CLOSE #1:PRINT A;B$;S')
+    assert run(basic, program) == ["65BC1"]
+    assert (tmp_path / "T.DAT").read_bytes() == b"ABC\x9b"
+
+
+def test_cont_goes_on_after_the_stopped_line(basic) -> None:
+    """CONT resumes at the line after STOP's (Reference Manual, CONT)."""
+    assert run(basic, '10 PRINT "A":STOP\n20 PRINT "B"') == ["A", "STOPPED AT LINE 10"]
+    assert basic.output_of("CONT") == ["B"]
+
+
+def test_one_and_two_dimensional_arrays_keep_their_elements(basic) -> None:
+    program = ("10 DIM A(5),B(3,4):FOR I=0 TO 5:A(I)=I*I:NEXT I:FOR I=0 TO 3:FOR J=0 TO 4:B(I,J)=I*10+J\n"
+               "20 NEXT J:NEXT I:PRINT A(0);A(3);A(5);\" \";B(0,0);B(2,3);B(3,4)")
+    assert run(basic, program) == ["0925 02334"]
+
+
+def test_a_line_found_before_an_edit_is_found_again_after_it(basic) -> None:
+    """The line search remembers the line it found last; inserting and replacing lines
+    (memory moves) must not leave it pointing at the old place."""
+    assert run(basic, '10 FOR I=1 TO 3:NEXT I:GOTO 30\n20 PRINT "NO"\n30 PRINT "A"') == ["A"]
+    basic.type("15 X=1:Y=2:Z=3")
+    basic.type('30 PRINT "C"')
+    assert basic.output_of("GOTO 30") == ["C"]
+    assert basic.output_of("RUN") == ["C"]
