@@ -21,6 +21,7 @@ from tests.test_atari_basic import STATEMENTS
 
 REPO = Path(__file__).resolve().parents[1]
 SURROUND = REPO / "basic" / "surround.lst"
+STOPLN = 0x00BA  # the line of the last STOP or error ("Mapping the Atari", 186)
 
 
 @pytest.fixture(scope="module")
@@ -357,20 +358,33 @@ def test_typed_text_is_accepted_exactly_when_atari_basic_accepts_it(basic, text)
 
 
 def test_the_129th_variable_is_error_4(images, tmp_path) -> None:
+    """An error the tokenizer raises (here 4, in Rev. C from its variable lookup) names the line
+    at STMCUR, which the tokenizer never moves: the line stored last (by ENTER), or none once a
+    direct statement has run.  Rev. C does the same: ERROR calls STOP, which takes the line at
+    STMCUR into STOPLN, and prints " AT LINE" unless that line is the immediate one ("The Atari
+    BASIC Source Book", ERROR, STOP and SYNTAX; STMCUR is set only when a line is stored)."""
     names = [f"V{i}" for i in range(128)]
     lines = [f"{10 + i} " + ":".join(f"{name}=0" for name in names[8 * i:8 * i + 8]) for i in range(16)]
     (tmp_path / "VARS.LST").write_bytes("\x9b".join(lines).encode() + b"\x9b")
     basic = BasicAtari(images, hdir=tmp_path)
     basic.type('ENTER "H:VARS.LST"', max_frames=20000)
     assert len(basic.variable_names()) == 128
-    assert basic.output_of("W=1") == ["ERROR-  4"]  # too many variables
+    assert basic.output_of("W=1") == ["ERROR-  4 AT LINE 25"]  # too many variables
+    assert basic.word(STOPLN) == 25
+    basic.type("CLR")  # a direct statement ran: STMCUR is the immediate line
+    assert basic.output_of("W=1") == ["ERROR-  4"]
     assert len(basic.variable_names()) == 128
     check_pointers(basic)
 
 
 def test_a_line_of_more_than_255_token_bytes_is_error_14(basic) -> None:
+    """Error 14 while a line is tokenized names the line at STMCUR, as in Rev. C (see above)."""
+    too_long = "20 X=" + "+".join(["1"] * 36)  # 36 numbers: 7 bytes each
     basic.type("10 PRINT 1")
     before = basic.statement_table()
-    assert basic.output_of("20 X=" + "+".join(["1"] * 36)) == ["ERROR-  14"]  # 36 numbers: 7 bytes each
+    assert basic.output_of(too_long) == ["ERROR-  14 AT LINE 10"]  # STMCUR: the line stored last
+    assert basic.statement_table() == before
+    basic.type("CLR")
+    assert basic.output_of(too_long) == ["ERROR-  14"]  # STMCUR: the immediate line
     assert basic.statement_table() == before
     check_pointers(basic)

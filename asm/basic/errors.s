@@ -13,7 +13,11 @@
 ;  21 LOAD file error          128-255: the CIO status of a failed I/O call
 ;
 ; The message is "ERROR-  n AT LINE l" ("ERROR-  n" for an immediate line),
-; STOP and BREAK print "STOPPED AT LINE l".  ERRSAVE ($C3) keeps the error
+; STOP and BREAK print "STOPPED AT LINE l".  The line is the one at STMCUR,
+; also for an error the tokenizer raises (4, 14) while STMCUR still points
+; at the line stored, run or failed last, as Rev. C reports it (its ERROR
+; and STOP take the line at STMCUR, SYNTAX moves STMCUR only to store a
+; line: "The Atari BASIC Source Book").  ERRSAVE ($C3) keeps the error
 ; number and STOPLN ($BA) the line, for PEEK and for CONT.  With a TRAP line
 ; set (TRAPLN < 32768) an error jumps there instead and TRAP is switched
 ; off (Atari BASIC Reference Manual, TRAP).
