@@ -52,6 +52,8 @@ API (all addresses and values are ints):
 
 from __future__ import annotations
 
+import os
+
 from pathlib import Path
 from typing import Callable
 
@@ -69,14 +71,22 @@ from emulator.xex import INITAD, RUNAD, read_xex
 #: (a different key may follow at once: the debounce only rejects the same code again)
 MIN_FRAMES_BETWEEN_KEYS = 4
 
+#: the SIO mode (emulator/machine.py, set_sio_mode) when none is given: ``fast`` (the
+#: emulator carries out disk requests itself) or ``serial`` (the OS's SIO over POKEY);
+#: the environment variable SURROUND_SIO overrides it, so any command can use the bus
+DEFAULT_SIO = "fast"
+SIO_ENV = "SURROUND_SIO"
+
 
 class HeadlessAtari:
     """An emulated Atari XL/XE without a window."""
 
-    def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0) -> None:
+    def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0,
+                 sio: str | None = None) -> None:
         os_image = load_os_rom(os_rom)
         basic_image = load_basic_rom(basic_rom, os_rom)
         self.machine = Machine(os_image, basic_image, seed=seed)
+        self.machine.set_sio_mode(sio or os.environ.get(SIO_ENV) or DEFAULT_SIO)
         self.booted = False
         self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
         self._last_key: tuple[int, bool, bool] | None = None
@@ -116,7 +126,7 @@ class HeadlessAtari:
 
     def insert_disk(self, drive: int, path: str | Path) -> None:
         """Put an ATR image into drive D1:-D4:."""
-        self.machine.sio.insert(drive, path)
+        self.machine.insert_disk(drive, path)
 
     def use_h_device(self, directory: str | Path | None = None, letter: str = "H") -> HDevice:
         """Offer H: (H1:) on ``directory`` (default: the current directory); ``letter="D"``

@@ -11,9 +11,11 @@
   computed lazily from the cycle count, so it costs nothing until read; the
   seed picks the counter's starting point so runs are reproducible.
   (The 9-bit polynomial mode of AUDCTL bit 7 is not modelled.)
-* AUDF1-4, AUDC1-4, AUDCTL, STIMER, SKRES, POTGO, SEROUT, SKCTL writes are
-  stored and otherwise ignored: no sound, no timers, no serial port (disk I/O
-  goes through the SIO patch, see emulator/sio.py).  POT0-7 read 228.
+* SEROUT ($D20D write) / SERIN ($D20D read): the serial port, emulator/serial.py
+  (attached as ``serial``); with it IRQST bits 5, 4 and 3.
+* AUDF1-4, AUDC1-4, AUDCTL, STIMER, SKRES, POTGO, SKCTL writes are
+  stored (AUDF3/AUDF4/AUDCTL set the serial bit rate) and otherwise ignored: no
+  sound, no timers.  POT0-7 read 228.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ POLY17_PERIOD = (1 << 17) - 1
 
 KBCODE, RANDOM, IRQST, SKSTAT, ALLPOT = 0x09, 0x0A, 0x0E, 0x0F, 0x08
 IRQEN, SKCTL = 0x0E, 0x0F
+SERIO = 0x0D  # SEROUT (write) / SERIN (read)
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
 SKSTAT_KEY_UP, SKSTAT_SHIFT_UP = 0x04, 0x08
 
@@ -57,6 +60,7 @@ class Pokey:
         self.irq_changed = irq_changed
         self.seed_offset = (seed * 40503) % POLY17_PERIOD
         self.registers = bytearray(0x10)
+        self.serial = None  # emulator.serial.SerialPort, attached by the machine
         self.reset()
 
     def reset(self) -> None:
@@ -84,6 +88,10 @@ class Pokey:
     def press_break(self) -> None:
         """The BREAK key: its own IRQ (IRQST bit 7)."""
         self._raise(IRQ_BREAK)
+
+    def raise_irq(self, bit: int) -> None:
+        """An IRQ event (the serial port's): its IRQST bit goes to 0 if enabled."""
+        self._raise(bit)
 
     def _raise(self, bit: int) -> None:
         if self.irqen & bit:
@@ -114,6 +122,8 @@ class Pokey:
             return self.skstat
         if reg == ALLPOT:
             return 0x00
+        if reg == SERIO and self.serial is not None:
+            return self.serial.serin
         if reg < 8:
             return 228
         return 0xFF
@@ -124,7 +134,11 @@ class Pokey:
         if reg == IRQEN:
             self.irqen = value
             self.irqst |= ~value & 0xFF  # disabled sources read as "no interrupt"
+            if self.serial is not None:
+                self.serial.update_complete()
             self.irq_changed(self.irq_line)
+        elif reg == SERIO and self.serial is not None:
+            self.serial.write_serout(value)
         elif reg == 0x0A:  # SKRES: reset serial status bits
             self.skstat |= 0xE0
         return 0

@@ -89,7 +89,7 @@ def hatabs_letters(atari: HeadlessAtari) -> bytes:
 
 def test_h_is_in_hatabs_like_the_os_handlers(cio: Cio) -> None:
     letters = hatabs_letters(cio.atari)
-    assert letters.startswith(b"ESK") and b"H" in letters
+    assert letters.startswith(b"PCESK") and b"H" in letters
     slot = HATABS + 3 * letters.index(b"H")
     assert cio.atari.peek_word(slot + 1) == TABLE
     assert cio.atari.peek(TABLE + 12) == 0x4C, "the table ends with JMP INIT, as the OS's do"

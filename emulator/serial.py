@@ -1,0 +1,567 @@
+"""POKEY's serial port and the Atari serial bus (SIO) with its devices.
+
+POKEY's side (Altirra Hardware Reference Manual, "POKEY: serial port";
+Mapping the Atari, $D20D SEROUT/SERIN, $D20F SKCTL/SKSTAT, $D20E IRQEN/IRQST):
+
+* SEROUT ($D20D write) fills the output holding register.  When the shift
+  register is free the byte moves into it at once and the *serial output
+  data needed* IRQ (IRQST bit 4) is raised; the shift register sends one
+  start bit, eight data bits (LSB first) and one stop bit.  When it is done
+  and the holding register is empty, the *serial output transmission
+  finished* condition (IRQST bit 3) holds: it is a level, not a latch, so it
+  reads 0 whenever it is enabled and nothing is being sent.
+* SERIN ($D20D read) holds the last byte received; each byte raises the
+  *serial input data ready* IRQ (IRQST bit 5).  A byte that arrives while
+  that IRQ is still pending sets the overrun flag SKSTAT bit 5 = 0; a byte
+  sent at a bit rate more than 5 % away from POKEY's sets the framing error
+  flag SKSTAT bit 7 = 0.  A write to SKRES sets both flags back to 1.
+* The bit rate comes from channel 4 (channels 3+4 joined, AUDCTL bit 3; the
+  1.79 MHz clock for channel 3, AUDCTL bit 5): a 16-bit period of
+  AUDF3 + 256 * AUDF4 + 7 machine cycles, two periods a bit.  The OS's
+  19,200 baud is AUDF3 = $28, AUDF4 = 0: 94 cycles a bit, 19,040 baud; its
+  600 baud for the cassette is AUDF3 = $CC, AUDF4 = $05: 2982 cycles a bit.
+
+The bus (Atari OS User's Manual, "Serial I/O interface"; De Re Atari,
+chapter 8): the computer pulls the COMMAND line (PIA PBCTL CB2, $34 = low =
+asserted, $3C = high) and sends a five-byte command frame: device, command,
+aux 1, aux 2 and a checksum (the bytes' sum with end-around carry).  The
+addressed device answers with ACK ($41) or NAK ($4E) after the line goes up
+again; a write command then takes a data frame (bytes + checksum) from the
+computer and ACKs it; at last the device sends COMPLETE ($43) or ERROR ($45),
+for a read followed by its data frame.  The timing follows the manual's SIO
+timing diagram: ACK 0-16 ms after COMMAND rises (t2), the data frame at
+least 1 ms after ACK (t3), COMPLETE at least 250 us after the last ACK (t5).
+
+Devices here: :class:`DiskDrive` (810 / 1050, ATR images),
+:class:`Printer` (P:, device $40) and :class:`CassetteRecorder` (no command
+frames: it plays and records bytes at 600 baud while PACTL's CA2 runs the
+motor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from emulator.atascii import ATASCII_TO_UNICODE
+from emulator.atr import Atr, atomic_write
+from emulator.errors import EmulatorError
+
+CPU_HZ = 1_789_773
+ACK, NAK, COMPLETE, ERROR = 0x41, 0x4E, 0x43, 0x45
+IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08
+SKSTAT_FRAMING, SKSTAT_OVERRUN = 0x80, 0x20
+BAUD_TOLERANCE = 0.05
+
+#: SIO timing (Atari OS User's Manual, SIO timing diagram), in machine cycles
+MS = CPU_HZ // 1000
+T2_ACK = MS  # COMMAND deasserted -> ACK (0-16 ms)
+T4_DATA_ACK = MS  # end of the computer's data frame -> ACK (850 us - 16 ms)
+T5_COMPLETE = MS // 2  # ACK -> COMPLETE at the least (250 us - 255 s)
+
+
+def checksum(data: bytes) -> int:
+    """The SIO checksum: the bytes added with end-around carry."""
+    total = 0
+    for byte in data:
+        total += byte
+        total = (total & 0xFF) + (total >> 8)
+    return total
+
+
+def bit_cycles_for(baud: float) -> float:
+    """Machine cycles of one bit at ``baud``."""
+    return CPU_HZ / baud
+
+
+# ---------------------------------------------------------------------------
+# POKEY's serial port
+# ---------------------------------------------------------------------------
+
+
+class SerialPort:
+    """SEROUT/SERIN, their shift registers, the bit rate and the three serial IRQs."""
+
+    def __init__(self, pokey, schedule: Callable[[int, Callable[[int], None]], int],
+                 now: Callable[[], int]) -> None:
+        self.pokey = pokey
+        self.schedule = schedule
+        self.now = now
+        self.bus = SerialBus(self)
+        self.generation = 0  # callbacks of an older generation are ignored after a reset
+        self.reset()
+
+    def reset(self) -> None:
+        self.holding: int | None = None
+        self.sending = False
+        self.serin = 0xFF
+        self.generation += 1
+        self.bus.reset()
+
+    # -- bit rate -----------------------------------------------------------------
+
+    def bit_cycles(self) -> int:
+        """Cycles per bit from AUDF3/AUDF4/AUDCTL (two periods of channel 4)."""
+        regs = self.pokey.registers
+        audctl = regs[0x08]
+        base = 114 if audctl & 0x01 else 28  # 15 kHz or 64 kHz clock
+        if audctl & 0x08:  # channels 3+4 joined: a 16-bit counter
+            divisor = regs[0x04] | (regs[0x06] << 8)
+            period = divisor + 7 if audctl & 0x20 else (divisor + 1) * base
+        else:
+            period = (regs[0x06] + 1) * base
+        return 2 * period
+
+    # -- output --------------------------------------------------------------------
+
+    def write_serout(self, value: int) -> None:
+        if self.sending:
+            self.holding = value
+        else:
+            self._shift_out(value)
+
+    def _shift_out(self, value: int) -> None:
+        self.sending = True
+        self.pokey.raise_irq(IRQ_SEROUT)  # the holding register is free again
+        self.update_complete()
+        bits = self.bit_cycles()
+        generation = self.generation
+        self.schedule(self.now() + 10 * bits, lambda cycle: self._shifted(value, bits, cycle, generation))
+
+    def _shifted(self, value: int, bits: int, cycle: int, generation: int) -> None:
+        if generation != self.generation:
+            return
+        self.sending = False
+        self.bus.from_computer(value, bits, cycle)
+        if self.holding is not None:
+            value, self.holding = self.holding, None
+            self._shift_out(value)
+        else:
+            self.update_complete()
+
+    def update_complete(self) -> None:
+        """IRQST bit 3 follows "nothing to send" while it is enabled (a level, not a latch)."""
+        pokey = self.pokey
+        if not self.sending and pokey.irqen & IRQ_SEROC:
+            pokey.irqst &= ~IRQ_SEROC & 0xFF
+        else:
+            pokey.irqst |= IRQ_SEROC
+        pokey.irq_changed(pokey.irq_line)
+
+    # -- input ----------------------------------------------------------------------
+
+    def receive(self, value: int, bits: float) -> None:
+        """A byte's stop bit has arrived, sent at ``bits`` cycles a bit."""
+        pokey = self.pokey
+        ours = self.bit_cycles()
+        if abs(bits - ours) > BAUD_TOLERANCE * ours:
+            pokey.skstat &= ~SKSTAT_FRAMING & 0xFF
+        if pokey.irqen & IRQ_SERIN and not pokey.irqst & IRQ_SERIN:
+            pokey.skstat &= ~SKSTAT_OVERRUN & 0xFF
+        self.serin = value
+        pokey.raise_irq(IRQ_SERIN)
+
+
+# ---------------------------------------------------------------------------
+# The bus
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Answer:
+    """What a device does with a command frame.
+
+    ``ack``: ACK (True) or NAK (False).  ``receive``: bytes of the data frame
+    it then wants from the computer (0: none).  ``finish(data)`` gives the
+    cycles until COMPLETE/ERROR and the bytes to send then (the status byte and,
+    for a read, the data frame with its checksum).
+    """
+
+    ack: bool
+    receive: int = 0
+    finish: Callable[[bytes], tuple[int, bytes]] | None = None
+
+
+class SioDevice:
+    """A device on the serial bus with its device ID (disk $31-$34, printer $40)."""
+
+    device_id = 0
+    baud = 19_200
+
+    def command(self, frame: bytes, cycle: int) -> Answer | None:  # pragma: no cover - interface
+        """Answer a command frame (device, command, aux1, aux2), or None to stay silent."""
+        raise NotImplementedError
+
+
+class SerialBus:
+    """The COMMAND line, the frames on it and the devices that answer them."""
+
+    def __init__(self, port: SerialPort) -> None:
+        self.port = port
+        self.devices: dict[int, SioDevice] = {}
+        self.cassette: CassetteRecorder | None = None
+        self.log: list[tuple[bytes, str]] = []  # (command frame, what happened), newest last
+        self.reset()
+
+    def reset(self) -> None:
+        self.command_asserted = False
+        self.frame = bytearray()
+        self.pending: tuple[SioDevice, bytes] | None = None
+        self.transaction: tuple[SioDevice, Answer] | None = None
+        self.data = bytearray()
+
+    def attach(self, device: SioDevice) -> None:
+        self.devices[device.device_id] = device
+
+    def detach(self, device_id: int) -> None:
+        self.devices.pop(device_id, None)
+
+    # -- the computer's side ---------------------------------------------------------
+
+    def set_command(self, asserted: bool, cycle: int) -> None:
+        """PBCTL CB2: the COMMAND line goes down (asserted) or up."""
+        if asserted and not self.command_asserted:
+            self.frame.clear()
+            self.pending = None
+            self.transaction = None
+        elif not asserted and self.command_asserted and self.pending is not None:
+            device, frame = self.pending
+            self.pending = None
+            self._answer(device, frame, cycle)
+        self.command_asserted = asserted
+
+    def from_computer(self, value: int, bits: int, cycle: int) -> None:
+        """A byte the computer sent, complete at ``cycle``."""
+        if self.cassette is not None and self.cassette.recording:
+            self.cassette.record(value, bits)
+        if self.command_asserted:
+            self._command_byte(value, bits)
+        elif self.transaction is not None:
+            self._data_byte(value, bits, cycle)
+
+    def _command_byte(self, value: int, bits: int) -> None:
+        self.frame.append(value)
+        if len(self.frame) != 5:
+            return
+        frame = bytes(self.frame)
+        device = self.devices.get(frame[0])
+        if device is None:
+            self._note(frame, "no device")
+        elif not _baud_ok(bits, device.baud):
+            self._note(frame, "bit rate")
+        elif checksum(frame[:4]) != frame[4]:
+            self._note(frame, "checksum")
+        else:
+            self.pending = (device, frame[:4])
+
+    def _answer(self, device: SioDevice, frame: bytes, cycle: int) -> None:
+        answer = device.command(frame, cycle)
+        if answer is None:
+            self._note(frame, "silent")
+            return
+        start = cycle + T2_ACK
+        if not answer.ack:
+            self._note(frame, "NAK")
+            self.send(device, bytes((NAK,)), start)
+            return
+        done = self.send(device, bytes((ACK,)), start)
+        if answer.receive:
+            self.transaction = (device, answer)
+            self.data.clear()
+            self._note(frame, "ACK, data frame")
+        else:
+            self._note(frame, "ACK")
+            self._finish(device, answer, b"", done)
+
+    def _data_byte(self, value: int, bits: int, cycle: int) -> None:
+        device, answer = self.transaction
+        self.data.append(value)
+        if len(self.data) < answer.receive + 1:
+            return
+        self.transaction = None
+        data, sent_sum = bytes(self.data[:-1]), self.data[-1]
+        if checksum(data) != sent_sum or not _baud_ok(bits, device.baud):
+            self.send(device, bytes((NAK,)), cycle + T4_DATA_ACK)
+            return
+        done = self.send(device, bytes((ACK,)), cycle + T4_DATA_ACK)
+        self._finish(device, answer, data, done)
+
+    def _finish(self, device: SioDevice, answer: Answer, data: bytes, start: int) -> None:
+        delay, reply = answer.finish(data) if answer.finish else (0, bytes((COMPLETE,)))
+        self.send(device, reply, start + max(delay, T5_COMPLETE))
+
+    # -- the devices' side ----------------------------------------------------------------
+
+    def send(self, device: SioDevice, data: bytes, start: int) -> int:
+        """Send ``data`` from a device, the first start bit at ``start``; returns the end cycle."""
+        bits = bit_cycles_for(device.baud)
+        port = self.port
+        generation = port.generation
+        cycle = start
+        for value in data:
+            cycle += round(10 * bits)
+            port.schedule(cycle, _delivery(port, value, bits, generation))
+        return cycle
+
+    def _note(self, frame: bytes, what: str) -> None:
+        self.log.append((bytes(frame), what))
+        del self.log[:-64]
+
+
+def _delivery(port: SerialPort, value: int, bits: float, generation: int) -> Callable[[int], None]:
+    def deliver(cycle: int) -> None:
+        if generation == port.generation:
+            port.receive(value, bits)
+    return deliver
+
+
+def _baud_ok(bits: float, baud: int) -> bool:
+    ideal = bit_cycles_for(baud)
+    return abs(bits - ideal) <= BAUD_TOLERANCE * ideal
+
+
+# ---------------------------------------------------------------------------
+# Disk drive (810 single density, 1050 enhanced density)
+# ---------------------------------------------------------------------------
+
+#: 810 mechanics: 288 revolutions a minute (COMPUTE! May 1982, "Getting Your Atari
+#: Disk Drive Up To Speed"), 18 sectors a track, 40 tracks (1050 enhanced: 26); Atari's
+#: 810 data sheet gives an average access of 74 ms and the longest of 236 ms.  Our
+#: step and settling times are chosen to match those: a 39-track seek is
+#: 39 * 5.3 + 10 = 217 ms, plus at most a turn's wait for the sector.
+RPM = 288
+STEP_MS = 5.3
+SETTLE_MS = 10.0
+
+
+class DiskDrive(SioDevice):
+    """An 810 (720 x 128 bytes) or 1050 (1040 x 128, enhanced density) on an ATR image.
+
+    Commands: 'R' read, 'W' write with verify, 'P' put, 'S' status, '!' format,
+    '"' format enhanced.  A write to a read-only image ends in ERROR
+    (the OS reports 144); a sector outside the image gets NAK (139).  The drive
+    turns at 288 rpm: a read waits for its sector to come round under the head
+    after the head has stepped to its track.
+    """
+
+    def __init__(self, unit: int, atr: Atr) -> None:
+        self.unit = unit
+        self.device_id = 0x30 + unit
+        self.atr = atr
+        self.track = 0
+        self.sectors_per_track = 26 if atr.sector_count == 1040 else 18
+
+    @property
+    def revolution(self) -> float:
+        return CPU_HZ * 60 / RPM
+
+    def access_cycles(self, sector: int, cycle: int) -> int:
+        """Cycles from ``cycle`` until ``sector`` has passed under the head."""
+        per_track = self.sectors_per_track
+        track, slot = divmod(sector - 1, per_track)
+        seek = 0.0
+        if track != self.track:
+            seek = (abs(track - self.track) * STEP_MS + SETTLE_MS) * MS
+            self.track = track
+        revolution = self.revolution
+        slot_cycles = revolution / per_track
+        ready = cycle + seek
+        position = (ready % revolution) / slot_cycles  # the slot under the head now
+        wait = ((slot - position) % per_track) * slot_cycles
+        return round(seek + wait + slot_cycles)
+
+    def command(self, frame: bytes, cycle: int) -> Answer | None:
+        command = frame[1]
+        sector = frame[2] | (frame[3] << 8)
+        atr = self.atr
+        if command == 0x52:  # read
+            if not atr.has_sector(sector):
+                return Answer(ack=False)
+            data = atr.read_sector(sector)
+            wait = self.access_cycles(sector, cycle)
+            return Answer(ack=True, finish=lambda _: (wait, bytes((COMPLETE,)) + data + bytes((checksum(data),))))
+        if command in (0x50, 0x57):  # put, write with verify
+            if not atr.has_sector(sector):
+                return Answer(ack=False)
+            return Answer(ack=True, receive=atr.size_of(sector), finish=lambda data: self._write(sector, data, command))
+        if command == 0x53:  # status
+            status = bytes((0x10 | (0x08 if atr.read_only else 0) | (0x20 if atr.sector_size == 256 else 0)
+                            | (0x80 if atr.sector_count == 1040 else 0), 0xFF, 0xE0, 0x00))
+            return Answer(ack=True, finish=lambda _: (0, bytes((COMPLETE,)) + status + bytes((checksum(status),))))
+        if command in (0x21, 0x22):  # format, format enhanced
+            return Answer(ack=True, finish=lambda _: self._format())
+        return Answer(ack=False)
+
+    def _write(self, sector: int, data: bytes, command: int) -> tuple[int, bytes]:
+        atr = self.atr
+        wait = self.access_cycles(sector, 0)
+        if command == 0x57:
+            wait += round(self.revolution)  # verify: read it back one turn later
+        if atr.read_only:
+            return wait, bytes((ERROR,))
+        atr.write_sector(sector, data)
+        try:
+            atr.save()
+        except OSError:
+            return wait, bytes((ERROR,))
+        return wait, bytes((COMPLETE,))
+
+    def _format(self) -> tuple[int, bytes]:
+        atr = self.atr
+        size = atr.sector_size
+        bad = b"\xff\xff".ljust(size, b"\x00")
+        if atr.read_only:
+            return 0, bytes((ERROR,)) + bad + bytes((checksum(bad),))
+        atr.format()
+        try:
+            atr.save()
+        except OSError:
+            return 0, bytes((ERROR,)) + bad + bytes((checksum(bad),))
+        turns = round(self.revolution) * 40 * 2  # every track written and read back
+        return turns, bytes((COMPLETE,)) + bad + bytes((checksum(bad),))
+
+
+# ---------------------------------------------------------------------------
+# Printer (P:)
+# ---------------------------------------------------------------------------
+
+PRINT_LINE = 40
+EOL = 0x9B
+
+
+class Printer(SioDevice):
+    """A 40-column printer (device $40): each 'W' record of 40 bytes up to its EOL goes
+    to a host text file as one line (ATASCII shown as Unicode, like the screen)."""
+
+    device_id = 0x40
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.lines: list[str] = []
+        self._line = ""
+        try:
+            self.path.write_text("", encoding="utf-8")
+        except OSError as error:
+            raise EmulatorError(f"{self.path}: cannot write the printer file ({error.strerror})") from None
+
+    def command(self, frame: bytes, cycle: int) -> Answer | None:
+        command = frame[1]
+        if command == 0x57:
+            return Answer(ack=True, receive=PRINT_LINE, finish=self._print)
+        if command == 0x53:
+            status = bytes((0, 0, 30, 0))
+            return Answer(ack=True, finish=lambda _: (0, bytes((COMPLETE,)) + status + bytes((checksum(status),))))
+        return Answer(ack=False)
+
+    def _print(self, data: bytes) -> tuple[int, bytes]:
+        end = data.find(bytes((EOL,)))
+        self._line += "".join(ATASCII_TO_UNICODE[c] for c in (data if end < 0 else data[:end]))
+        if end >= 0:
+            self.lines.append(self._line.rstrip())
+            self._line = ""
+            try:
+                with self.path.open("a", encoding="utf-8") as out:
+                    out.write(self.lines[-1] + "\n")
+            except OSError:
+                return 0, bytes((ERROR,))
+        return 0, bytes((COMPLETE,))
+
+
+# ---------------------------------------------------------------------------
+# Program recorder (C:)
+# ---------------------------------------------------------------------------
+
+CAS_BAUD = 600
+
+
+class CassetteRecorder:
+    """An 410/1010 program recorder on a .cas image: 600 baud, the motor on PACTL CA2.
+
+    Playing: while the motor runs, the image's data blocks are sent to POKEY
+    one byte after the other, with each block's leader (its gap) before it.
+    Recording: bytes POKEY sends while the motor runs become records of the
+    image, saved when the motor stops.
+    """
+
+    def __init__(self, path: str | Path, port: SerialPort) -> None:
+        self.path = Path(path)
+        self.port = port
+        self.blocks: list[tuple[int, bytes]] = []  # (gap in ms, bytes)
+        self.recording = False
+        self.record_mode = False
+        self.motor = False
+        self.position = 0  # next block to play
+        self.written: list[bytearray] = []
+        self._last_write = 0
+        if self.path.exists():
+            self.blocks = read_cas(self.path)
+
+    def set_motor(self, on: bool, cycle: int) -> None:
+        if on == self.motor:
+            return
+        self.motor = on
+        if on and self.record_mode:
+            self.recording = True
+            self.written.append(bytearray())
+            self._last_write = cycle
+        elif on:
+            self._play_from(cycle)
+        elif self.recording:
+            self.recording = False
+            self._save()
+
+    def _play_from(self, cycle: int) -> None:
+        if self.position >= len(self.blocks):
+            return
+        gap, data = self.blocks[self.position]
+        self.position += 1
+        bits = bit_cycles_for(CAS_BAUD)
+        start = cycle + gap * MS
+        generation = self.port.generation
+        end = start
+        for value in data:
+            end += round(10 * bits)
+            self.port.schedule(end, _delivery(self.port, value, bits, generation))
+        self.port.schedule(end, lambda at: self._play_from(at) if self.motor else None)
+
+    def record(self, value: int, bits: int) -> None:
+        if self.written:
+            self.written[-1].append(value)
+
+    def _save(self) -> None:
+        records = [bytes(r) for r in self.written if r]
+        self.blocks = [(3000 if i == 0 else 250, r) for i, r in enumerate(records)]
+        write_cas(self.path, self.blocks)
+
+
+def read_cas(path: Path) -> list[tuple[int, bytes]]:
+    """The 'data' chunks of a .cas image: (gap in ms, bytes)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise EmulatorError(f"{path}: cannot read ({error.strerror})") from None
+    blocks: list[tuple[int, bytes]] = []
+    offset = 0
+    while offset + 8 <= len(raw):
+        kind = raw[offset:offset + 4]
+        length = raw[offset + 4] | (raw[offset + 5] << 8)
+        aux = raw[offset + 6] | (raw[offset + 7] << 8)
+        body = raw[offset + 8:offset + 8 + length]
+        if len(body) != length:
+            raise EmulatorError(f"{path}: a chunk runs past the end of the file")
+        if kind == b"data":
+            blocks.append((aux, body))
+        offset += 8 + length
+    if offset != len(raw) or (raw and raw[:4] != b"FUJI"):
+        raise EmulatorError(f"{path}: not a .cas image (FUJI header and chunks)")
+    return blocks
+
+
+def write_cas(path: Path, blocks: list[tuple[int, bytes]]) -> None:
+    """Write a .cas image: a FUJI chunk, a baud chunk (600) and the data chunks."""
+    out = bytearray(b"FUJI" + bytes(4))
+    out += b"baud" + bytes((0, 0)) + CAS_BAUD.to_bytes(2, "little")
+    for gap, data in blocks:
+        out += b"data" + len(data).to_bytes(2, "little") + gap.to_bytes(2, "little") + data
+    atomic_write(path, bytes(out))
