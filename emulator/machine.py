@@ -63,7 +63,7 @@ from emulator.palette import PALETTE
 from emulator.pia import Pia
 from emulator.pokey import Pokey
 from emulator.serial import DiskDrive, Printer, SerialPort
-from emulator.sio import DSTATS, SioBus
+from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
 
 CPU_HZ = 1_789_773
 CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868
@@ -236,7 +236,10 @@ class Machine:
 
     def _trap_sio(self, cpu: AtariCPU) -> int:
         """SIOV: do the disk request, then return like ``LDY DSTATS / RTS``."""
-        status = self.sio.execute(self.memory)
+        if self.memory.ram[DDEVIC] == DISK_DEVICE:
+            status = self.sio.execute(self.memory)
+        else:  # the printer, the recorder, any device on the bus: the request at once
+            status = self.serial.bus.fast_request(self.memory, self.real_cycle())
         self.memory.ram[DSTATS] = status
         return self.return_from_handler(status)
 

@@ -49,6 +49,9 @@ from emulator.atr import Atr, atomic_write
 from emulator.errors import EmulatorError
 
 CPU_HZ = 1_789_773
+DDEVIC, DUNIT, DCOMND, DSTATS, DBUFLO, DBYTLO, DAUX1 = 0x300, 0x301, 0x302, 0x303, 0x304, 0x308, 0x30A
+CASSETTE_DEVICE = 0x60
+STATUS_OK, STATUS_TIMEOUT, STATUS_NAK, STATUS_CHECKSUM, STATUS_DEVICE_ERROR = 1, 138, 139, 143, 144
 ACK, NAK, COMPLETE, ERROR = 0x41, 0x4E, 0x43, 0x45
 IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08
 SKSTAT_FRAMING, SKSTAT_OVERRUN = 0x80, 0x20
@@ -233,8 +236,8 @@ class SerialBus:
 
     def from_computer(self, value: int, bits: int, cycle: int) -> None:
         """A byte the computer sent, complete at ``cycle``."""
-        if self.cassette is not None and self.cassette.recording:
-            self.cassette.record(value, bits)
+        if self.cassette is not None and self.cassette.motor:
+            self.cassette.record(value, bits, cycle)
         if self.command_asserted:
             self._command_byte(value, bits)
         elif self.transaction is not None:
@@ -303,6 +306,50 @@ class SerialBus:
             cycle += round(10 * bits)
             port.schedule(cycle, _delivery(port, value, bits, generation))
         return cycle
+
+    # -- the fast SIO mode: a whole request at once, for devices other than disks ----------------
+
+    def fast_request(self, memory, cycle: int) -> int:
+        """Carry out the device control block's request ($0300-$030B) without the wire;
+        returns the status byte as the OS's SIO would."""
+        ram = memory.ram
+        device_id = (ram[DDEVIC] + ram[DUNIT] - 1) & 0xFF
+        buffer = ram[DBUFLO] | (ram[DBUFLO + 1] << 8)
+        length = ram[DBYTLO] | (ram[DBYTLO + 1] << 8)
+        direction = ram[DSTATS]
+        if ram[DDEVIC] == CASSETTE_DEVICE:
+            return self._fast_cassette(memory, buffer, length, direction)
+        device = self.devices.get(device_id)
+        if device is None:
+            return STATUS_TIMEOUT
+        answer = device.command(bytes((device_id, ram[DCOMND], ram[DAUX1], ram[DAUX1 + 1])), cycle)
+        if answer is None:
+            return STATUS_TIMEOUT
+        if not answer.ack:
+            return STATUS_NAK
+        data = bytes(memory.read(buffer + i) for i in range(answer.receive))
+        _, reply = answer.finish(data) if answer.finish else (0, bytes((COMPLETE,)))
+        if direction & 0x40 and len(reply) > 1:
+            for offset, value in enumerate(reply[1:-1][:length]):
+                memory.write(buffer + offset, value)
+        return STATUS_OK if reply[0] == COMPLETE else STATUS_DEVICE_ERROR
+
+    def _fast_cassette(self, memory, buffer: int, length: int, direction: int) -> int:
+        cassette = self.cassette
+        if cassette is None:
+            return STATUS_TIMEOUT
+        if direction & 0x80:
+            data = bytes(memory.read(buffer + i) for i in range(length))
+            cassette.write_record(data + bytes((checksum(data),)))
+            return STATUS_OK
+        record = cassette.read_record()
+        if record is None:
+            return STATUS_TIMEOUT
+        for offset, value in enumerate(record[:length]):
+            memory.write(buffer + offset, value)
+        if len(record) != length + 1 or checksum(record[:length]) != record[length]:
+            return STATUS_CHECKSUM
+        return STATUS_OK
 
     def _note(self, frame: bytes, what: str) -> None:
         self.log.append((bytes(frame), what))
@@ -431,15 +478,16 @@ EOL = 0x9B
 
 
 class Printer(SioDevice):
-    """A 40-column printer (device $40): each 'W' record of 40 bytes up to its EOL goes
-    to a host text file as one line (ATASCII shown as Unicode, like the screen)."""
+    """A 40-column printer (device $40), like the Atari 820: each 'W' record of 40 bytes
+    is printed as one line, up to its EOL, into a host text file (ATASCII shown as
+    Unicode, like the screen); 'S' gives four status bytes.  It has a line buffer, so
+    it answers COMPLETE at once."""
 
     device_id = 0x40
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.lines: list[str] = []
-        self._line = ""
         try:
             self.path.write_text("", encoding="utf-8")
         except OSError as error:
@@ -455,16 +503,15 @@ class Printer(SioDevice):
         return Answer(ack=False)
 
     def _print(self, data: bytes) -> tuple[int, bytes]:
+        """One record is one printed line: up to its EOL, or all 40 characters."""
         end = data.find(bytes((EOL,)))
-        self._line += "".join(ATASCII_TO_UNICODE[c] for c in (data if end < 0 else data[:end]))
-        if end >= 0:
-            self.lines.append(self._line.rstrip())
-            self._line = ""
-            try:
-                with self.path.open("a", encoding="utf-8") as out:
-                    out.write(self.lines[-1] + "\n")
-            except OSError:
-                return 0, bytes((ERROR,))
+        line = "".join(ATASCII_TO_UNICODE[c] for c in (data if end < 0 else data[:end])).rstrip()
+        self.lines.append(line)
+        try:
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
+        except OSError:
+            return 0, bytes((ERROR,))
         return 0, bytes((COMPLETE,))
 
 
@@ -473,66 +520,101 @@ class Printer(SioDevice):
 # ---------------------------------------------------------------------------
 
 CAS_BAUD = 600
+LEADER_MS = 20_000  #: a file's leader (De Re Atari, appendix C)
+GAP_MS = 250  #: a short inter-record gap's PRWT
+NEW_RECORD_MS = 100  #: a pause this long between two bytes sent starts a new record
 
 
 class CassetteRecorder:
-    """An 410/1010 program recorder on a .cas image: 600 baud, the motor on PACTL CA2.
+    """A 410/1010 program recorder; the tape is a .cas image (a list of records, each with
+    the gap before it), wound back to its start when it is attached.
 
-    Playing: while the motor runs, the image's data blocks are sent to POKEY
-    one byte after the other, with each block's leader (its gap) before it.
-    Recording: bytes POKEY sends while the motor runs become records of the
-    image, saved when the motor stops.
+    While the motor runs (PACTL CA2 low) the recorder plays: the next record comes
+    after its gap, byte by byte at 600 baud.  As soon as POKEY sends a byte, it
+    records instead (PLAY and RECORD pressed): the tape from here on is replaced by
+    what is sent, one record per burst of bytes, and the image is saved when the
+    motor stops.
     """
 
     def __init__(self, path: str | Path, port: SerialPort) -> None:
         self.path = Path(path)
         self.port = port
-        self.blocks: list[tuple[int, bytes]] = []  # (gap in ms, bytes)
-        self.recording = False
-        self.record_mode = False
+        self.blocks: list[tuple[int, bytes]] = read_cas(self.path) if self.path.exists() else []
+        self.position = 0  # the next record under the head
         self.motor = False
-        self.position = 0  # next block to play
-        self.written: list[bytearray] = []
-        self._last_write = 0
-        if self.path.exists():
-            self.blocks = read_cas(self.path)
+        self.recording = False
+        self.session = 0  # playing callbacks of an older motor run are ignored
+        self._motor_on_at = 0
+        self._last_byte_at = 0
 
     def set_motor(self, on: bool, cycle: int) -> None:
         if on == self.motor:
             return
         self.motor = on
-        if on and self.record_mode:
-            self.recording = True
-            self.written.append(bytearray())
-            self._last_write = cycle
-        elif on:
-            self._play_from(cycle)
+        self.session += 1
+        if on:
+            self._motor_on_at = cycle
+            self._play(cycle)
         elif self.recording:
             self.recording = False
-            self._save()
+            self.save()
 
-    def _play_from(self, cycle: int) -> None:
-        if self.position >= len(self.blocks):
+    def _play(self, cycle: int) -> None:
+        if not self.motor or self.recording or self.position >= len(self.blocks):
             return
         gap, data = self.blocks[self.position]
-        self.position += 1
         bits = bit_cycles_for(CAS_BAUD)
-        start = cycle + gap * MS
-        generation = self.port.generation
-        end = start
+        port, session = self.port, self.session
+        end = cycle + gap * MS
         for value in data:
             end += round(10 * bits)
-            self.port.schedule(end, _delivery(self.port, value, bits, generation))
-        self.port.schedule(end, lambda at: self._play_from(at) if self.motor else None)
+            port.schedule(end, self._delivery(value, bits, session))
 
-    def record(self, value: int, bits: int) -> None:
-        if self.written:
-            self.written[-1].append(value)
+        def next_record(at: int) -> None:
+            if session == self.session and not self.recording:
+                self.position += 1
+                self._play(at)
+        port.schedule(end, next_record)
 
-    def _save(self) -> None:
-        records = [bytes(r) for r in self.written if r]
-        self.blocks = [(3000 if i == 0 else 250, r) for i, r in enumerate(records)]
+    def _delivery(self, value: int, bits: float, session: int) -> Callable[[int], None]:
+        def deliver(cycle: int) -> None:
+            if session == self.session and not self.recording:
+                self.port.receive(value, bits)
+        return deliver
+
+    def record(self, value: int, bits: int, cycle: int) -> None:
+        """A byte POKEY sent while the motor runs (at ``cycle``, its stop bit's end)."""
+        if not self.motor or not _baud_ok(bits, CAS_BAUD):
+            return
+        start = cycle - 10 * bits
+        if not self.recording:
+            self.recording = True
+            del self.blocks[self.position:]
+            gap = (start - self._motor_on_at) // MS
+            self.blocks.append((gap, b""))
+        elif start - self._last_byte_at > NEW_RECORD_MS * MS:
+            self.position += 1
+            self.blocks.append(((start - self._last_byte_at) // MS, b""))
+        gap, data = self.blocks[-1]
+        self.blocks[-1] = (gap, data + bytes((value,)))
+        self._last_byte_at = cycle
+
+    def save(self) -> None:
+        self.position = len(self.blocks)
         write_cas(self.path, self.blocks)
+
+    # -- the fast SIO mode: whole records at once ------------------------------------------------
+
+    def read_record(self) -> bytes | None:
+        if self.position >= len(self.blocks):
+            return None
+        self.position += 1
+        return self.blocks[self.position - 1][1]
+
+    def write_record(self, data: bytes) -> None:
+        del self.blocks[self.position:]
+        self.blocks.append((LEADER_MS if not self.blocks else GAP_MS, data))
+        self.save()
 
 
 def read_cas(path: Path) -> list[tuple[int, bytes]]:

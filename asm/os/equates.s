@@ -162,7 +162,8 @@
 .alias STICK0   $0278
 .alias PTRIG0   $027C
 .alias STRIG0   $0284
-.alias WMODE    $0289
+.alias WMODE    $0289   ; C: $80 while writing
+.alias BLIM     $028A   ; C: data bytes in the record in CASBUF
 .alias TXTROW   $0290   ; text window cursor and screen (split screens)
 .alias TXTCOL   $0291
 .alias TINDEX   $0293
