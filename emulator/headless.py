@@ -76,17 +76,27 @@ MIN_FRAMES_BETWEEN_KEYS = 4
 #: the environment variable SURROUND_SIO overrides it, so any command can use the bus
 DEFAULT_SIO = "fast"
 SIO_ENV = "SURROUND_SIO"
+#: a printer (a host text file) and a program recorder (a .cas image) for every machine made
+PRINTER_ENV = "SURROUND_PRINTER"
+CASSETTE_ENV = "SURROUND_CASSETTE"
 
 
 class HeadlessAtari:
     """An emulated Atari XL/XE without a window."""
 
     def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0,
-                 sio: str | None = None) -> None:
+                 sio: str | None = None, printer: str | Path | None = None,
+                 cassette: str | Path | None = None) -> None:
         os_image = load_os_rom(os_rom)
         basic_image = load_basic_rom(basic_rom, os_rom)
         self.machine = Machine(os_image, basic_image, seed=seed)
         self.machine.set_sio_mode(sio or os.environ.get(SIO_ENV) or DEFAULT_SIO)
+        printer = printer or os.environ.get(PRINTER_ENV)
+        if printer:
+            self.machine.attach_printer(printer)
+        cassette = cassette or os.environ.get(CASSETTE_ENV)
+        if cassette:
+            self.machine.attach_cassette(cassette)
         self.booted = False
         self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
         self._last_key: tuple[int, bool, bool] | None = None

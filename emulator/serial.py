@@ -376,7 +376,10 @@ def _baud_ok(bits: float, baud: int) -> bool:
 #: Disk Drive Up To Speed"), 18 sectors a track, 40 tracks (1050 enhanced: 26); Atari's
 #: 810 data sheet gives an average access of 74 ms and the longest of 236 ms.  Our
 #: step and settling times are chosen to match those: a 39-track seek is
-#: 39 * 5.3 + 10 = 217 ms, plus at most a turn's wait for the sector.
+#: 39 * 5.3 + 10 = 217 ms, plus at most a turn's wait for the sector.  A track's
+#: sectors lie in the order 1, 3, 5, ..., 17, 2, 4, ..., 18, each next one half a turn
+#: further (our assumption for the drive's own format: time enough to send one sector to
+#: the computer before the next comes round; AtariAge, "Improved sector layout CX8111").
 RPM = 288
 STEP_MS = 5.3
 SETTLE_MS = 10.0
@@ -389,7 +392,7 @@ class DiskDrive(SioDevice):
     '"' format enhanced.  A write to a read-only image ends in ERROR
     (the OS reports 144); a sector outside the image gets NAK (139).  The drive
     turns at 288 rpm: a read waits for its sector to come round under the head
-    after the head has stepped to its track.
+    after the head has stepped to its track (``access_cycles``).
     """
 
     def __init__(self, unit: int, atr: Atr) -> None:
@@ -398,6 +401,7 @@ class DiskDrive(SioDevice):
         self.atr = atr
         self.track = 0
         self.sectors_per_track = 26 if atr.sector_count == 1040 else 18
+        self.sectors_read = 0
 
     @property
     def revolution(self) -> float:
@@ -406,7 +410,8 @@ class DiskDrive(SioDevice):
     def access_cycles(self, sector: int, cycle: int) -> int:
         """Cycles from ``cycle`` until ``sector`` has passed under the head."""
         per_track = self.sectors_per_track
-        track, slot = divmod(sector - 1, per_track)
+        track, index = divmod(sector - 1, per_track)
+        slot = (index % 2) * ((per_track + 1) // 2) + index // 2  # 1, 3, 5, ..., then 2, 4, ...
         seek = 0.0
         if track != self.track:
             seek = (abs(track - self.track) * STEP_MS + SETTLE_MS) * MS
@@ -427,6 +432,7 @@ class DiskDrive(SioDevice):
                 return Answer(ack=False)
             data = atr.read_sector(sector)
             wait = self.access_cycles(sector, cycle)
+            self.sectors_read += 1
             return Answer(ack=True, finish=lambda _: (wait, bytes((COMPLETE,)) + data + bytes((checksum(data),))))
         if command in (0x50, 0x57):  # put, write with verify
             if not atr.has_sector(sector):
@@ -539,6 +545,8 @@ class CassetteRecorder:
     def __init__(self, path: str | Path, port: SerialPort) -> None:
         self.path = Path(path)
         self.port = port
+        if not self.path.parent.is_dir():
+            raise EmulatorError(f"{self.path}: no such directory for the cassette image")
         self.blocks: list[tuple[int, bytes]] = read_cas(self.path) if self.path.exists() else []
         self.position = 0  # the next record under the head
         self.motor = False
@@ -645,5 +653,8 @@ def write_cas(path: Path, blocks: list[tuple[int, bytes]]) -> None:
     out = bytearray(b"FUJI" + bytes(4))
     out += b"baud" + bytes((0, 0)) + CAS_BAUD.to_bytes(2, "little")
     for gap, data in blocks:
-        out += b"data" + len(data).to_bytes(2, "little") + gap.to_bytes(2, "little") + data
-    atomic_write(path, bytes(out))
+        out += b"data" + len(data).to_bytes(2, "little") + min(gap, 0xFFFF).to_bytes(2, "little") + data
+    try:
+        atomic_write(path, bytes(out))
+    except OSError as error:
+        raise EmulatorError(f"{path}: cannot write the cassette image ({error.strerror})") from None

@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
     frames = DEFAULT_FRAMES if args.frames is None else args.frames
     if frames < 1:
         raise SurroundError(f"--frames must be at least 1, not {frames}")
+    from host.commands.emu import bus_options_to_environment
+    bus_options_to_environment(args)
     session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
     frontend = choose_frontend(args.frontend)
     if args.file is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+from pathlib import Path
 import time
 
 from host.errors import SurroundError
@@ -81,7 +82,21 @@ def measure_emulator(seconds: float) -> dict:
         if error.name != "emulator.bench":
             raise
         raise SurroundError("the emulator benchmark is not available yet (emulator/bench.py is missing)") from None
-    return dict(module.measure(seconds))
+    figures = dict(module.measure(seconds))
+    figures.update(measure_serial_boot(module))
+    return figures
+
+
+def measure_serial_boot(module) -> dict:
+    """The Surround disk (`surround disk`) from power-on to its menu over the serial bus."""
+    import tempfile
+
+    from host.surround_disk import build_disk
+
+    with tempfile.TemporaryDirectory() as folder:
+        image = Path(folder) / "surround.atr"
+        build_disk(image)
+        return dict(module.measure_serial_boot(image))
 
 
 def measure_engine(args: argparse.Namespace) -> dict:

@@ -12,6 +12,7 @@ can be opened, else the terminal.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from emulator.errors import EmulatorError
@@ -57,6 +58,27 @@ def add_machine_options(parser: argparse.ArgumentParser) -> None:
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
+    add_bus_options(parser)
+
+
+def add_bus_options(parser: argparse.ArgumentParser) -> None:
+    """--sio, --printer and --cassette: the serial bus and its devices (emulator/serial.py)."""
+    parser.add_argument("--sio", choices=("fast", "serial"), default=None,
+                        help="fast: the emulator carries out SIO requests itself (default); serial: the OS "
+                        "talks to the devices over POKEY's serial port at their real speed")
+    parser.add_argument("--printer", default=None, metavar="FILE",
+                        help="a 40-column printer on the bus (P:, LPRINT, LIST \"P:\"): its lines go to FILE")
+    parser.add_argument("--cassette", default=None, metavar="FILE.cas",
+                        help="a program recorder with this .cas tape (C:, CSAVE, CLOAD); made when recorded to")
+
+
+def bus_options_to_environment(args: argparse.Namespace) -> None:
+    """Hand --sio/--printer/--cassette to every emulated machine this command makes."""
+    from emulator.headless import CASSETTE_ENV, PRINTER_ENV, SIO_ENV
+
+    for value, name in ((args.sio, SIO_ENV), (args.printer, PRINTER_ENV), (args.cassette, CASSETTE_ENV)):
+        if value:
+            os.environ[name] = str(value)
 
 
 #: how long --type waits for the program to want the next key: a key may start a long job
@@ -73,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
                             "the program waits for a key)")
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
-    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed)
+    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed, sio=args.sio,
+                          printer=args.printer, cassette=args.cassette)
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
     if args.type:

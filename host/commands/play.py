@@ -65,6 +65,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--frontend", choices=("window", "terminal", "headless"), default=None,
         help="how the emulator shows the game (engines that run in the emulator)",
     )
+    from host.commands.emu import add_bus_options
+    add_bus_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -75,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     if args.basic is not None and args.engine != "basic":
         raise SurroundError("--basic chooses the BASIC ROM for --engine basic; add --engine basic or leave --basic out")
     if args.engine != "reference":
+        from host.commands.emu import bus_options_to_environment
+        bus_options_to_environment(args)
         return _play_in_emulator(args)
     if args.frontend is not None:
         raise SurroundError("--frontend chooses how the emulator shows the game; "
