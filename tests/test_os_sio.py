@@ -267,3 +267,114 @@ def test_the_users_own_os_boots_the_surround_disk_over_the_bus(tmp_path: Path) -
     assert atari.machine.run_until_idle(3600)
     assert "SURROUND XL DISK" in atari.screen_text()
     assert atari.machine.serial.bus.devices[0x31].sectors_read > 3
+
+
+# -- an interrupt-driven SIO, as the XL OS's: what a user's own OS ROM needs of POKEY --------------------------
+
+IRQ_SIO = r"""
+.include "{equates}"
+.org $3000
+; START - read sector 1 of D1: by interrupts: VSEROR sends the next command byte,
+; VSEROC raises COMMAND when the last has gone, VSERIN stores what comes back
+start:  sei
+        lda #<onseror
+        sta VSEROR
+        lda #>onseror
+        sta VSEROR+1
+        lda #<onseroc
+        sta VSEROC
+        lda #>onseroc
+        sta VSEROC+1
+        lda #<onserin
+        sta VSERIN
+        lda #>onserin
+        sta VSERIN+1
+        lda #$28
+        sta AUDF3
+        lda #0
+        sta AUDF4
+        sta got
+        sta done
+        lda #$28
+        sta AUDCTL
+        lda #$23
+        sta SKCTL
+        sta SKRES
+        lda #$34                ; COMMAND down
+        sta PBCTL
+        lda POKMSK
+        ora #$30
+        sta POKMSK
+        sta IRQEN
+        lda #1
+        sta sent
+        lda frame
+        sta SEROUT
+        cli
+*       lda done
+        beq -
+        rts
+
+onseror:  txa
+        pha
+        ldx sent
+        cpx #5
+        bcs _last
+        lda frame,x
+        sta SEROUT
+        inc sent
+        bne _out
+_last:  lda POKMSK              ; all five sent: wait for "finished"
+        ora #$08
+        sta POKMSK
+        sta IRQEN
+_out:   pla
+        tax
+        pla
+        rti
+
+onseroc:  lda POKMSK
+        and #$E7
+        sta POKMSK
+        sta IRQEN
+        lda #$3C                ; COMMAND up
+        sta PBCTL
+        pla
+        rti
+
+onserin:  txa
+        pha
+        lda SERIN
+        ldx got
+        sta buf,x
+        inc got
+        cpx #130
+        bne +
+        inc done
+*       pla
+        tax
+        pla
+        rti
+
+frame:  .byte $31, $52, 1, 0, $84
+sent:   .byte 0
+got:    .byte 0
+done:   .byte 0
+buf:    .advance buf+132
+"""
+
+
+def test_an_interrupt_driven_sio_reads_a_sector(image: Path, tmp_path: Path) -> None:
+    from host.build import assemble, label_map
+
+    source = tmp_path / "irqsio.s"
+    source.write_text(IRQ_SIO.replace("{equates}", str(Path(__file__).resolve().parents[1] / "asm/os/equates.s")))
+    assemble(source, tmp_path / "irqsio.bin", labels=tmp_path / "irqsio.map")
+    labels = label_map(tmp_path / "irqsio.map")
+    atari = booted("serial")
+    atari.insert_disk(1, image)
+    for offset, value in enumerate((tmp_path / "irqsio.bin").read_bytes()):
+        atari.poke(0x3000 + offset, value)
+    atari.call(labels["start"], max_cycles=1_789_773)
+    data = Atr.load(image).read_sector(1)
+    assert atari.peek_bytes(labels["buf"], 131) == bytes((ACK, COMPLETE)) + data + bytes((checksum(data),))
