@@ -62,7 +62,7 @@ from emulator.memory import Memory
 from emulator.palette import PALETTE
 from emulator.pia import Pia
 from emulator.pokey import Pokey
-from emulator.serial import DiskDrive, Printer, SerialPort
+from emulator.serial import CassetteRecorder, DiskDrive, Printer, SerialPort
 from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
 
 CPU_HZ = 1_789_773
@@ -212,10 +212,8 @@ class Machine:
         self.serial.bus.attach(printer)
         return printer
 
-    def attach_cassette(self, path):
-        """A program recorder on the .cas image ``path`` (played, or recorded when
-        ``record_mode`` is set on the returned recorder)."""
-        from emulator.serial import CassetteRecorder
+    def attach_cassette(self, path) -> CassetteRecorder:
+        """A program recorder with the .cas image ``path`` as its tape (emulator/serial.py)."""
         recorder = CassetteRecorder(path, self.serial)
         self.serial.bus.cassette = recorder
         return recorder
