@@ -378,3 +378,20 @@ def test_an_interrupt_driven_sio_reads_a_sector(image: Path, tmp_path: Path) -> 
     atari.call(labels["start"], max_cycles=1_789_773)
     data = Atr.load(image).read_sector(1)
     assert atari.peek_bytes(labels["buf"], 131) == bytes((ACK, COMPLETE)) + data + bytes((checksum(data),))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_double_density_sectors_after_a_status(mode: str, tmp_path: Path) -> None:
+    """A 256-byte-sector image: DSKINV reads 128 bytes from sectors 1-3 and, once a
+    status request has told the density, 256 from the others."""
+    atr = Atr.blank(720, sector_size=256)
+    atr.write_sector(2, bytes(range(128)))
+    atr.write_sector(10, bytes(i ^ 0x5A for i in range(256)))
+    path = tmp_path / "dd.atr"
+    atr.save(path)
+    atari = booted(mode)
+    atari.insert_disk(1, path)
+    assert dskinv(atari, "S", 0, 0) == 1 and atari.peek_word(0x02D5) == 256, "DSCTLN"
+    assert dskinv(atari, "R", 2, 0x4000) == 1 and atari.peek_bytes(0x4000, 128) == bytes(range(128))
+    assert dskinv(atari, "R", 10, 0x4000) == 1
+    assert atari.peek_bytes(0x4000, 256) == bytes(i ^ 0x5A for i in range(256))

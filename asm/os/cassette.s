@@ -34,13 +34,9 @@ COPENH: LDA ICAX2Z
 _mode:  STA WMODE
         LDA #$FF                ; wait for a key (PLAY / RECORD pressed)
         STA CH
-_key:   LDA CH
-        CMP #$FF
-        BEQ _key
-        LDA #$FF
-        STA CH
-        LDA BRKKEY
-        BEQ _break
+        JSR KGETCH
+        CPY #BRKABT
+        BEQ _out
         LDA #$34                ; the motor on
         STA PACTL
         BIT WMODE
@@ -49,11 +45,7 @@ _key:   LDA CH
         LDY #<1200
         JSR CWAIT
 _ok:    LDY #SUCCES
-        RTS
-_break: LDA #$80
-        STA BRKKEY
-        LDY #BRKABT
-        RTS
+_out:   RTS
 .scend
 
 ; CWAIT - wait X (high) / Y (low) frames on timer 1

@@ -391,6 +391,8 @@ DSKINIT:
 ; DSKIO - DSKINV $E453: one disk command through SIO
 ; In: DUNIT, DCOMND ('R' read, 'W' write, 'P' put, 'S' status, '!' format),
 ;     DBUFLO/HI, DAUX1/2 (sector).  Out: Y = DSTATS = status (N on error).
+; Sectors are DSCTLN bytes long (128; 256 after a status from a double-density
+; drive), the boot sectors 1-3 always 128.
 ; ---------------------------------------------------------------------------
 .scope
 DSKIO:
@@ -398,10 +400,17 @@ DSKIO:
         STA DDEVIC
         LDA DSKTIM
         STA DTIMLO
+        LDA DSCTLN              ; the sector length: DSCTLN, but 128 for
+        LDY DSCTLN+1            ; the boot sectors 1-3
+        LDX DAUX2
+        BNE _len
+        LDX DAUX1
+        CPX #4
+        BCS _len
         LDA #128
-        STA DBYTLO
-        LDA #0
-        STA DBYTHI
+        LDY #0
+_len:   STA DBYTLO
+        STY DBYTHI
         LDX #$40                ; reading
         LDA DCOMND
         CMP #'W
@@ -416,11 +425,26 @@ DSKIO:
         STA DBUFHI
         LDA #4
         STA DBYTLO
-        BNE _go
+        LDA #0
+        STA DBYTHI
+        BEQ _go
 _write: LDX #$80
 _go:    STX DSTATS
         JSR SIOV
-        LDY DSTATS
+        BMI _out
+        LDA DCOMND              ; a status: the drive's density (bit 5 of
+        CMP #'S                 ; its first byte) gives the sector length
+        BNE _out
+        LDX #128
+        LDY #0
+        LDA DVSTAT
+        AND #$20
+        BEQ +
+        LDX #0
+        INY
+*       STX DSCTLN
+        STY DSCTLN+1
+_out:   LDY DSTATS
         RTS
 .scend
 
