@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import importlib
 import json
-from pathlib import Path
 import sys
 import time
+from pathlib import Path
 
 from emulator.errors import EmulatorError
 from emulator.machine import CPU_HZ, Machine

@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -117,9 +118,12 @@ def test_bench_emulator_missing(capsys, monkeypatch):
 def test_bench_emulator_delegates(capsys, monkeypatch):
     fake = types.ModuleType("emulator.bench")
     fake.measure = lambda seconds: {"seconds": seconds, "speed_vs_real_800xl": 1.0}
+    fake.measure_serial_boot = lambda image: {"serial_boot_emulated_seconds": 4.0,
+                                              "disk_built": Path(image).stat().st_size > 90_000}
     monkeypatch.setitem(sys.modules, "emulator.bench", fake)
     status, data = run_json(capsys, "bench", "--emulator", "--seconds", "0.5")
-    assert status == 0 and data == {"seconds": 0.5, "speed_vs_real_800xl": 1.0}
+    assert status == 0 and data == {"seconds": 0.5, "speed_vs_real_800xl": 1.0,
+                                    "serial_boot_emulated_seconds": 4.0, "disk_built": True}
 
 
 # --------------------------------------------------------------------------- play

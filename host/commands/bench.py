@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-from pathlib import Path
 import time
+from pathlib import Path
 
 from host.errors import SurroundError
 
