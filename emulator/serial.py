@@ -437,7 +437,9 @@ class DiskDrive(SioDevice):
         if command in (0x50, 0x57):  # put, write with verify
             if not atr.has_sector(sector):
                 return Answer(ack=False)
-            return Answer(ack=True, receive=atr.size_of(sector), finish=lambda data: self._write(sector, data, command))
+            size = atr.size_of(sector)
+            arrived = cycle + T2_ACK + round((size + 2) * 10 * bit_cycles_for(self.baud))  # ACK, then the data frame
+            return Answer(ack=True, receive=size, finish=lambda data: self._write(sector, data, command, arrived))
         if command == 0x53:  # status
             status = bytes((0x10 | (0x08 if atr.read_only else 0) | (0x20 if atr.sector_size == 256 else 0)
                             | (0x80 if atr.sector_count == 1040 else 0), 0xFF, 0xE0, 0x00))
@@ -446,9 +448,9 @@ class DiskDrive(SioDevice):
             return Answer(ack=True, finish=lambda _: self._format())
         return Answer(ack=False)
 
-    def _write(self, sector: int, data: bytes, command: int) -> tuple[int, bytes]:
+    def _write(self, sector: int, data: bytes, command: int, cycle: int) -> tuple[int, bytes]:
         atr = self.atr
-        wait = self.access_cycles(sector, 0)
+        wait = self.access_cycles(sector, cycle)
         if command == 0x57:
             wait += round(self.revolution)  # verify: read it back one turn later
         if atr.read_only:

@@ -52,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
     frames = DEFAULT_FRAMES if args.frames is None else args.frames
     if frames < 1:
         raise SurroundError(f"--frames must be at least 1, not {frames}")
-    from host.commands.emu import bus_options_to_environment
-    bus_options_to_environment(args)
-    session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
+    from host.commands.emu import bus_environment
+    with bus_environment(args):  # the bus options for the session's machine
+        session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
     frontend = choose_frontend(args.frontend)
     if args.file is not None:
         session.start_program(args.file)

@@ -12,7 +12,9 @@ can be opened, else the terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from emulator.errors import EmulatorError
@@ -72,13 +74,24 @@ def add_bus_options(parser: argparse.ArgumentParser) -> None:
                         help="a program recorder with this .cas tape (C:, CSAVE, CLOAD); made when recorded to")
 
 
-def bus_options_to_environment(args: argparse.Namespace) -> None:
-    """Hand --sio/--printer/--cassette to every emulated machine this command makes."""
+@contextlib.contextmanager
+def bus_environment(args: argparse.Namespace) -> Iterator[None]:
+    """Hand --sio/--printer/--cassette to every emulated machine made meanwhile (through the
+    environment that emulator.headless reads), and take them back afterwards."""
     from emulator.headless import CASSETTE_ENV, PRINTER_ENV, SIO_ENV
 
-    for value, name in ((args.sio, SIO_ENV), (args.printer, PRINTER_ENV), (args.cassette, CASSETTE_ENV)):
-        if value:
-            os.environ[name] = str(value)
+    values = {SIO_ENV: getattr(args, "sio", None), PRINTER_ENV: getattr(args, "printer", None),
+              CASSETTE_ENV: getattr(args, "cassette", None)}
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update({name: str(value) for name, value in values.items() if value})
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 #: how long --type waits for the program to want the next key: a key may start a long job

@@ -77,9 +77,9 @@ def run(args: argparse.Namespace) -> int:
     if args.basic is not None and args.engine != "basic":
         raise SurroundError("--basic chooses the BASIC ROM for --engine basic; add --engine basic or leave --basic out")
     if args.engine != "reference":
-        from host.commands.emu import bus_options_to_environment
-        bus_options_to_environment(args)
-        return _play_in_emulator(args)
+        from host.commands.emu import bus_environment
+        with bus_environment(args):
+            return _play_in_emulator(args)
     if args.frontend is not None:
         raise SurroundError("--frontend chooses how the emulator shows the game; "
                             "--engine reference plays right here in the terminal (leave --frontend out)")
