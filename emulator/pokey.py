@@ -119,6 +119,8 @@ class Pokey:
         if reg == IRQST:
             return self.irqst
         if reg == SKSTAT:
+            if self.serial is not None:  # bit 4: the serial data-in line
+                return (self.skstat & 0xEF) | (self.serial.data_line() << 4)
             return self.skstat
         if reg == ALLPOT:
             return 0x00

@@ -99,6 +99,7 @@ class SerialPort:
         self.holding: int | None = None
         self.sending = False
         self.serin = 0xFF
+        self.incoming: list[tuple[int, int, int, float]] = []  # (start, end, byte, bits) on the data-in line
         self.generation += 1
         self.bus.reset()
 
@@ -153,6 +154,29 @@ class SerialPort:
         pokey.irq_changed(pokey.irq_line)
 
     # -- input ----------------------------------------------------------------------
+
+    def expect(self, start: int, value: int, bits: float) -> None:
+        """A byte will be on the data-in line from ``start`` (its start bit) for ten bits."""
+        self.incoming.append((start, start + round(10 * bits), value, bits))
+
+    def forget_incoming(self) -> None:
+        self.incoming.clear()
+
+    def data_line(self) -> int:
+        """SKSTAT bit 4, the serial data-in line now: 1 (mark) at rest and for a stop bit,
+        0 for a start bit, the data bits LSB first in between (a program can time the
+        line, as the XL OS does to measure the cassette's speed)."""
+        now = self.now()
+        incoming = self.incoming
+        while incoming and incoming[0][1] <= now:
+            incoming.pop(0)
+        if not incoming or incoming[0][0] > now:
+            return 1
+        start, _, value, bits = incoming[0]
+        bit = int((now - start) // bits)
+        if bit == 0:
+            return 0
+        return 1 if bit >= 9 else (value >> (bit - 1)) & 1
 
     def receive(self, value: int, bits: float) -> None:
         """A byte's stop bit has arrived, sent at ``bits`` cycles a bit."""
@@ -303,6 +327,7 @@ class SerialBus:
         generation = port.generation
         cycle = start
         for value in data:
+            port.expect(cycle, value, bits)
             cycle += round(10 * bits)
             port.schedule(cycle, _delivery(port, value, bits, generation))
         return cycle
@@ -565,9 +590,11 @@ class CassetteRecorder:
         if on:
             self._motor_on_at = cycle
             self._play(cycle)
-        elif self.recording:
-            self.recording = False
-            self.save()
+        else:
+            self.port.forget_incoming()  # the tape stops under the head
+            if self.recording:
+                self.recording = False
+                self.save()
 
     def _play(self, cycle: int) -> None:
         if not self.motor or self.recording or self.position >= len(self.blocks):
@@ -577,6 +604,7 @@ class CassetteRecorder:
         port, session = self.port, self.session
         end = cycle + gap * MS
         for value in data:
+            port.expect(end, value, bits)
             end += round(10 * bits)
             port.schedule(end, self._delivery(value, bits, session))
 
@@ -599,6 +627,7 @@ class CassetteRecorder:
         start = cycle - 10 * bits
         if not self.recording:
             self.recording = True
+            self.port.forget_incoming()
             del self.blocks[self.position:]
             gap = (start - self._motor_on_at) // MS
             self.blocks.append((gap, b""))
@@ -633,6 +662,8 @@ def read_cas(path: Path) -> list[tuple[int, bytes]]:
         raw = path.read_bytes()
     except OSError as error:
         raise EmulatorError(f"{path}: cannot read ({error.strerror})") from None
+    if raw and raw[:4] != b"FUJI":
+        raise EmulatorError(f"{path}: not a .cas image (it must begin with a FUJI chunk)")
     blocks: list[tuple[int, bytes]] = []
     offset = 0
     while offset + 8 <= len(raw):
@@ -645,8 +676,8 @@ def read_cas(path: Path) -> list[tuple[int, bytes]]:
         if kind == b"data":
             blocks.append((aux, body))
         offset += 8 + length
-    if offset != len(raw) or (raw and raw[:4] != b"FUJI"):
-        raise EmulatorError(f"{path}: not a .cas image (FUJI header and chunks)")
+    if offset != len(raw):
+        raise EmulatorError(f"{path}: {len(raw) - offset} bytes at the end are no whole chunk (offset {offset})")
     return blocks
 
 

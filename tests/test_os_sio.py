@@ -395,3 +395,29 @@ def test_double_density_sectors_after_a_status(mode: str, tmp_path: Path) -> Non
     assert dskinv(atari, "R", 2, 0x4000) == 1 and atari.peek_bytes(0x4000, 128) == bytes(range(128))
     assert dskinv(atari, "R", 10, 0x4000) == 1
     assert atari.peek_bytes(0x4000, 256) == bytes(i ^ 0x5A for i in range(256))
+
+
+# -- the command line ---------------------------------------------------------------------------------------------
+
+
+def test_emu_boots_the_disk_over_the_bus_and_prints(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "surround.atr"
+    build_disk(path)
+    assert main(["emu", str(path), "--sio", "serial", "--frontend", "headless", "--screen"]) == 0
+    assert "SURROUND XL DISK" in capsys.readouterr().out
+    out = tmp_path / "p.txt"
+    assert main(["emu", "--frontend", "headless", "--basic", "free", "--printer", str(out),
+                 "--type", 'LPRINT "FROM THE CLI"\\n']) == 0
+    assert out.read_text() == "FROM THE CLI\n"
+
+
+def test_bad_bus_files_are_one_line_errors(tmp_path: Path, capsys) -> None:
+    junk = tmp_path / "junk.cas"
+    junk.write_bytes(b"not a tape")
+    assert main(["emu", "--frontend", "headless", "--cassette", str(junk)]) != 0
+    assert main(["emu", "--frontend", "headless", "--cassette", str(tmp_path / "no" / "t.cas")]) != 0
+    assert main(["emu", "--frontend", "headless", "--printer", str(tmp_path / "no" / "p.txt")]) != 0
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert len(errors) == 3 and all("Traceback" not in line for line in errors)
+    assert "junk.cas: not a .cas image" in errors[0] and "no such directory" in errors[1]
+    assert "cannot write the printer file" in errors[2]

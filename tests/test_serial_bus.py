@@ -240,3 +240,22 @@ def test_cas_images_round_trip(tmp_path: Path) -> None:
     blocks = [(20000, b"\x55\x55\xfc" + bytes(129)), (250, b"\x55\x55\xfe" + bytes(129))]
     write_cas(tmp_path / "t.cas", blocks)
     assert read_cas(tmp_path / "t.cas") == blocks
+
+
+@given(st.integers(0, 255))
+@settings(max_examples=30)
+def test_skstat_bit_4_shows_the_data_in_line_bit_by_bit(value: int) -> None:
+    """Start bit 0, the data bits LSB first, stop bit 1, mark (1) at rest: what a program
+    sees when it times the line (the XL OS's cassette speed measurement)."""
+    bus = Bus()
+    device = DiskDrive(1, Atr.blank(720))
+    start = bus.port.bus.send(device, bytes((value,)), 1000) - round(10 * CPU_HZ / 19_200)
+    bits = CPU_HZ / 19_200
+    expected = [0] + [(value >> i) & 1 for i in range(8)] + [1]
+    seen = []
+    for bit in range(10):
+        bus.run_until(start + round((bit + 0.5) * bits))
+        seen.append(bus.pokey.read(0x0F) >> 4 & 1)
+    assert seen == expected
+    bus.run_idle()
+    assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.port.serin == value
