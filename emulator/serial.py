@@ -43,10 +43,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from emulator.atascii import ATASCII_TO_UNICODE
 from emulator.atr import Atr, atomic_write
 from emulator.errors import EmulatorError
+
+if TYPE_CHECKING:
+    from emulator.memory import Memory
+    from emulator.pokey import Pokey
 
 CPU_HZ = 1_789_773
 DDEVIC, DUNIT, DCOMND, DSTATS, DBUFLO, DBYTLO, DAUX1 = 0x300, 0x301, 0x302, 0x303, 0x304, 0x308, 0x30A
@@ -86,7 +91,7 @@ def bit_cycles_for(baud: float) -> float:
 class SerialPort:
     """SEROUT/SERIN, their shift registers, the bit rate and the three serial IRQs."""
 
-    def __init__(self, pokey, schedule: Callable[[int, Callable[[int], None]], int],
+    def __init__(self, pokey: Pokey, schedule: Callable[[int, Callable[[int], None]], int],
                  now: Callable[[], int]) -> None:
         self.pokey = pokey
         self.schedule = schedule
@@ -334,7 +339,7 @@ class SerialBus:
 
     # -- the fast SIO mode: a whole request at once, for devices other than disks ----------------
 
-    def fast_request(self, memory, cycle: int) -> int:
+    def fast_request(self, memory: Memory, cycle: int) -> int:
         """Carry out the device control block's request ($0300-$030B) without the wire;
         returns the status byte as the OS's SIO would."""
         ram = memory.ram
@@ -359,7 +364,7 @@ class SerialBus:
                 memory.write(buffer + offset, value)
         return STATUS_OK if reply[0] == COMPLETE else STATUS_DEVICE_ERROR
 
-    def _fast_cassette(self, memory, buffer: int, length: int, direction: int) -> int:
+    def _fast_cassette(self, memory: Memory, buffer: int, length: int, direction: int) -> int:
         cassette = self.cassette
         if cassette is None:
             return STATUS_TIMEOUT
