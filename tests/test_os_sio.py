@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
@@ -421,3 +423,31 @@ def test_bad_bus_files_are_one_line_errors(tmp_path: Path, capsys) -> None:
     assert len(errors) == 3 and all("Traceback" not in line for line in errors)
     assert "junk.cas: not a .cas image" in errors[0] and "no such directory" in errors[1]
     assert "cannot write the printer file" in errors[2]
+
+
+# -- the disk over the bus against a model ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def bus_machine(tmp_path_factory) -> tuple[HeadlessAtari, Path, dict[int, bytes]]:
+    path = tmp_path_factory.mktemp("model") / "model.atr"
+    Atr.blank(720).save(path)
+    atari = booted("serial")
+    atari.insert_disk(1, path)
+    return atari, path, {}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(writes=st.lists(st.tuples(st.integers(1, 720), st.binary(min_size=128, max_size=128)), min_size=1, max_size=4),
+       reads=st.lists(st.integers(1, 720), min_size=1, max_size=4))
+def test_sectors_written_and_read_over_the_bus_follow_the_model(bus_machine, writes, reads) -> None:
+    atari, path, model = bus_machine
+    for sector, data in writes:
+        for offset, value in enumerate(data):
+            atari.poke(0x4100 + offset, value)
+        assert dskinv(atari, "P", sector, 0x4100) == 1
+        model[sector] = data
+    on_file = Atr.load(path)
+    for sector in reads + [sector for sector, _ in writes]:
+        assert dskinv(atari, "R", sector, 0x4000) == 1
+        expected = model.get(sector, bytes(128))
+        assert atari.peek_bytes(0x4000, 128) == expected == on_file.read_sector(sector)
