@@ -34,12 +34,13 @@ def booted(sio: str = "serial", **options) -> HeadlessAtari:
     return atari
 
 
-def dskinv(atari: HeadlessAtari, command: str, sector: int, buffer: int, unit: int = 1) -> int:
+def dskinv(atari: HeadlessAtari, command: str, sector: int, buffer: int, unit: int = 1,
+           seconds: int = 10) -> int:
     atari.poke(DUNIT, unit)
     atari.poke(DCOMND, ord(command))
     atari.poke_word(DBUFLO, buffer)
     atari.poke_word(DAUX1, sector)
-    _, _, y, flags = atari.call(DSKINV)
+    _, _, y, flags = atari.call(DSKINV, max_cycles=seconds * 1000 * MS)
     assert y == atari.peek(DSTATS) and bool(flags & 0x80) == (y >= 128), "Y = DSTATS, N on an error"
     return y
 
@@ -451,3 +452,26 @@ def test_sectors_written_and_read_over_the_bus_follow_the_model(bus_machine, wri
         assert dskinv(atari, "R", sector, 0x4000) == 1
         expected = model.get(sector, bytes(128))
         assert atari.peek_bytes(0x4000, 128) == expected == on_file.read_sector(sector)
+
+
+def test_format_over_the_bus_and_an_enhanced_density_1050(tmp_path: Path) -> None:
+    """'!' formats (the drive answers with its list of bad sectors, $FFFF = none) and is
+    refused on a write-protected disk; a 1040-sector image is a 1050 in enhanced density,
+    26 sectors a track."""
+    path = tmp_path / "ed.atr"
+    atr = Atr.blank(1040)
+    atr.write_sector(1040, b"\x77" * 128)
+    atr.save(path)
+    atari = booted("serial")
+    atari.insert_disk(1, path)
+    assert dskinv(atari, "R", 1040, 0x4000) == 1 and atari.peek_bytes(0x4000, 128) == b"\x77" * 128
+    drive = atari.machine.serial.bus.devices[0x31]
+    assert drive.sectors_per_track == 26 and drive.track == 39
+    assert dskinv(atari, "S", 0, 0) == 1 and atari.peek(0x02EA) & 0x80, "status: enhanced density"
+    start = atari.cycles
+    assert dskinv(atari, "!", 0, 0x4000, seconds=60) == 1
+    assert atari.peek_bytes(0x4000, 2) == b"\xff\xff", "no bad sectors"
+    assert Atr.load(path).read_sector(1040) == bytes(128), "formatted"
+    assert (atari.cycles - start) / (1000 * MS) > 10, "every track written and checked: seconds, not a blink"
+    atari.machine.sio.drives[1].read_only = True
+    assert dskinv(atari, "!", 0, 0x4000, seconds=60) == 144
