@@ -512,12 +512,15 @@ class DiskDrive(SioDevice):
 # ---------------------------------------------------------------------------
 
 PRINT_LINE = 40
+#: the record length of each print mode, the 'W' command's aux 1 (Atari OS User's Manual,
+#: "Printer handler"): 'N' normal 40, 'D' double width 20, 'S' sideways 29
+PRINT_MODES = {0x4E: 40, 0x44: 20, 0x53: 29}
 EOL = 0x9B
 
 
 class Printer(SioDevice):
-    """A 40-column printer (device $40), like the Atari 820: each 'W' record of 40 bytes
-    is printed as one line, up to its EOL, into a host text file (ATASCII shown as
+    """A 40-column printer (device $40), like the Atari 820: each 'W' record (40 bytes;
+    20 double width, 29 sideways) is printed as one line, up to its EOL, into a host text file (ATASCII shown as
     Unicode, like the screen); 'S' gives four status bytes.  It has a line buffer, so
     it answers COMPLETE at once."""
 
@@ -534,7 +537,8 @@ class Printer(SioDevice):
     def command(self, frame: bytes, cycle: int) -> Answer | None:
         command = frame[1]
         if command == 0x57:
-            return Answer(ack=True, receive=PRINT_LINE, finish=self._print)
+            length = PRINT_MODES.get(frame[2], PRINT_LINE)
+            return Answer(ack=True, receive=length, finish=self._print)
         if command == 0x53:
             status = bytes((0, 0, 30, 0))
             return Answer(ack=True, finish=lambda _: (0, bytes((COMPLETE,)) + status + bytes((checksum(status),))))

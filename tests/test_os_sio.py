@@ -475,3 +475,13 @@ def test_format_over_the_bus_and_an_enhanced_density_1050(tmp_path: Path) -> Non
     assert (atari.cycles - start) / (1000 * MS) > 10, "every track written and checked: seconds, not a blink"
     atari.machine.sio.drives[1].read_only = True
     assert dskinv(atari, "!", 0, 0x4000, seconds=60) == 144
+
+
+@pytest.mark.parametrize("mode, width", [("N", 40), ("D", 20), ("S", 29), ("?", 40)])
+def test_print_modes_set_the_line_length(mode: str, width: int, tmp_path: Path) -> None:
+    out = tmp_path / "printer.txt"
+    atari = booted("serial", printer=out)
+    assert open_device(atari, 1, "P:", 8, ord(mode)) == 1
+    assert put_record(atari, 1, b"Y" * 50 + b"\x9b") == 1
+    assert out.read_text().splitlines() == ["Y" * min(width, 50 - start) for start in range(0, 50, width)]
+    assert atari.machine.serial.bus.log[-1][0][2] == (ord(mode) if mode != "?" else ord("N")), "the mode as aux 1"

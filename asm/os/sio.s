@@ -449,15 +449,19 @@ _out:   LDY DSTATS
 .scend
 
 ; ---------------------------------------------------------------------------
-; P: - the printer (device $40).  PUT collects a line of up to 40
-; characters in PRNBUF; at EOL (or when it is full) the record goes to the
-; printer with 'W', padded with blanks after the EOL.  OPEN asks the
-; printer for its status, so without a printer OPEN ends in 138.  CLOSE
-; prints what is left.  GET and SPECIAL: 146.
+; P: - the printer (device $40).  PUT collects a line in PRNBUF; at EOL (or
+; when it is full) the record goes to the printer with 'W', padded with
+; blanks after the EOL.  OPEN's AUX2 picks the mode (Atari OS User's
+; Manual, "Printer handler"): 'N' normal, 40 characters a line (also for
+; any other value), 'D' double width, 20, 'S' sideways, 29; the mode goes
+; to the printer as the command's aux 1.  OPEN asks the printer for its
+; status, so without a printer OPEN ends in 138.  CLOSE prints what is
+; left.  GET and SPECIAL: 146.
 ; ---------------------------------------------------------------------------
 .scope
 POPEN:  LDA #0
         STA PBPNT
+        JSR PMODE
 .scend
 .scope
 PSTAT:  LDA #'S                 ; status: four bytes into DVSTAT
@@ -478,7 +482,7 @@ PPUT:   LDY PBPNT
         STY PBPNT
         CMP #EOL
         BEQ PSEND
-        CPY #40
+        CPY PBUFSZ
         BCS PSEND
         LDY #SUCCES
         RTS
@@ -499,7 +503,7 @@ _ok:    LDY #SUCCES
 .scope
 PSEND:  LDY PBPNT
         LDA #$20
-_pad:   CPY #40
+_pad:   CPY PBUFSZ
         BCS _go
         STA PRNBUF,Y
         INY
@@ -508,7 +512,7 @@ _go:    LDA #0
         STA PBPNT
         LDA #'W
         LDX #$80
-        LDY #40
+        LDY PBUFSZ
         JSR PSIO
         LDA #<PRNBUF
         STA DBUFLO
@@ -517,7 +521,7 @@ _go:    LDA #0
         JMP SIOV
 .scend
 
-; PSIO - the DCB for the printer: command A, direction X, Y bytes, 'N'ormal
+; PSIO - the DCB for the printer: command A, direction X, Y bytes, the mode
 .scope
 PSIO:   STA DCOMND
         STX DSTATS
@@ -529,10 +533,25 @@ PSIO:   STA DCOMND
         LDA #0
         STA DBYTHI
         STA DAUX2
-        LDA #'N
-        STA DAUX1
         LDA #30
         STA DTIMLO
+        JSR PMODE
+        STA DAUX1
+        RTS
+.scend
+
+; PMODE - the mode from OPEN's AUX2: A = 'N', 'D' or 'S', PBUFSZ its length
+.scope
+PMODE:  LDA ICAX2Z
+        LDX #20
+        CMP #'D
+        BEQ _set
+        LDX #29
+        CMP #'S
+        BEQ _set
+        LDA #'N
+        LDX #40
+_set:   STX PBUFSZ
         RTS
 .scend
 
