@@ -55,6 +55,7 @@ API (all addresses and values are ints):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -73,15 +74,32 @@ from emulator.xex import INITAD, RUNAD, read_xex
 #: (a different key may follow at once: the debounce only rejects the same code again)
 MIN_FRAMES_BETWEEN_KEYS = 4
 
+#: the SIO mode (emulator/machine.py, set_sio_mode) when none is given: ``fast`` (the
+#: emulator carries out disk requests itself) or ``serial`` (the OS's SIO over POKEY);
+#: the environment variable SURROUND_SIO overrides it, so any command can use the bus
+DEFAULT_SIO = "fast"
+SIO_ENV = "SURROUND_SIO"
+#: a printer (a host text file) and a program recorder (a .cas image) for every machine made
+PRINTER_ENV = "SURROUND_PRINTER"
+CASSETTE_ENV = "SURROUND_CASSETTE"
+
 
 class HeadlessAtari:
     """An emulated Atari XL/XE without a window."""
 
     def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0,
-                 video: str = "ntsc") -> None:
+                 video: str = "ntsc", sio: str | None = None, printer: str | Path | None = None,
+                 cassette: str | Path | None = None) -> None:
         os_image = load_os_rom(os_rom)
         basic_image = load_basic_rom(basic_rom, os_rom)
         self.machine = Machine(os_image, basic_image, seed=seed, video=video)
+        self.machine.set_sio_mode(sio or os.environ.get(SIO_ENV) or DEFAULT_SIO)
+        printer = printer or os.environ.get(PRINTER_ENV)
+        if printer:
+            self.machine.attach_printer(printer)
+        cassette = cassette or os.environ.get(CASSETTE_ENV)
+        if cassette:
+            self.machine.attach_cassette(cassette)
         self.booted = False
         self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
         self._last_key: tuple[int, bool, bool] | None = None
@@ -121,7 +139,7 @@ class HeadlessAtari:
 
     def insert_disk(self, drive: int, path: str | Path) -> None:
         """Put an ATR image into drive D1:-D4:."""
-        self.machine.sio.insert(drive, path)
+        self.machine.insert_disk(drive, path)
 
     def use_h_device(self, directory: str | Path | None = None, letter: str = "H") -> HDevice:
         """Offer H: (H1:) on ``directory`` (default: the current directory); ``letter="D"``

@@ -34,7 +34,9 @@ changes).
 
 Emulator traps (opcode $02 at an address registered in ``cpu.traps``):
 
-* the SIO patch at the target of the OS's ``JMP`` at SIOV ($E459),
+* the SIO patch at the target of the OS's ``JMP`` at SIOV ($E459), in the
+  ``fast`` SIO mode; in the ``serial`` mode the OS's own SIO routine drives
+  POKEY's serial port and the devices answer on the bus (emulator/serial.py),
 * ``CALL_RETURN`` ($D700, the first byte of the emulator's page $D7, emulator/traps.py):
   a host ``call`` pushes $D6FF so that the routine's RTS lands there and stops the run,
 * ``PROGRAM_EXIT`` ($D701): a started program that returns with RTS continues
@@ -74,7 +76,8 @@ from emulator.palette import palette_for
 from emulator.pia import Pia
 from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
 from emulator.pokey import Pokey
-from emulator.sio import DSTATS, SioBus
+from emulator.serial import CassetteRecorder, DiskDrive, Printer, SerialPort
+from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
 from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
 
@@ -110,6 +113,7 @@ HOLD_WRITE_CYCLE = 104
 COLLISION_INTEREST_FRAMES = 60  # colour writes after this cycle of a line show from the next line
 
 SIOV = 0xE459
+SIO_MODES = ("fast", "serial")
 CALL_RETURN = TRAP_PAGE  # the machine allocates these first, so they are fixed
 PROGRAM_EXIT = TRAP_PAGE + 1
 CH = 0x02FC
@@ -153,6 +157,11 @@ class Machine:
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
         self.sio = SioBus()
+        self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
+        self.pokey.serial = self.serial
+        self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
+        self.pia.ca2_changed = self._motor
+        self.sio_mode = "fast"
         memory.attach_io(0, self.gtia.read, self.gtia.write)
         memory.attach_io(2, self.pokey.read, self.pokey.write)
         memory.attach_io(3, self.pia.read, self.pia.write)
@@ -230,6 +239,43 @@ class Machine:
                 self.memory.add_patch(self.siov_target, TRAP_OPCODE)
                 cpu.traps[self.siov_target] = self._trap_sio
 
+    def set_sio_mode(self, mode: str) -> None:
+        """``fast``: the emulator carries out SIOV requests itself (the SIO patch);
+        ``serial``: the OS's SIO talks to the devices over POKEY's serial port."""
+        if mode not in SIO_MODES:
+            raise EmulatorError(f"SIO mode must be one of {', '.join(SIO_MODES)}, not {mode!r}")
+        self.sio_mode = mode
+        if self.siov_target is None:
+            return
+        if mode == "fast":
+            self.memory.add_patch(self.siov_target, TRAP_OPCODE)
+            self.cpu.traps[self.siov_target] = self._trap_sio
+        else:
+            self.memory.remove_patch(self.siov_target)
+            self.cpu.traps.pop(self.siov_target, None)
+
+    def insert_disk(self, drive: int, image) -> None:
+        """An ATR (object or path) into D1:-D4:, for both SIO modes."""
+        atr = self.sio.insert(drive, image)
+        self.serial.bus.attach(DiskDrive(drive, atr))
+
+    def attach_printer(self, path) -> Printer:
+        """A printer (P:, device $40) that writes its lines to the text file ``path``."""
+        printer = Printer(path)
+        self.serial.bus.attach(printer)
+        return printer
+
+    def attach_cassette(self, path) -> CassetteRecorder:
+        """A program recorder with the .cas image ``path`` as its tape (emulator/serial.py)."""
+        recorder = CassetteRecorder(path, self.serial)
+        self.serial.bus.cassette = recorder
+        return recorder
+
+    def _motor(self, on: bool) -> None:
+        cassette = self.serial.bus.cassette
+        if cassette is not None:
+            cassette.set_motor(on, self.real_cycle())
+
     def _trap_call_return(self, cpu: AtariCPU) -> int:
         cpu.stop_reason = "return"
         return STOP
@@ -241,7 +287,10 @@ class Machine:
 
     def _trap_sio(self, cpu: AtariCPU) -> int:
         """SIOV: do the disk request, then return like ``LDY DSTATS / RTS``."""
-        status = self.sio.execute(self.memory)
+        if self.memory.ram[DDEVIC] == DISK_DEVICE:
+            status = self.sio.execute(self.memory)
+        else:  # the printer, the recorder, any device on the bus: the request at once
+            status = self.serial.bus.fast_request(self.memory, self.real_cycle())
         self.memory.ram[DSTATS] = status
         return self.return_from_handler(status)
 
@@ -275,6 +324,7 @@ class Machine:
         """
         self._timed.clear()
         self._cancelled.clear()
+        self.serial.reset()
         self.pia.reset()
         self.memory.clear_ram()
         self.trap_page.restore()

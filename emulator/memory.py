@@ -147,6 +147,12 @@ class Memory:
         if self.rom_enabled_at(addr):
             self.ram[addr] = byte
 
+    def remove_patch(self, addr: int) -> None:
+        """Take a patch away: the ROM's own byte shows again (if the ROM is mapped in)."""
+        self.patches.pop(addr, None)
+        if self.rom_enabled_at(addr) and self.os_rom is not None and addr >= 0xC000:
+            self.ram[addr] = self.os_rom[addr - 0xC000]
+
     def clear_ram(self) -> None:
         """Zero all RAM, including RAM hidden under ROMs (a deterministic power-on)."""
         self._unmap_all()

@@ -5,6 +5,12 @@ or the data direction register (0).  Port B bits set as outputs drive the XL
 memory banking (see emulator/memory.py); input bits read 1.  At reset all bits
 are inputs, so PORTB reads $FF: OS ROM on, BASIC off, self-test off.
 Port A reads $FF (joysticks centred).
+
+The control lines CA2 and CB2 are outputs when PACTL/PBCTL bits 5-4 are 11;
+bit 3 is then the line's level (Mapping the Atari, PACTL $D302: bit 3 the
+cassette motor, $34 on / $3C off; PBCTL $D303: bit 3 the serial bus COMMAND
+line, $34 asserted / $3C not).  ``ca2_changed``/``cb2_changed`` get True
+while a line is low: motor on, COMMAND asserted.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ class Pia:
 
     def __init__(self, portb_changed: Callable[[int], None] = lambda value: None) -> None:
         self.portb_changed = portb_changed
+        self.ca2_changed: Callable[[bool], None] = lambda low: None
+        self.cb2_changed: Callable[[bool], None] = lambda low: None
         self.reset()
 
     def reset(self) -> None:
@@ -30,6 +38,8 @@ class Pia:
         self.portb_ddr = 0x00
         self.joystick = 0xFF
         self.portb_changed(self.portb)
+        self.ca2_changed(False)
+        self.cb2_changed(False)
 
     @property
     def portb(self) -> int:
@@ -61,6 +71,13 @@ class Pia:
             self.portb_changed(self.portb)
         elif reg == PACTL:
             self.pactl = value
+            self.ca2_changed(_line_low(value))
         else:
             self.pbctl = value
+            self.cb2_changed(_line_low(value))
         return 0
+
+
+def _line_low(control: int) -> bool:
+    """True if the control register drives its CA2/CB2 line low (bits 5-3 = 110)."""
+    return control & 0x38 == 0x30

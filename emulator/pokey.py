@@ -22,8 +22,9 @@
   with SKCTL bit 2, the fast scan) until it reaches the paddle's value, and
   ALLPOT's bit n reads 1 while pot n is still counting (De Re Atari, chapter 8;
   Mapping the Atari, $D200-$D208).  A paddle no one turns reads 228.
-* The serial port is not here (disk I/O goes through the SIO patch, see
-  emulator/sio.py).
+* SEROUT ($D20D write) / SERIN ($D20D read): the serial port, emulator/serial.py
+  (attached as ``serial``); with it IRQST bits 5, 4 and 3; AUDF3/AUDF4/AUDCTL
+  set its bit rate.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ POLY17_PERIOD = (1 << 17) - 1
 
 KBCODE, RANDOM, IRQST, SKSTAT, ALLPOT = 0x09, 0x0A, 0x0E, 0x0F, 0x08
 IRQEN, SKCTL, STIMER, POTGO = 0x0E, 0x0F, 0x09, 0x0B
+SERIO = 0x0D  # SEROUT (write) / SERIN (read)
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
@@ -75,6 +77,7 @@ class Pokey:
         self.schedule: Callable[[int, Callable[[int], None]], int] | None = None  # the machine's
         self.cancel: Callable[[int], None] = lambda handle: None
         self.paddles = [POT_MAX] * 8
+        self.serial = None  # emulator.serial.SerialPort, attached by the machine
         self.reset()
 
     def reset(self) -> None:
@@ -106,6 +109,10 @@ class Pokey:
         """The BREAK key: its own IRQ (IRQST bit 7)."""
         self._raise(IRQ_BREAK)
 
+    def raise_irq(self, bit: int) -> None:
+        """An IRQ event (the serial port's): its IRQST bit goes to 0 if enabled."""
+        self._raise(bit)
+
     def _raise(self, bit: int) -> None:
         if self.irqen & bit:
             self.irqst &= ~bit & 0xFF
@@ -132,9 +139,13 @@ class Pokey:
         if reg == IRQST:
             return self.irqst
         if reg == SKSTAT:
+            if self.serial is not None:  # bit 4: the serial data-in line
+                return (self.skstat & 0xEF) | (self.serial.data_line() << 4)
             return self.skstat
         if reg <= ALLPOT:
             return self._pot(reg)
+        if reg == SERIO and self.serial is not None:
+            return self.serial.serin
         return 0xFF
 
     def write(self, addr: int, value: int) -> int:
@@ -143,8 +154,12 @@ class Pokey:
         if reg == IRQEN:
             self.irqen = value
             self.irqst |= ~value & 0xFF  # disabled sources read as "no interrupt"
+            if self.serial is not None:
+                self.serial.update_complete()
             self.irq_changed(self.irq_line)
             self._plan_timers()
+        elif reg == SERIO and self.serial is not None:
+            self.serial.write_serout(value)
         elif reg == 0x0A:  # SKRES: reset serial status bits
             self.skstat |= 0xE0
         elif reg <= STIMER:  # AUDF1-AUDC4, AUDCTL, STIMER

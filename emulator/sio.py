@@ -1,8 +1,9 @@
-"""Disk drives D1:-D4: on the serial bus, serviced by an "SIO patch".
+"""Disk drives D1:-D4: in the fast SIO mode, serviced by an "SIO patch".
 
-Instead of clocking bytes through POKEY's serial port, the emulator catches
-calls of the OS's SIOV routine ($E459 jumps to it) and performs the request
-in the device control block itself, as other emulators do:
+Instead of clocking bytes through POKEY's serial port (the serial mode,
+emulator/serial.py), the emulator catches calls of the OS's SIOV routine
+($E459 jumps to it) and performs the request in the device control block
+itself, as other emulators do (other devices: ``SerialBus.fast_request``):
 
 ====== ======== ===========================================================
 $0300  DDEVIC   device: $31 = disk drives

@@ -181,7 +181,7 @@ ERRORS = {
     "device_number": ("10 PRINT #8;1", 20, 10),
     # CIO errors are BASIC errors with the CIO status (Atari BASIC Reference Manual, appendix B)
     "no_such_device": ('10 OPEN #1,4,0,"X:"', 130, 10),
-    "printer_missing_for_lprint": ('10 LPRINT "HELLO"', 130, 10),
+    "printer_missing_for_lprint": ('10 LPRINT "HELLO"', 138, 10),  # P: asks the printer: timeout
     "iocb_not_open": ("10 CLOSE #1:GET #1,A", 133, 10),
 }
 

@@ -4,6 +4,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -116,9 +117,14 @@ def test_bench_emulator_delegates(capsys, monkeypatch):
     def fake_measure(seconds: float, video: str) -> dict:
         return {"seconds": seconds, "speed_vs_real_800xl": 1.0}
 
+    def fake_serial_boot(image: Path) -> dict:
+        return {"serial_boot_emulated_seconds": 4.0, "disk_built": Path(image).stat().st_size > 90_000}
+
     monkeypatch.setattr(emulator.bench, "measure", fake_measure)
+    monkeypatch.setattr(emulator.bench, "measure_serial_boot", fake_serial_boot)
     status, data = run_json(capsys, "bench", "--emulator", "--seconds", "0.5")
-    assert status == 0 and data == {"seconds": 0.5, "speed_vs_real_800xl": 1.0}
+    assert status == 0 and data == {"seconds": 0.5, "speed_vs_real_800xl": 1.0,
+                                    "serial_boot_emulated_seconds": 4.0, "disk_built": True}
 
 
 # --------------------------------------------------------------------------- play

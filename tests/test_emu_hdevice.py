@@ -89,7 +89,7 @@ def hatabs_letters(atari: HeadlessAtari) -> bytes:
 
 def test_h_is_in_hatabs_like_the_os_handlers(cio: Cio) -> None:
     letters = hatabs_letters(cio.atari)
-    assert letters.startswith(b"ESK") and b"H" in letters
+    assert letters.startswith(b"PCESK") and b"H" in letters
     slot = HATABS + 3 * letters.index(b"H")
     table = cio.atari.machine.hdevice.table
     assert table is not None and 0xD700 <= table < 0xD800, "the table lies in the emulator's page $D7"

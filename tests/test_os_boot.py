@@ -131,7 +131,8 @@ def test_warm_start_keeps_ram_and_returns_to_the_memo_pad(atari: HeadlessAtari) 
     assert atari.peek(0x5000) == 0xA5, "user RAM survives"
     assert atari.screen_text().startswith("  SURROUND XL OS")
     assert "SOMETHING" not in atari.screen_text()
-    assert atari.peek_word(0x02E7) == 0x0700 and atari.peek(0x0340) == 0
+    # E: is HATABS entry 3 (P, C, E, S, K), as on the XL
+    assert atari.peek_word(0x02E7) == 0x0700 and atari.peek(0x0340) == 6
 
 
 def test_broken_check_bytes_make_reset_a_cold_start(atari: HeadlessAtari) -> None:

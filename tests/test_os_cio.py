@@ -175,8 +175,9 @@ def rows(atari: HeadlessAtari) -> list[str]:
 
 def test_cio_error_codes(kit) -> None:
     atari, _ = fresh(kit)
-    assert open_device(atari, 1, "P:", 8) == 130, "no printer handler: nonexistent device"
-    assert open_device(atari, 1, "D1:FILE", 4) == 130, "no DOS: no D:"
+    assert open_device(atari, 5, "P:", 8) == 138, "no printer on the bus: device timeout, as on the XL"
+    assert open_device(atari, 2, "Q:", 8) == 130, "no such handler: nonexistent device"
+    assert open_device(atari, 3, "D1:FILE", 4) == 130, "no DOS: no D:"
     assert cio(atari, 1, 7)[0] == 133, "GET on a closed IOCB"
     assert cio(atari, 1, 12)[0] == 1, "CLOSE of a closed IOCB is fine"
     assert cio(atari, 1, 1)[0] == 132, "command 1 is invalid"
@@ -198,14 +199,17 @@ def test_status_of_a_closed_iocb_asks_the_device(kit) -> None:
     assert cio(atari, 3, 13, NAME)[0] == 1
     assert atari.peek(0x0340 + 0x30) == 0xFF, "the IOCB stays closed"
     atari.poke_word(NAME, ord("P") | ord(":") << 8)
+    assert cio(atari, 3, 13, NAME)[0] == 138, "P: asks the printer, which is not there"
+    atari.poke_word(NAME, ord("Q") | ord(":") << 8)
     assert cio(atari, 3, 13, NAME)[0] == 130
 
 
 def test_hatabs_iocbs_and_memory_after_boot(booted_image: HeadlessAtari) -> None:
     atari = booted_image
-    hatabs = atari.peek_bytes(0x031A, 9)
-    assert hatabs == bytes([ord("E"), 0x00, 0xE4, ord("S"), 0x10, 0xE4, ord("K"), 0x20, 0xE4])
-    assert atari.peek(0x0340) == 0, "IOCB 0 is E:"
+    hatabs = atari.peek_bytes(0x031A, 15)
+    assert hatabs == bytes([ord("P"), 0x30, 0xE4, ord("C"), 0x40, 0xE4,  # the XL OS's order
+                            ord("E"), 0x00, 0xE4, ord("S"), 0x10, 0xE4, ord("K"), 0x20, 0xE4])
+    assert atari.peek(0x0340) == 6, "IOCB 0 is E: (HATABS offset 6)"
     assert all(atari.peek(0x0340 + 16 * n) == 0xFF for n in range(1, 8))
     assert atari.peek_word(0x0346) == atari.peek_word(0xE406), "ICPTL/H: E:'s PUT routine - 1"
     assert atari.peek_word(0x02E7) == 0x0700, "MEMLO without DOS"

@@ -93,28 +93,38 @@ def test_the_keyboard_wait_loop_is_the_agreed_pattern_exactly_once(labels: dict[
     assert rom_at(labels["kwait"], 7) == pattern
 
 
-def test_sio_without_the_emulator_reports_a_timeout(labels: dict[str, int]) -> None:
-    bare = BareCpu()
-    _, _, y, flags = bare.call(labels["sio"])
-    assert y == 138 and bare.memory[0x0303] == 138 and flags & 0x80
+def test_sio_polls_pokey_and_waits_on_timer_1(labels: dict[str, int]) -> None:
+    """On a bare CPU (no POKEY, no VBI) SIO would wait for ever, so look at its code: it sets
+    CDTMA1 to its own routine, which clears TIMFLG when timer 1 runs out."""
+    sio = rom_at(labels["sio"], 64)
+    low, high = labels["siotim"] & 0xFF, labels["siotim"] >> 8
+    assert bytes((0xA9, low, 0x8D, 0x26, 0x02, 0xA9, high, 0x8D, 0x27, 0x02)) in sio, "CDTMA1 = SIOTIM"
+    assert rom_at(labels["siotim"], 6) == bytes((0xA9, 0x00, 0x8D, 0x17, 0x03, 0x60)), "TIMFLG = 0, RTS"
 
 
 def test_dskinv_builds_the_device_control_block(labels: dict[str, int]) -> None:
     bare = BareCpu()
     memory = bare.memory
+    memory[labels["sio"]] = 0x60  # RTS: look at the block as SIO gets it
     memory[0x0301], memory[0x030A], memory[0x030B] = 2, 0x68, 0x01  # D2:, sector $168
     memory[0x0304], memory[0x0305] = 0x00, 0x40
     memory[0x0246] = 7  # DSKTIM
+    memory[0x02D5], memory[0x02D6] = 128, 0  # DSCTLN
     for command in (ord("R"), ord("W"), ord("P")):
         memory[0x0302] = command
         bare.call(labels["dskio"])
-        # SIO (not patched here) overwrote DSTATS with its timeout; the rest stays as DSKINV built it
         assert memory[0x0300] == 0x31 and memory[0x0301] == 2 and memory[0x0306] == 7
         assert memory[0x0308] == 128 and memory[0x0309] == 0
         assert memory[0x0304:0x0306] == b"\x00\x40" and memory[0x030A:0x030C] == b"\x68\x01"
+    memory[0x02D5], memory[0x02D6] = 0, 1  # 256-byte sectors ...
+    bare.call(labels["dskio"])
+    assert memory[0x0308] | memory[0x0309] << 8 == 256
+    memory[0x030A], memory[0x030B] = 3, 0  # ... but sector 3 is a boot sector
+    bare.call(labels["dskio"])
+    assert memory[0x0308] | memory[0x0309] << 8 == 128
     memory[0x0302] = ord("S")
     bare.call(labels["dskio"])
-    assert memory[0x0308] == 4 and memory[0x0304] | memory[0x0305] << 8 == 0x02EA
+    assert memory[0x0308] == 4 and memory[0x0309] == 0 and memory[0x0304] | memory[0x0305] << 8 == 0x02EA
 
 
 def test_dskinv_sets_the_direction_in_dstats(labels: dict[str, int]) -> None:

@@ -79,6 +79,10 @@ _done:  RTS
 ; reopen GRAPHICS 0 if a full-screen graphics mode is on, swap in the text
 ; window, take the cursor off the screen and check the cursor position.
 ; Out: C clear to go on; C set with Y = status (BREAK 128, cursor 141).
+; A cursor off the screen (a row past BOTSCR, a column past 39) or margins
+; that make no sense (RMARGN > 39, LMARGN > RMARGN) are error 141, as on
+; the XL; the cursor then goes home (top row, left margin), so the next
+; operation, such as BASIC's error message, works instead of failing again.
 ; ELEAVE - draw the cursor again and swap the window variables back.
 ; ---------------------------------------------------------------------------
 .scope
@@ -97,7 +101,12 @@ ETEXT:
         JSR EOPEN               ; no text on this screen: back to GR. 0
 *       JSR SWAPIN
         JSR HIDECUR
-        LDA ROWCRS
+        LDA RMARGN              ; the margins: LMARGN <= RMARGN <= 39
+        CMP #40
+        BCS _margin
+        CMP LMARGN
+        BCC _margin
+        LDA ROWCRS              ; the cursor: row < BOTSCR, column < 40
         CMP BOTSCR
         BCS _bad
         LDA COLCRS+1
@@ -107,7 +116,17 @@ ETEXT:
         BCS _bad
         CLC
         RTS
-_bad:   JSR SWAPOUT
+_margin:
+        LDA #2                  ; margins that make no sense: the usual ones
+        STA LMARGN
+        LDA #39
+        STA RMARGN
+_bad:   LDA #0                  ; report 141, and home the cursor so that
+        STA ROWCRS              ; the next output (the error message) shows
+        STA COLCRS+1
+        LDA LMARGN
+        STA COLCRS
+        JSR SWAPOUT
         LDY #CRSROR
         SEC
         RTS

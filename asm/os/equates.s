@@ -28,6 +28,8 @@
 .alias DSKFMS   $18
 .alias DSKUTL   $1A
 .alias ABUFPT   $1C
+.alias PBPNT    $1D     ; P: the next free byte of PRNBUF
+.alias PBUFSZ   $1E     ; P: the printer's record length (40)
 
 ; zero-page copy of the IOCB in use by CIO
 .alias ICHIDZ   $20
@@ -160,7 +162,8 @@
 .alias STICK0   $0278
 .alias PTRIG0   $027C
 .alias STRIG0   $0284
-.alias WMODE    $0289
+.alias WMODE    $0289   ; C: $80 while writing
+.alias BLIM     $028A   ; C: data bytes in the record in CASBUF
 .alias TXTROW   $0290   ; text window cursor and screen (split screens)
 .alias TXTCOL   $0291
 .alias TINDEX   $0293
@@ -308,6 +311,10 @@
 .alias STIMER   $D209
 .alias RANDOM   $D20A
 .alias SKRES    $D20A
+.alias AUDF3    $D204
+.alias AUDC3    $D205
+.alias AUDF4    $D206
+.alias AUDC4    $D207
 .alias POTGO    $D20B
 .alias SEROUT   $D20D
 .alias SERIN    $D20D
@@ -383,6 +390,10 @@
 .alias TRNRCD   137     ; truncated record
 .alias TIMOUT   138     ; device timeout
 .alias DNACK    139     ; device does not acknowledge
+.alias FRMERR   140     ; serial bus input framing error
+.alias OVRRUN   142     ; serial bus data frame overrun
+.alias CHKERR   143     ; serial bus data frame checksum error
+.alias DERROR   144     ; device done error
 .alias CRSROR   141     ; cursor out of range
 .alias BADMOD   145     ; bad screen mode
 .alias FNCNOT   146     ; function not implemented

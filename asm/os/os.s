@@ -18,15 +18,16 @@
 ;   $D800-$DFFF  the floating point package (mathpack.s), its entry points
 ;                where the original has them (AFP $D800 ... LOG10 $DED1)
 ;   $E000-$E3FF  our own 8x8 character set, 128 glyphs in internal order
-;   $E400-$E44F  device handler vector tables: E: $E400, S: $E410, K: $E420
+;   $E400-$E44F  device handler vector tables: E: $E400, S: $E410, K: $E420,
+;                P: $E430, C: $E440
 ;   $E450-$E48F  the documented jump vectors (CIOV $E456, SIOV $E459, ...)
 ;   $E492-$FFF9  code: reset, boot, SIO, interrupts, the display handler (S:)
 ;   $FFFA-$FFFF  NMI, RESET and IRQ vectors
 ;
-; Serial I/O: SIOV jumps to a routine that our emulator intercepts and
-; performs in Python (an "SIO patch", as Atari emulators do).  On real
-; hardware that routine only reports a timeout (138): this OS does not
-; drive POKEY's serial port.
+; Serial I/O: SIOV drives POKEY's serial port and the PIA's COMMAND line
+; like the XL OS (sio.s), so disks, the printer and the program recorder
+; work on real hardware.  Our emulator can also intercept SIOV and carry out
+; the request itself (an "SIO patch", its fast mode).
 ; ===========================================================================
 
 .include "equates.s"
@@ -104,6 +105,12 @@ SCRENV: .word SOPEN-1, SCLOSE-1, SGET-1, SPUT-1, SSTAT-1, SSPEC-1
 KEYBDV: .word KOPEN-1, KCLOSE-1, KGET-1, KPUT-1, KSTAT-1, KSPEC-1
         JMP KINIT
         .byte 0
+PRINTV: .word POPEN-1, PCLOSE-1, PNOTIMP-1, PPUT-1, PSTAT-1, PNOTIMP-1
+        JMP RTSVEC
+        .byte 0
+CASETV: .word COPENH-1, CCLOSEH-1, CGETH-1, CPUTH-1, CSTATH-1, PNOTIMP-1
+        JMP RTSVEC
+        .byte 0
 .advance $E450, $FF
 
 ; ---------------------------------------------------------------------------
@@ -112,7 +119,7 @@ KEYBDV: .word KOPEN-1, KCLOSE-1, KGET-1, KPUT-1, KSTAT-1, KSPEC-1
 DISKIV: JMP DSKINIT             ; $E450 disk handler init
 DSKINV: JMP DSKIO               ; $E453 disk sector I/O
 CIOV:   JMP CIO                 ; $E456 central I/O
-SIOV:   JMP SIO                 ; $E459 serial I/O (patched by the emulator)
+SIOV:   JMP SIO                 ; $E459 serial I/O
 SETVBV: JMP SETVBL              ; $E45C set a VBI vector or timer
 SYSVBV: JMP SYSVBL              ; $E45F the OS vertical blank routine
 XITVBV: JMP XITVBL              ; $E462 exit from a vertical blank routine
@@ -138,6 +145,7 @@ GPDVV:  JMP NOTIMP              ; $E48F generic parallel device
 ; ---------------------------------------------------------------------------
         .include "reset.s"
         .include "sio.s"
+        .include "cassette.s"
         .include "vbi.s"
         .include "screen.s"
 .checkpc $FFFA

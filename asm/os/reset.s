@@ -187,7 +187,7 @@ _trig:  STA PTRIG0,X
         STA LMARGN
         LDA #39
         STA RMARGN
-        LDX #8                  ; the handlers E:, S:, K:
+        LDX #14                 ; the handlers P:, C:, E:, S:, K:
 _hat:   LDA HATINIT,X
         STA HATABS,X
         DEX
@@ -251,9 +251,14 @@ CARTINIT:
 RTSVEC: RTS
 .scend
 
-; the first HATABS entries: E:, S:, K:  (no P:, C: or D: without a DOS)
+; the first HATABS entries, in the XL OS's order (Mapping the Atari,
+; HATABS $031A): P:, C:, E:, S:, K:  (D: comes with a DOS)
 .scope
 HATINIT:
+        .byte 'P
+        .word PRINTV
+        .byte 'C
+        .word CASETV
         .byte 'E
         .word EDITRV
         .byte 'S

@@ -52,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
     frames = DEFAULT_FRAMES if args.frames is None else args.frames
     if frames < 1:
         raise SurroundError(f"--frames must be at least 1, not {frames}")
-    session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
+    from host.commands.emu import bus_environment
+    with bus_environment(args):  # the bus options for the session's machine
+        session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
     frontend = choose_frontend(args.frontend)
     if getattr(args, "audio_out", None) and frontend == "headless":
         session.atari.record_audio(args.audio_out)  # the other front-ends record in open_frontend

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
+from types import ModuleType
 
 from host.errors import SurroundError
 
@@ -75,10 +77,25 @@ def _text(figures: dict, indent: str = "") -> str:
 
 
 def measure_emulator(seconds: float, video: str = "ntsc") -> dict:
-    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard."""
+    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard, and the
+    Surround disk's boot over the serial bus."""
     from emulator import bench
 
-    return dict(bench.measure(seconds, video=video))
+    figures = dict(bench.measure(seconds, video=video))
+    figures.update(measure_serial_boot(bench))
+    return figures
+
+
+def measure_serial_boot(module: ModuleType) -> dict:
+    """The Surround disk (`surround disk`) from power-on to its menu over the serial bus."""
+    import tempfile
+
+    from host.build.disk import build_disk
+
+    with tempfile.TemporaryDirectory() as folder:
+        image = Path(folder) / "surround.atr"
+        build_disk(image)
+        return dict(module.measure_serial_boot(image))
 
 
 def measure_engine(args: argparse.Namespace) -> dict:

@@ -28,6 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "starts with the image's SURROUND.BLK, and at the end SURROUND.BLK read back from the image must "
         "equal the reference's black list (disk_blacklist_equal)",
     )
+    parser.add_argument("--sio", choices=("fast", "serial"), default=None,
+                        help="engines in the emulator: fast (default) or serial SIO (the OS drives the serial "
+                        "bus: the disk at an 810's speed)")
     parser.set_defaults(handler=run)
 
 
@@ -44,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
         blacklist = _disk_start(args, blacklist)
         options["disk"] = args.disk
     sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
-    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"), **options)
+    from host.commands.emu import bus_environment
+    with bus_environment(args):  # --sio for the engine's machine
+        engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"), **options)
     try:
         checker = LockstepChecker(engine, sheep, blacklist)
         with progress_bar(args.games, f"check {args.engine}", quiet=args.json) as bar:

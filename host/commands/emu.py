@@ -12,6 +12,9 @@ can be opened, else the terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from emulator.errors import EmulatorError
@@ -60,6 +63,7 @@ def add_machine_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
     add_sound_options(parser)
+    add_bus_options(parser)
 
 
 def add_sound_options(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +71,37 @@ def add_sound_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--audio-out", default=None, metavar="FILE.wav",
                         help="write POKEY's sound into a WAV file (44.1 kHz, 16-bit mono), in any front-end")
     parser.add_argument("--mute", action="store_true", help="window: start with the sound off (F9 toggles it)")
+
+
+def add_bus_options(parser: argparse.ArgumentParser) -> None:
+    """--sio, --printer and --cassette: the serial bus and its devices (emulator/serial.py)."""
+    parser.add_argument("--sio", choices=("fast", "serial"), default=None,
+                        help="fast: the emulator carries out SIO requests itself (default); serial: the OS "
+                        "talks to the devices over POKEY's serial port at their real speed")
+    parser.add_argument("--printer", default=None, metavar="FILE",
+                        help="a 40-column printer on the bus (P:, LPRINT, LIST \"P:\"): its lines go to FILE")
+    parser.add_argument("--cassette", default=None, metavar="FILE.cas",
+                        help="a program recorder with this .cas tape (C:, CSAVE, CLOAD); made when recorded to")
+
+
+@contextlib.contextmanager
+def bus_environment(args: argparse.Namespace) -> Iterator[None]:
+    """Hand --sio/--printer/--cassette to every emulated machine made meanwhile (through the
+    environment that emulator.headless reads), and take them back afterwards."""
+    from emulator.headless import CASSETTE_ENV, PRINTER_ENV, SIO_ENV
+
+    values = {SIO_ENV: getattr(args, "sio", None), PRINTER_ENV: getattr(args, "printer", None),
+              CASSETTE_ENV: getattr(args, "cassette", None)}
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update({name: str(value) for name, value in values.items() if value})
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 #: how long --type waits for the program to want the next key: a key may start a long job
@@ -83,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
                             "the program waits for a key)")
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
-    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed,
-                          video=getattr(args, "video", "ntsc"))
+    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed, video=args.video, sio=args.sio,
+                          printer=args.printer, cassette=args.cassette)
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
     if args.type:

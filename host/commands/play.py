@@ -66,9 +66,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--frontend", choices=("window", "terminal", "headless"), default=None,
         help="how the emulator shows the game (engines that run in the emulator)",
     )
-    from host.commands.emu import add_sound_options
+    from host.commands.emu import add_bus_options, add_sound_options
 
     add_sound_options(parser)
+    add_bus_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -79,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
     if args.basic is not None and args.engine != "basic":
         raise SurroundError("--basic chooses the BASIC ROM for --engine basic; add --engine basic or leave --basic out")
     if args.engine != "reference":
-        return _play_in_emulator(args)
+        from host.commands.emu import bus_environment
+        with bus_environment(args):
+            return _play_in_emulator(args)
     if args.frontend is not None:
         raise SurroundError("--frontend chooses how the emulator shows the game; "
                             "--engine reference plays right here in the terminal (leave --frontend out)")

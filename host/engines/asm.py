@@ -89,6 +89,11 @@ def start_program(seed: int | None = None, os_rom=None, disk: str | Path | None 
     return atari, labels
 
 
+#: frames a key may take when it loads or saves over the serial bus (`--sio serial`: an 810's
+#: speed, a lesson's SURROUND.BLK written with verify): one emulated minute
+DISK_WAIT_FRAMES = 3600
+
+
 def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
     """Boot ``image`` (BASIC off) and pick the 6502 game from the mini-DOS menu.
 
@@ -106,8 +111,8 @@ def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
     atari.insert_disk(1, image)
     if not atari.boot(basic=False) or "SURROUND XL DISK" not in atari.screen_text():
         raise EmulatorError(f"{image}: the disk did not boot to the mini-DOS menu")
-    atari.type_text("1")
-    if not atari.run_until_idle():
+    atari.type_text("1", max_frames_per_key=DISK_WAIT_FRAMES)
+    if not atari.run_until_idle(DISK_WAIT_FRAMES):
         raise EmulatorError(f"{image}: the game did not reach its prompt after loading from the disk")
 
 
@@ -147,7 +152,7 @@ class AsmEngine(Engine):
     def _type_line(self, text: str) -> None:
         """Type one line and RETURN; check the program read it and waits again."""
         before = self._peek("inputseq")
-        self.atari.type_text(text + "\n")
+        self.atari.type_text(text + "\n", max_frames_per_key=DISK_WAIT_FRAMES)
         if self._peek("inputseq") != (before + 1) & 0xFF:
             raise EmulatorError(f"asm engine: the program did not read the line {text!r}")
         self._expect_prompt(f"after {text!r}")
