@@ -24,7 +24,6 @@ from host.game.rules import (
     position_of,
 )
 
-headless = pytest.importorskip("emulator.headless", reason="the emulator (emulator/headless.py) is not there yet")
 
 SEED_EXAMPLE = (
     "1,2,4-6 2,3,4-6 2,3,4-8 2,3,6-8 2,3,6-11 2,3,8-11 2,3,8-9 2,6,8-9 "
@@ -34,12 +33,9 @@ SCREENSHOT_DIR = Path(__file__).resolve().parents[1] / "build" / "screenshots"
 
 
 def make_engine(seed: int = 1):
-    """An AsmEngine, or a skip while another engineer's part (the OS ROM) is missing."""
+    """An AsmEngine (a missing or broken OS ROM fails the test: it is a core part)."""
     from host.engines.asm import AsmEngine
-    from emulator.rom import ROMS
 
-    if not ROMS.free_os.is_file():
-        pytest.skip(f"{ROMS.free_os} is not built yet (the free OS ROM of the emulator issue)")
     return AsmEngine(seed=seed)
 
 
@@ -229,7 +225,6 @@ def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Pa
     from host.commands.play_asm import play
     from host.game.records import read_blacklist_file, write_blacklist_file
 
-    make_engine()  # skips while the OS ROM is missing
     saved = tmp_path / "wolf.blk"
     write_blacklist_file(saved, bytes([0b1011]) + bytes(BLACKLIST_BYTES - 1))
     args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), frontend="headless")
