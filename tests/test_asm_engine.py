@@ -227,7 +227,8 @@ def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Pa
 
     saved = tmp_path / "wolf.blk"
     write_blacklist_file(saved, bytes([0b1011]) + bytes(BLACKLIST_BYTES - 1))
-    args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), frontend="headless")
+    args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), empty_blacklist=False, disk=None,
+                              frontend="headless")
     assert play(args) == 0
     screen = capsys.readouterr().out
     assert "SURROUND" in screen and "YOUR MOVE, SHEEP (FROM,TO)?" in screen

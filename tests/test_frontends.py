@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 
 from emulator import frontends  # noqa: E402
 from emulator.errors import EmulatorError  # noqa: E402
-from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, choose_frontend  # noqa: E402
+from emulator.frontends import AtariKey, ConsoleKeys, FrontendOptions, KeyFeeder, choose_frontend  # noqa: E402
 from emulator.frontends import terminal, window  # noqa: E402
 
 # Atari key codes (KBCODE bits 0-5), facts of the hardware.
@@ -399,7 +399,7 @@ def test_terminal_shows_the_programs_colours():
 
 def test_terminal_refuses_without_a_tty(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", SimpleNamespace(isatty=lambda: False))
-    assert terminal.run(FakeAtari(), SimpleNamespace()) == 2
+    assert terminal.run(FakeAtari(), FrontendOptions()) == 2
     assert "interactive terminal" in capsys.readouterr().err
 
 
@@ -432,9 +432,9 @@ def test_failing_display_init_falls_back_to_the_terminal(monkeypatch):
 def test_open_frontend_runs_the_chosen_one(monkeypatch, capsys):
     monkeypatch.setattr(frontends, "display_available", lambda: False)
     monkeypatch.setattr(sys, "stdin", SimpleNamespace(isatty=lambda: False))
-    assert frontends.open_frontend(None, FakeAtari(), SimpleNamespace()) == 2  # terminal, no TTY
+    assert frontends.open_frontend(None, FakeAtari(), FrontendOptions()) == 2  # terminal, no TTY
     machine = FakeAtari()
-    assert frontends.open_frontend("headless", machine, SimpleNamespace(frames=5, screen=True)) == 0
+    assert frontends.open_frontend("headless", machine, FrontendOptions(frames=5, screen=True)) == 0
     assert machine.frames == 5 and "LINE 23" in capsys.readouterr().out
     with pytest.raises(ValueError):
         choose_frontend("teletype")
@@ -507,7 +507,7 @@ def test_terminal_front_end_in_a_pseudo_terminal(tmp_path):
         "from emulator.headless import HeadlessAtari\n"
         "from emulator.frontends import terminal\n"
         "atari = HeadlessAtari(); atari.boot(0)\n"
-        "status = terminal.run(atari, types.SimpleNamespace())\n"
+        "status = terminal.run(atari, terminal.FrontendOptions())\n"
         "print('STATUS', status); print(atari.screen_text())\n"
     )
     pid, fd = pty.fork()
@@ -549,4 +549,4 @@ def test_an_explicit_window_without_a_display_is_refused(monkeypatch):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
     with pytest.raises(EmulatorError, match="no display"):
-        frontends.open_frontend("window", FakeAtari(), SimpleNamespace())
+        frontends.open_frontend("window", FakeAtari(), FrontendOptions())

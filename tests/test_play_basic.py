@@ -44,7 +44,7 @@ def play_args(blacklist: Path | None, **extra) -> argparse.Namespace:
 
 
 def test_the_program_reads_the_players_list_and_saves_a_change(tmp_path, engine_with_math_pack, capsys):
-    from host.engines import play_basic
+    from host.commands import play_basic
 
     data = bytearray(BLACKLIST_BYTES)
     data[163] = 0b0100_0000  # NR 1310: 6,8,10-11, the seed's example lesson
@@ -70,7 +70,7 @@ def test_the_program_reads_the_players_list_and_saves_a_change(tmp_path, engine_
 
 
 def test_empty_blacklist_leaves_the_saved_file_alone(tmp_path, engine_with_math_pack, capsys):
-    from host.engines import play_basic
+    from host.commands import play_basic
 
     path = tmp_path / "wolf.bin"
     path.write_bytes(bytes([0xFF]) + bytes(BLACKLIST_BYTES - 1))

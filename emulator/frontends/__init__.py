@@ -4,11 +4,12 @@
 
 - ``"window"``   the pygame-ce window (emulator.frontends.window),
 - ``"terminal"`` the 40x24 text screen in a terminal (emulator.frontends.terminal),
-- ``"headless"`` no display: run ``args.frames`` frames (or until the program waits for a
-  key) and print the text screen with ``args.screen``,
+- ``"headless"`` no display: run ``options.frames`` frames (or until the program waits for a
+  key) and print the text screen with ``options.screen``,
 - ``None`` or ``"auto"``: the window when a display can be opened, otherwise the terminal.
 
-The module also holds what both interactive front-ends share: `AtariKey` and the
+What a front-end is told comes as one value, `FrontendOptions` (built by the host from its
+command line; the emulator reads no argparse Namespace). The module also holds what both interactive front-ends share: `AtariKey` and the
 translation of typed characters and PC keys into Atari key presses; `KeyFeeder`, which
 hands queued key presses to the machine one at a time, the way a person types; and
 `ConsoleKeys` / `run_one_frame`, which hold START, SELECT and OPTION frame by frame.
@@ -22,7 +23,8 @@ import os
 import sys
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from pathlib import Path
+from typing import Any, Callable, NamedTuple
 
 from emulator.errors import EmulatorError
 
@@ -34,6 +36,28 @@ INVISIBLE_VIDEO_DRIVERS = ("dummy", "offscreen")
 # CH ($02FC) holds the last key code until the OS hands it to a program; $FF means empty.
 CH_ADDRESS = 0x02FC
 CH_EMPTY = 0xFF
+
+
+@dataclass(frozen=True)
+class FrontendOptions:
+    """Everything a front-end is told besides the machine."""
+
+    title: str = "Atari XL/XE"  # the program's name, for the title bar or the frame
+    note: str = ""  # a line the program running here wants shown (e.g. where its files are kept)
+    alert: Callable[[], str] | None = None  # asked once a frame: "" or a message the user must see now
+    frames: int | None = None  # headless: run this many frames (None: until the program waits for a key)
+    screen: bool = False  # headless: print the text screen at the end
+    screenshot: str | None = None  # headless: save the last frame as this PNG
+    scale: float | None = None  # window: the row scale (None: 3, or less if the desktop is small)
+
+    def alert_text(self) -> str:
+        """The alert now ("" if none)."""
+        return self.alert() if self.alert is not None else ""
+
+
+def program_title(path: str | os.PathLike[str] | None) -> str:
+    """The title for a program file: its name (the machine's name without one)."""
+    return Path(str(path)).name if path else "Atari XL/XE"
 
 
 class AtariKey(NamedTuple):
@@ -220,8 +244,9 @@ def choose_frontend(name: str | None) -> str:
     return name
 
 
-def open_frontend(name: str | None, machine: Any, args: Any) -> int:
+def open_frontend(name: str | None, machine: Any, options: FrontendOptions | None = None) -> int:
     """Run `machine` (a booted or loaded HeadlessAtari) in the front-end `name`; the exit status."""
+    options = options if options is not None else FrontendOptions()
     chosen = choose_frontend(name)
     if chosen == "window":
         from emulator.frontends import window
@@ -229,26 +254,27 @@ def open_frontend(name: str | None, machine: Any, args: Any) -> int:
         if not (display_available() or os.environ.get("SDL_VIDEODRIVER")):
             raise EmulatorError("cannot open a window here: no display (try --frontend terminal)")
 
-        return window.run(machine, args)
+        return window.run(machine, options)
     if chosen == "terminal":
         from emulator.frontends import terminal
 
-        return terminal.run(machine, args)
-    return run_headless(machine, args)
+        return terminal.run(machine, options)
+    return run_headless(machine, options)
 
 
-def run_headless(machine: Any, args: Any) -> int:
-    """Run without any display: ``args.frames`` frames (default: until the program waits for a
-    key, at most 600 frames), then print the 40x24 text screen if ``args.screen`` and save
-    ``args.screenshot`` (a PNG path) if given."""
-    frames = getattr(args, "frames", None)
-    if frames:
-        machine.run_frames(int(frames))
+def run_headless(machine: Any, options: FrontendOptions) -> int:
+    """Run without any display: ``options.frames`` frames (default: until the program waits for
+    a key, at most 600 frames), then print the 40x24 text screen if ``options.screen`` and save
+    ``options.screenshot`` (a PNG path) if given; an alert goes to stderr."""
+    if options.frames:
+        machine.run_frames(int(options.frames))
     else:
         machine.run_until_idle(600)
-    if getattr(args, "screen", False):
+    if options.screen:
         print(machine.screen_text())
-    screenshot_path = getattr(args, "screenshot", None)
-    if screenshot_path:
-        machine.screenshot(screenshot_path)
+    if options.screenshot:
+        machine.screenshot(options.screenshot)
+    alert = options.alert_text()
+    if alert:
+        print(alert, file=sys.stderr)
     return 0

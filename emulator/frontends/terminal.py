@@ -27,13 +27,21 @@ import sys
 import textwrap
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 import numpy as np
 
 from emulator.atascii import INVERSE_SPACE
 from emulator.palette import PALETTE
-from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, key_for_char, named_key, run_one_frame
+from emulator.frontends import (
+    AtariKey,
+    ConsoleKeys,
+    FrontendOptions,
+    KeyFeeder,
+    key_for_char,
+    named_key,
+    run_one_frame,
+)
 
 NTSC_FRAME_RATE = 1_789_773 / 29_868  # 59.92 Hz
 SCREEN_COLUMNS, SCREEN_ROWS = 40, 24
@@ -273,9 +281,12 @@ def action_for_key(key: str | int) -> TerminalAction | None:
 class TerminalFrontend:
     """A running machine shown in a curses screen."""
 
-    def __init__(self, machine: Any, stdscr: Any, title: str, note: str = "") -> None:
+    def __init__(self, machine: Any, stdscr: Any, title: str, note: str = "",
+                 alert: Callable[[], str] | None = None) -> None:
         self.machine = machine
-        self.note = note  # a line the program running here wants shown (args.note)
+        self.note = note  # a line the program running here wants shown (FrontendOptions.note)
+        self.alert = alert  # asked once a frame: "" or a message to show now (FrontendOptions.alert)
+        self.alert_shown = ""
         self.stdscr = stdscr
         self.title = title
         self.encoding = locale.getpreferredencoding(False) or "ascii"
@@ -366,6 +377,10 @@ class TerminalFrontend:
     # -- output ------------------------------------------------------------------------------
 
     def draw_if_changed(self) -> None:
+        alert = self.alert() if self.alert is not None else ""
+        if alert != self.alert_shown:
+            self.alert_shown = alert
+            self.last_screen = None
         text, codes = self.machine.screen_text(), codes_array(self.machine.screen_codes())
         colours = self.program_colours()
         screen = (text, codes.tobytes(), colours)
@@ -419,7 +434,7 @@ class TerminalFrontend:
 
     def draw_status(self, layout: Layout, columns: int, lines: int) -> None:
         """The keys, the notes and held console keys: below the screen or beside it."""
-        notes = [self.note] if self.note else []
+        notes = [note for note in (self.alert_shown, self.note) if note]
         if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
             notes.append(OWN_FONT_NOTE.strip())
         if self.console.held:
@@ -465,15 +480,7 @@ class TerminalFrontend:
         return 0
 
 
-def program_title(args: Any) -> str:
-    for attribute in ("file", "program", "path", "image"):
-        value = getattr(args, attribute, None)
-        if value:
-            return os.path.basename(str(value))
-    return "Atari XL/XE"
-
-
-def run(machine: Any, args: Any) -> int:
+def run(machine: Any, options: FrontendOptions | None = None) -> int:
     """Run `machine` in this terminal until Ctrl-C or F12; returns the exit status."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(
@@ -488,6 +495,7 @@ def run(machine: Any, args: Any) -> int:
     for name in ("LINES", "COLUMNS"):  # stale exported sizes would hide the terminal's real size
         os.environ.pop(name, None)
         os.unsetenv(name)  # also when a library (readline) set it behind os.environ's back
-    title = program_title(args)
-    note = getattr(args, "note", "") or ""
-    return curses.wrapper(lambda stdscr: TerminalFrontend(machine, stdscr, title, note).run())
+    options = options if options is not None else FrontendOptions()
+    return curses.wrapper(
+        lambda stdscr: TerminalFrontend(machine, stdscr, options.title, options.note, options.alert).run()
+    )

@@ -21,11 +21,12 @@ in turbo only while held).
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -37,6 +38,7 @@ from emulator.headless import save_png  # noqa: E402
 from emulator.frontends import (  # noqa: E402
     AtariKey,
     ConsoleKeys,
+    FrontendOptions,
     KeyFeeder,
     display_available,
     key_for_char,
@@ -244,21 +246,15 @@ class Turbo:
 # ---------------------------------------------------------------------------------------------
 
 
-def program_name(args: Any) -> str:
-    """The name of the program being run, for the title bar."""
-    for attribute in ("file", "program", "path", "image"):
-        value = getattr(args, attribute, None)
-        if value:
-            return Path(str(value)).name
-    return "Atari XL/XE"
-
-
 class AtariWindow:
     """A running machine in a pygame window."""
 
-    def __init__(self, machine: Any, title: str, row_scale: float | None = None) -> None:
+    def __init__(self, machine: Any, title: str, row_scale: float | None = None,
+                 alert: Callable[[], str] | None = None) -> None:
         self.machine = machine
         self.title = title
+        self.alert = alert  # asked once a frame: "" or a message to show now (title bar and stderr)
+        self.alert_shown = ""
         frame = machine.frame_rgb()
         frame_size = (frame.shape[1], frame.shape[0])
         self.renderer = Renderer(frame_size, default_row_scale(frame_size, row_scale))
@@ -329,7 +325,17 @@ class AtariWindow:
             self.handle_event(event)
         self.keys.feed(self.machine)
         run_one_frame(self.machine, self.console)
+        self.check_alert()
         self.count_frame()
+
+    def check_alert(self) -> None:
+        """A new alert goes into the title bar and to stderr (the console the window came from)."""
+        alert = self.alert() if self.alert is not None else ""
+        if alert != self.alert_shown:
+            self.alert_shown = alert
+            if alert:
+                print(alert, file=sys.stderr, flush=True)
+            self.set_title(fps=None)
 
     def draw(self) -> None:
         self.renderer.draw(self.machine.frame_rgb())
@@ -343,7 +349,8 @@ class AtariWindow:
             self.frames_this_second, self.second_started = 0, now
 
     def set_title(self, fps: float | None) -> None:
-        parts = [self.title, "Surround XL emulator"]
+        parts = [self.alert_shown] if self.alert_shown else []
+        parts += [self.title, "Surround XL emulator"]
         if fps is not None:
             parts.append(f"{fps:.1f} fps ({fps / NTSC_FRAME_RATE:.0%})")
         if self.turbo.on:
@@ -380,14 +387,15 @@ class AtariWindow:
         return 0
 
 
-def run(machine: Any, args: Any) -> int:
+def run(machine: Any, options: FrontendOptions | None = None) -> int:
     """Run `machine` in a window until it is closed; returns the exit status."""
     try:
         pygame.display.init()
     except pygame.error as error:
         raise EmulatorError(f"cannot open a window ({error}); try --frontend terminal") from None
     try:
-        window = AtariWindow(machine, program_name(args), getattr(args, "scale", None))
+        options = options if options is not None else FrontendOptions()
+        window = AtariWindow(machine, options.title, options.scale, options.alert)
         print("Surround XL emulator window. Keys:\n" + KEY_HELP, flush=True)
         return window.run()
     finally:

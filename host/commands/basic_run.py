@@ -48,6 +48,7 @@ def register_runner(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Boot BASIC, start the program, then hand the machine to the front-end."""
     from emulator.frontends import choose_frontend, open_frontend
+    from host.commands.frontend_options import frontend_options
 
     frames = DEFAULT_FRAMES if args.frames is None else args.frames
     if frames < 1:
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.type_text:
         session.type_keys(args.type_text.replace("\\n", "\n"))
     if frontend != "headless":
-        return int(open_frontend(frontend, session.atari, args) or 0)
+        return int(open_frontend(frontend, session.atari, frontend_options(args)) or 0)
     result = session.run_until_waiting(frames)
     if not result.waiting:
         print(f"surround basic: still running after {frames} frames", file=sys.stderr)

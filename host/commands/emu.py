@@ -67,6 +67,7 @@ KEY_WAIT_FRAMES = 3600
 def run(args: argparse.Namespace) -> int:
     from emulator.frontends import open_frontend
     from emulator.headless import HeadlessAtari
+    from host.commands.frontend_options import frontend_options
 
     if args.frames is not None and args.frames < 1:
         raise EmulatorError(f"--frames must be at least 1, not {args.frames} (leave it out to run until "
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         if not atari.run_until_idle(600):
             raise EmulatorError("--type: the program did not wait for a key within 600 frames")
         atari.type_script(args.type, max_frames_per_key=KEY_WAIT_FRAMES)
-    return int(open_frontend(args.frontend, atari, args) or 0)
+    return int(open_frontend(args.frontend, atari, frontend_options(args)) or 0)
 
 
 def start_program(atari, file: str | None, keep_basic: bool = False) -> None:
