@@ -135,16 +135,20 @@ def key_down(machine: Any, key: AtariKey) -> None:
 
 @dataclass
 class KeyFeeder:
-    """Queue of Atari key presses, handed to the machine one at a time.
+    """The type-ahead: a queue of Atari key presses, handed to the machine one at a time.
 
-    A press is given to the machine at least `min_gap_frames` after the previous one, and
-    only when the OS has taken that one out of CH ($02FC reads $FF again), or after
-    `max_wait_frames` for programs that read the keyboard without the OS. So keys typed
-    faster than the program reads them (a paste, a burst of typing) all arrive, in order.
+    The Atari keeps one key that a program has not read yet: the OS's keyboard IRQ puts it
+    into CH ($02FC) and K: takes it out, leaving $FF (Mapping the Atari, CH). A key pressed
+    while CH is full would replace the unread one, so the queue holds the next press back
+    until CH reads $FF again, however long the program is busy (no time limit: a BASIC line
+    being tokenized or a wolf thinking for seconds loses nothing), and at least
+    `min_gap_frames` after the previous press (the OS's debounce drops a quick repeat).
+    So keys typed faster than the program reads them (a paste, a burst of typing) all
+    arrive, in order. A program that reads the keyboard without the OS (KBCODE alone) gets
+    the first key and the rest wait until CH is emptied.
     """
 
     min_gap_frames: int = MIN_FRAMES_BETWEEN_KEYS
-    max_wait_frames: int = 30
     max_repeats: int | None = None  # at most this many equal presses waiting (a PC key held down)
     pending: deque[AtariKey] = field(default_factory=deque)
     frames_since_press: int = 1_000
@@ -163,13 +167,16 @@ class KeyFeeder:
             return False
         return all(waiting == key for waiting in list(self.pending)[-self.max_repeats :])
 
+    def clear(self) -> None:
+        """Forget the keys not yet given to the machine (BREAK, RESET)."""
+        self.pending.clear()
+
     def feed(self, machine: Any) -> AtariKey | None:
-        """Call once per frame, before the frame runs: presses the next key when it is time."""
+        """Call once per frame, before the frame runs: presses the next key when CH is empty."""
         self.frames_since_press += 1
         if not self.pending or self.frames_since_press < self.min_gap_frames:
             return None
-        ch_empty = machine.peek(CH_ADDRESS) == CH_EMPTY
-        if not ch_empty and self.frames_since_press < self.max_wait_frames:
+        if machine.peek(CH_ADDRESS) != CH_EMPTY:  # the last key is still unread: never overwrite it
             return None
         key = self.pending.popleft()
         key_down(machine, key)
