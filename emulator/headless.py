@@ -38,6 +38,7 @@ API (all addresses and values are ints):
 * ``press_key(keycode, shift=False, ctrl=False, frames=2)``: hold one key
   (codes in emulator/keyboard.py) for ``frames`` frames, then release it.
 * ``press_console(start=False, select=False, option=False, frames=2)``.
+* ``press_break()``: the BREAK key (POKEY's BREAK IRQ; the machine is not run).
 * ``reset(warm=True)``: the RESET key (warm) or a power cycle (cold).
 * ``peek(addr)``, ``poke(addr, value)``, ``peek_bytes(addr, n)``, ``peek_word(addr)``.
 * ``call(addr, a=0, x=0, y=0, max_cycles=...) -> (a, x, y, flags)``: JSR a
@@ -220,7 +221,7 @@ class HeadlessAtari:
                 self.reset(warm=True)
                 self.run_until_idle(600)
             elif value == "BREAK":
-                self.machine.pokey.press_break()
+                self.press_break()
                 self.run_until_idle(max_frames_per_key)
             else:
                 self.press_console(**{value.lower(): True}, frames=8)
@@ -230,6 +231,10 @@ class HeadlessAtari:
         wait = self._last_key_frame + MIN_FRAMES_BETWEEN_KEYS - self.machine.frames
         if wait > 0:
             self.machine.run_frames(wait)
+
+    def press_break(self) -> None:
+        """The BREAK key: POKEY's BREAK interrupt (IRQST bit 7); the machine is not run."""
+        self.machine.pokey.press_break()
 
     def press_console(self, start: bool = False, select: bool = False, option: bool = False, frames: int = 2) -> None:
         """Hold START/SELECT/OPTION for ``frames`` frames, then release them."""

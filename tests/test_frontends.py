@@ -66,6 +66,7 @@ class FakeAtari:
         self.console_frames: list[tuple[bool, bool, bool]] = []
         self.frames = 0
         self.resets: list[bool] = []
+        self.breaks = 0
         self.text = "\n".join(f"LINE {row:02d}".ljust(40) for row in range(24))
         self.codes = [bytes(40)] * 24
         if chips:
@@ -103,6 +104,9 @@ class FakeAtari:
 
     def reset(self, warm: bool = True) -> None:
         self.resets.append(warm)
+
+    def press_break(self) -> None:
+        self.breaks += 1
 
     def run_until_idle(self, max_frames: int = 600) -> bool:
         self.run_frames(1)

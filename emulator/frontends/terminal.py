@@ -12,10 +12,12 @@ Keys: printable characters go to the Atari as typed; Enter is RETURN, Backspace 
 (Delete / Insert: CONTROL+DELETE / CONTROL+INSERT), Esc is ESC, Tab is TAB, the arrows are
 the cursor keys (CONTROL + - = + *), Ctrl+letter is CONTROL+letter. F1 HELP, F2 START,
 F3 SELECT, F4 OPTION (a terminal reports no key release, so each is held for
-`CONSOLE_HOLD_FRAMES`), F5 RESET (warm). Ctrl-C or F12 quits.
+`CONSOLE_HOLD_FRAMES`), F5 RESET (warm), F7 or Pause/Break (where the terminal sends it) or
+Alt+B BREAK. Ctrl-C or F12 quits.
 
 F-keys need a terminal whose terminfo describes them (xterm, tmux and screen do); where
-they don't arrive, Alt+2, Alt+3, Alt+4 (ESC then the digit) are START, SELECT, OPTION.
+they don't arrive, Alt+2, Alt+3, Alt+4 (ESC then the digit) are START, SELECT, OPTION and
+Alt+B is BREAK.
 """
 
 from __future__ import annotations
@@ -50,9 +52,10 @@ FRAMED_COLUMNS, FRAMED_LINES = SCREEN_COLUMNS + 2, SCREEN_ROWS + 2  # with a fra
 CONSOLE_HOLD_FRAMES = 8  # how long F2/F3/F4 hold START/SELECT/OPTION (no key release in a terminal)
 ESC_DELAY_MS = 25  # how long curses waits after ESC for the rest of an escape sequence
 
-STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  Ctrl-C/F12 quit"
+STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  F7 BREAK  Ctrl-C/F12 quit"
 #: the same keys as a panel beside the screen, where there is room to the side only (80x24)
-SIDE_PANEL = ("F1  HELP", "F2  START", "F3  SELECT", "F4  OPTION", "F5  RESET", "F12 or Ctrl-C: quit")
+SIDE_PANEL = ("F1  HELP", "F2  START", "F3  SELECT", "F4  OPTION", "F5  RESET", "F7  BREAK (or Alt+B)",
+              "F12 or Ctrl-C: quit")
 SIDE_WIDTH = 24  # columns the side panel needs (a blank column before it included)
 CHBAS = 0x02F4  # the OS's shadow of CHBASE: the page of the character set in use
 OS_CHARSET_PAGE = 0xE0
@@ -216,7 +219,7 @@ def terminal_pair(colours: tuple[int, int], available: int) -> tuple[int, int]:
 class TerminalAction:
     """What a key read from curses asks for: an Atari key, a console key, reset or quit."""
 
-    kind: str  # "atari", "console", "reset", "quit"
+    kind: str  # "atari", "console", "reset", "break", "quit"
     atari_key: AtariKey | None = None
     name: str = ""  # console key: "start", "select", "option"
 
@@ -248,6 +251,9 @@ CURSES_KEYS = {
 
 CONSOLE_FKEYS = {curses.KEY_F2: "start", curses.KEY_F3: "select", curses.KEY_F4: "option"}
 ALT_KEYS = {"2": "start", "3": "select", "4": "option"}  # after ESC, for terminals without F-keys
+ALT_BREAK = ("b", "B")  # Alt+B (ESC then b): BREAK, for terminals without F7 or Pause
+#: F7, and Pause/Break where the terminal sends it (curses KEY_BREAK)
+BREAK_KEYS = {curses.KEY_F7, curses.KEY_BREAK}
 QUIT_KEYS = {"\x03", curses.KEY_F12}
 
 
@@ -259,6 +265,8 @@ def action_for_key(key: str | int) -> TerminalAction | None:
         return TerminalAction("console", name=CONSOLE_FKEYS[key])
     if key == curses.KEY_F5:
         return TerminalAction("reset")
+    if key in BREAK_KEYS:
+        return TerminalAction("break")
     named = CURSES_KEYS.get(key) if isinstance(key, int) else CONTROL_CHARACTERS.get(key)
     if named is not None:
         name, shift = named
@@ -338,6 +346,9 @@ class TerminalFrontend:
             if key in ALT_KEYS:
                 self.hold_console(ALT_KEYS[key])
                 return
+            if key in ALT_BREAK:
+                self.press_break()
+                return
             self.keys.push(named_key("escape"))
         if key == "\x1b":
             self.after_escape = True  # ESC alone, or Alt+key: decided by the next key
@@ -351,8 +362,15 @@ class TerminalFrontend:
             self.hold_console(action.name)
         elif action.kind == "reset":
             self.machine.reset(warm=True)
+        elif action.kind == "break":
+            self.press_break()
         else:
             self.keys.push(action.atari_key)
+
+    def press_break(self) -> None:
+        """BREAK: POKEY's BREAK interrupt; keys typed ahead are dropped, as BREAK stops what runs."""
+        self.keys.clear()
+        self.machine.press_break()
 
     def flush_escape(self) -> None:
         """An ESC with nothing after it within a frame is the ESC key."""

@@ -14,7 +14,7 @@ Keys (see `KEY_HELP`): printable characters come from the text the PC produces (
 so shifted symbols follow the PC's layout; RETURN, BACKSPACE (Atari DELETE), ESC, TAB, the
 arrows (Atari CONTROL + - = + *), CAPS LOCK and the function keys come from KEYDOWN.
 F2 START, F3 SELECT and F4 OPTION are held as long as the F-key is held; F5 warm reset
-(SHIFT+F5 cold start); F10 screenshot PNG; F12 turbo (a tap toggles it, holding it runs
+(SHIFT+F5 cold start); Pause/Break or F7 BREAK; F10 screenshot PNG; F12 turbo (a tap toggles it, holding it runs
 in turbo only while held).
 """
 
@@ -71,6 +71,7 @@ KEY_HELP = """\
   F1                 HELP
   F2 / F3 / F4       START / SELECT / OPTION (held while the F-key is held)
   F5                 RESET (warm start); Shift+F5 cold start
+  Pause/Break, F7    BREAK
   F10                screenshot PNG into ./screenshots/
   F12                turbo: tap to toggle, or hold to run in turbo while held
   close the window   quit"""
@@ -81,7 +82,8 @@ KEY_HELP = """\
 # ---------------------------------------------------------------------------------------------
 
 CONSOLE_KEYS = {pygame.K_F2: "start", pygame.K_F3: "select", pygame.K_F4: "option"}
-COMMAND_KEYS = {pygame.K_F5: "reset", pygame.K_F10: "screenshot", pygame.K_F12: "turbo"}
+COMMAND_KEYS = {pygame.K_F5: "reset", pygame.K_F10: "screenshot", pygame.K_F12: "turbo",
+                pygame.K_PAUSE: "break", pygame.K_F7: "break"}
 
 # PC keys whose character arrives as TEXTINPUT, so KEYDOWN must not type them a second time.
 TEXT_KEY_NAMES = ("space",)
@@ -305,6 +307,9 @@ class AtariWindow:
             self.console.held.add(action.name)
         elif action.name == "reset":
             self.machine.reset(warm=not mod & pygame.KMOD_SHIFT)
+        elif action.name == "break":
+            self.keys.clear()
+            self.machine.press_break()
         elif action.name == "screenshot":
             print(f"screenshot: {screenshot(self.machine)}", flush=True)
         elif action.name == "turbo":
