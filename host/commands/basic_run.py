@@ -24,6 +24,7 @@ import sys
 from host.atari.basic_session import BASIC_ROM_CHOICES, BasicSession
 from host.commands.emu import add_machine_options
 from host.errors import SurroundError
+from host import resources
 
 FRONTENDS = ("window", "terminal", "headless")
 DEFAULT_FRAMES = 36_000
@@ -40,7 +41,8 @@ def register_runner(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=None,
                         help=f"headless: run at most this many frames (default {DEFAULT_FRAMES})")
     parser.add_argument("--basic", choices=BASIC_ROM_CHOICES, default="free",
-                        help="free: roms/surround-basic.rom (default); original: your roms/ataribas.rom")
+                        help=f"free: {resources.shipped_rom_label('surround-basic.rom')} (default); "
+                        f"original: your {resources.original_rom_label('ataribas.rom')}")
     add_machine_options(parser)
     parser.set_defaults(handler=run)
 

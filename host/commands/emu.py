@@ -15,6 +15,7 @@ import argparse
 from pathlib import Path
 
 from emulator.errors import EmulatorError
+from host import resources
 
 XEX_SUFFIXES = {".xex", ".com", ".exe", ".obj"}
 ATR_SUFFIXES = {".atr"}
@@ -35,8 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="headless: run this many frames (default: until the program waits for a key)")
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
     parser.add_argument("--basic", default=None, metavar="free|original|PATH",
-                        help="BASIC ROM in $A000-$BFFF, enabled as on the XL: 'free' (roms/surround-basic.rom), "
-                        "'original' (roms/ataribas.rom) or an 8 KiB image (default: none)")
+                        help="BASIC ROM in $A000-$BFFF, enabled as on the XL: 'free' "
+                        f"({resources.shipped_rom_label('surround-basic.rom')}), 'original' "
+                        f"({resources.original_rom_label('ataribas.rom')}) or an 8 KiB image (default: none)")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
     parser.add_argument(
@@ -52,7 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def add_machine_options(parser: argparse.ArgumentParser) -> None:
     """--os, --hdir, --seed and --screenshot, as `surround emu` and `surround basic` take them."""
     parser.add_argument("--os", default=None, metavar="PATH|original",
-                        help="OS ROM image (default: roms/surround-os.rom; 'original': roms/atarixl.rom)")
+                        help=f"OS ROM image (default: {resources.shipped_rom_label('surround-os.rom')}; "
+                        f"'original': {resources.original_rom_label('atarixl.rom')})")
     parser.add_argument("--hdir", default=None, metavar="DIR",
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from host.commands import counted
 from host.errors import SurroundError
 from host.engines.registry import engine_names
+from host import resources
 
 if TYPE_CHECKING:
     from host.game.blacklist_store import BlacklistStore
@@ -39,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--basic", choices=("free", "original"), default=None,
-        help="with --engine basic: our free BASIC (default) or your own Atari BASIC ROM in roms/ataribas.rom",
+        help="with --engine basic: our free BASIC (default) or your own Atari BASIC ROM in "
+        f"{resources.original_rom_label('ataribas.rom')}",
     )
     parser.add_argument(
         "--seed", type=int, default=None,
