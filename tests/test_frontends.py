@@ -376,6 +376,14 @@ def test_terminal_says_when_it_is_too_small():
     assert "40x24" in terminal.too_small_message(80, 20) and "80x20" in terminal.too_small_message(80, 20)
 
 
+def test_the_too_small_message_wraps_between_words():
+    message = terminal.too_small_message(30, 10)
+    lines = terminal.wrapped_message(message, 30, 10)
+    assert all(len(line) <= 29 for line in lines)
+    assert " ".join(lines) == message, "no word is cut"
+    assert len(terminal.wrapped_message(message, 30, 2)) == 2
+
+
 def test_terminal_layout_fits_80x24_and_frames_where_there_is_room():
     assert terminal.choose_layout(39, 24) is None and terminal.choose_layout(80, 23) is None
     assert terminal.choose_layout(40, 24) == terminal.Layout(framed=False, status="")

@@ -176,6 +176,13 @@ def too_small_message(columns: int, lines: int) -> str:
     )
 
 
+def wrapped_message(text: str, columns: int, lines: int) -> list[str]:
+    """`text` broken at spaces into lines of at most `columns - 1` characters (a word longer
+    than that is cut), at most `lines` of them."""
+    width = max(1, columns - 1)  # the last column of the last line cannot be written
+    return textwrap.wrap(text, width, break_on_hyphens=False)[: max(0, lines)]
+
+
 def text_colours(colours: bytes) -> tuple[int, int]:
     """GRAPHICS 0's colours from GTIA's BK, PF0, PF1, PF2, PF3: the text has PF2's hue with
     PF1's luminance, the field is PF2 (Atari OS User's Manual, the text modes)."""
@@ -432,7 +439,9 @@ class TerminalFrontend:
         self.stdscr.erase()
         layout = choose_layout(columns, lines_available)
         if layout is None:
-            self.put(0, 0, too_small_message(columns, lines_available)[: columns * lines_available - 1], 0)
+            for row, line in enumerate(wrapped_message(too_small_message(columns, lines_available), columns,
+                                                       lines_available)):
+                self.put(row, 0, line, 0)
             self.stdscr.refresh()
             return
         top, left = layout.origin
