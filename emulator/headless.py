@@ -23,8 +23,8 @@ API (all addresses and values are ints):
   frames if it never idles), loads the segments, calls each INITAD routine (with the
   machine running, until it returns), then jumps to RUNAD (or the first
   segment) and runs until the program waits for a key (False on timeout).
-* ``insert_disk(drive, path)``: an ATR into D1:-D4: (written sectors are saved
-  to the file atomically).
+* ``insert_disk(drive, path, write_protected=None)``: an ATR into D1:-D4: (written
+  sectors are saved to the file atomically); ``write_protect(drive, protected=True)``.
 * ``use_h_device(directory=None) -> HDevice``: offer H: on a host directory
   (default: the current one; emulator/hdevice.py).
 * ``run_frames(n)``; ``run_until_idle(max_frames=600) -> bool``.
@@ -116,9 +116,19 @@ class HeadlessAtari:
         else:
             self.machine.power_on()
 
-    def insert_disk(self, drive: int, path: str | Path) -> None:
-        """Put an ATR image into drive D1:-D4:."""
-        self.machine.sio.insert(drive, path)
+    def insert_disk(self, drive: int, path: str | Path, write_protected: bool | None = None) -> None:
+        """Put an ATR image into drive D1:-D4: (write-protected if the file cannot be written,
+        or as ``write_protected`` says)."""
+        atr = self.machine.sio.insert(drive, path)
+        if write_protected is not None:
+            atr.read_only = write_protected
+
+    def write_protect(self, drive: int, protected: bool = True) -> None:
+        """Slide the write-protect tab of the disk in ``drive``: writes get error 144."""
+        atr = self.machine.sio.drives.get(drive)
+        if atr is None:
+            raise EmulatorError(f"D{drive}: no disk in the drive")
+        atr.read_only = protected
 
     def use_h_device(self, directory: str | Path | None = None, letter: str = "H") -> HDevice:
         """Offer H: (H1:) on ``directory`` (default: the current directory); ``letter="D"``

@@ -52,6 +52,11 @@ def type_line(engine, text: str) -> None:
     engine.atari.type_text(text + "\n")
 
 
+def type_key(engine, key: str) -> None:
+    """A command key (N, C, Y): it acts at once, without RETURN."""
+    engine.atari.type_text(key)
+
+
 def test_posnr_in_the_emulator_numbers_all_1320_positions(engine) -> None:
     labels, atari = engine.labels, engine.atari
     for nr in range(1, NR_COUNT + 1):
@@ -148,12 +153,12 @@ def test_a_sheep_may_not_move_back_and_spaces_separate_too(engine) -> None:
 def test_clearing_the_black_list_asks_first(engine) -> None:
     engine.load_blacklist(bytes([0xFF]) + bytes(BLACKLIST_BYTES - 1))
     assert engine.learned() == 8
-    type_line(engine, "C")
+    type_key(engine, "C")
     assert peek(engine, "asking") == 1 and "CLEAR THE BLACK LIST (Y/N)?" in engine.screen_text()
-    type_line(engine, "N")
+    type_key(engine, "N")
     assert engine.learned() == 8 and engine.blacklist_bytes()[0] == 0xFF
-    type_line(engine, "c")
-    type_line(engine, "y")
+    type_key(engine, "c")
+    type_key(engine, "y")
     assert engine.learned() == 0 and engine.blacklist_bytes() == bytes(BLACKLIST_BYTES)
     assert "THE BLACK LIST IS EMPTY NOW" in engine.screen_text()
 
@@ -161,9 +166,9 @@ def test_clearing_the_black_list_asks_first(engine) -> None:
 def test_new_game_during_a_game_asks_and_n_keeps_the_game(engine) -> None:
     engine.new_game()
     engine.sheep_move(1, 3)
-    type_line(engine, "N")
+    type_key(engine, "N")
     assert "ABANDON THIS GAME (Y/N)?" in engine.screen_text()
-    type_line(engine, "N")
+    type_key(engine, "N")
     assert peek(engine, "movenum") == 1
     games = engine.atari.peek_word(engine.labels["gamenum"])
     engine.new_game()
