@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from host.atari import fp
-from host.game.game import rules
+from host.game import rules
 from host.atari.basic import list_program, listing_bytes, read_listing_file
 from host.atari.basic import tokens as T
 from tests.basic_model import BasicModel
