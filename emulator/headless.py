@@ -39,6 +39,11 @@ API (all addresses and values are ints):
   (codes in emulator/keyboard.py) for ``frames`` frames, then release it.
 * ``press_console(start=False, select=False, option=False, frames=2)``.
 * ``press_break()``: the BREAK key (POKEY's BREAK IRQ; the machine is not run).
+* ``key_down(keycode, shift, ctrl, hold_frames)``, ``console_down(start, select, option,
+  hold_frames)``: press without running (the front-ends run the frames themselves);
+  ``colour_registers()``: GTIA's BK, PF0-PF3 now.
+* ``poke_bytes(addr, data)``; ``call_bare(addr, max_cycles) -> cycles``: a routine on the bare
+  CPU, without ANTIC or interrupts.
 * ``reset(warm=True)``: the RESET key (warm) or a power cycle (cold).
 * ``peek(addr)``, ``poke(addr, value)``, ``peek_bytes(addr, n)``, ``peek_word(addr)``.
 * ``call(addr, a=0, x=0, y=0, max_cycles=...) -> (a, x, y, flags)``: JSR a
@@ -242,6 +247,20 @@ class HeadlessAtari:
         if wait > 0:
             self.machine.run_frames(wait)
 
+    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
+        """Press a key now (the keyboard IRQ fires), released after ``hold_frames`` frames; the
+        machine is not run (the front-ends run the frames themselves)."""
+        self.machine.key_down(keycode, shift, ctrl, hold_frames=hold_frames)
+
+    def console_down(self, start: bool = False, select: bool = False, option: bool = False,
+                     hold_frames: int = 1) -> None:
+        """Hold START/SELECT/OPTION for the next ``hold_frames`` frames; the machine is not run."""
+        self.machine.console_down(start, select, option, hold_frames=hold_frames)
+
+    def colour_registers(self) -> bytes:
+        """GTIA's colours now: BK, PF0, PF1, PF2, PF3."""
+        return self.machine.gtia.colours()
+
     def press_break(self) -> None:
         """The BREAK key: POKEY's BREAK interrupt (IRQST bit 7); the machine is not run."""
         self.machine.pokey.press_break()
@@ -268,6 +287,16 @@ class HeadlessAtari:
     def poke_word(self, address: int, value: int) -> None:
         self.poke(address, value & 0xFF)
         self.poke(address + 1, (value >> 8) & 0xFF)
+
+    def poke_bytes(self, address: int, data: bytes) -> None:
+        """Store bytes into RAM from ``address`` on."""
+        for offset, value in enumerate(data):
+            self.machine.poke(address + offset, value)
+
+    def call_bare(self, address: int, max_cycles: int = 1_000_000) -> int:
+        """JSR a routine on the bare CPU (no ANTIC, no interrupts) until its RTS; the cycles it
+        took (for measuring a routine, e.g. the math pack's)."""
+        return self.machine.cpu.call_bare(address, max_cycles=max_cycles)
 
     def call(self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ) -> tuple[int, int, int, int]:
         """JSR a routine from the host; returns (A, X, Y, P) at its RTS."""

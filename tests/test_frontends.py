@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -48,13 +49,10 @@ class FakeChips:
 
 
 class FakeAtari:
-    """The part of HeadlessAtari the front-ends use, recording what they ask for.
+    """The facade the front-ends drive (emulator.interfaces.Atari), recording what they ask for;
+    its `machine` (FakeChips) presses keys and console keys without running frames."""
 
-    With `chips` it has a `machine` like the real one (keys and console keys pressed
-    without running frames); without, only HeadlessAtari's own press_key/press_console.
-    """
-
-    def __init__(self, height: int = 240, width: int = 384, chips: bool = True) -> None:
+    def __init__(self, height: int = 240, width: int = 384) -> None:
         rows, columns = np.indices((height, width))
         # 8x8 blocks of distinct colours: easy to find again after scaling
         self.frame = np.stack(
@@ -69,8 +67,17 @@ class FakeAtari:
         self.breaks = 0
         self.text = "\n".join(f"LINE {row:02d}".ljust(40) for row in range(24))
         self.codes = [bytes(40)] * 24
-        if chips:
-            self.machine = FakeChips(self.memory, self.pressed)
+        self.colours = bytes([0x00, 0x28, 0xCA, 0x94, 0x46])
+        self.machine = FakeChips(self.memory, self.pressed)
+
+    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
+        self.machine.key_down(keycode, shift, ctrl, hold_frames)
+
+    def console_down(self, start=False, select=False, option=False, hold_frames=1) -> None:
+        self.machine.console_down(start, select, option, hold_frames)
+
+    def colour_registers(self) -> bytes:
+        return self.colours
 
     def frame_rgb(self) -> np.ndarray:
         return self.frame
@@ -87,12 +94,9 @@ class FakeAtari:
         self.run_frames(frames)
 
     def run_frames(self, count: int) -> None:
-        chips = getattr(self, "machine", None)
+        chips = self.machine
         for _ in range(count):
             self.frames += 1
-            if chips is None:
-                self.console_frames.append((False, False, False))
-                continue
             chips.frames += 1
             self.console_frames.append(chips.console)
             if chips.console_release_frame is not None and chips.frames >= chips.console_release_frame:
@@ -309,12 +313,23 @@ def test_key_feeder_limits_the_backlog_of_a_held_key_only():
     assert len(feeder.pending) == 5
 
 
-def test_a_machine_without_chips_gets_press_key_and_press_console():
-    machine = FakeAtari(chips=False)
+def test_the_front_ends_type_against_the_facades_protocol():
+    """Keys and console keys go through the facade (emulator.interfaces.Atari), never into its chips."""
+    machine = FakeAtari()
     frontends.key_down(machine, AtariKey(KEY_A, True))
     frontends.run_one_frame(machine, ConsoleKeys({"option"}))
     assert machine.pressed == [(KEY_A, True, False)]
     assert machine.console_frames[-1] == (False, False, True)
+
+
+def test_the_emulator_imports_nothing_from_host_and_front_ends_read_no_namespace():
+    root = Path(__file__).resolve().parents[1] / "emulator"
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        assert "from host" not in text and "import host" not in text, path
+    for path in (root / "frontends").glob("*.py"):
+        text = path.read_text()
+        assert "getattr(args" not in text and "Namespace" not in text and ".machine.machine" not in text, path
 
 
 # ---------------------------------------------------------------------------------------------

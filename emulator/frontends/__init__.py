@@ -9,12 +9,13 @@
 - ``None`` or ``"auto"``: the window when a display can be opened, otherwise the terminal.
 
 What a front-end is told comes as one value, `FrontendOptions` (built by the host from its
-command line; the emulator reads no argparse Namespace). The module also holds what both interactive front-ends share: `AtariKey` and the
-translation of typed characters and PC keys into Atari key presses; `KeyFeeder`, which
-hands queued key presses to the machine one at a time, the way a person types; and
-`ConsoleKeys` / `run_one_frame`, which hold START, SELECT and OPTION frame by frame.
-The front-ends run the frames themselves, so keys are pressed with the Machine's
-key_down/console_down, which press without running anything.
+command line; the emulator reads no argparse namespace). The module also holds what both
+interactive front-ends share: `AtariKey` and the translation of typed characters and PC
+keys into Atari key presses; `KeyFeeder`, the type-ahead queue that hands key presses to
+the machine one at a time, never over an unread one; and `ConsoleKeys` / `run_one_frame`,
+which hold START, SELECT and OPTION frame by frame.
+The front-ends run the frames themselves, so keys are pressed with the facade's
+key_down/console_down (emulator.interfaces.Atari), which press without running anything.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ import sys
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 from emulator.errors import EmulatorError
+from emulator.interfaces import Atari
 
 FRONTEND_NAMES = ("window", "terminal", "headless")
 
@@ -115,22 +117,10 @@ KEY_HOLD_FRAMES = 2  # a typed key is held this long, as HeadlessAtari.type_text
 MIN_FRAMES_BETWEEN_KEYS = 4  # as emulator.headless: the OS's debounce would drop a quicker repeat
 
 
-def _chips(machine: Any) -> Any:
-    """The Machine inside a HeadlessAtari, if it offers key_down/console_down; else None."""
-    inner = getattr(machine, "machine", None)
-    return inner if hasattr(inner, "key_down") and hasattr(inner, "console_down") else None
-
-
-def key_down(machine: Any, key: AtariKey) -> None:
+def key_down(machine: Atari, key: AtariKey) -> None:
     """Press `key` now (the keyboard IRQ fires); it is released after KEY_HOLD_FRAMES frames.
-
-    Uses Machine.key_down, which runs nothing; a machine without it gets press_key.
-    """
-    chips = _chips(machine)
-    if chips is not None:
-        chips.key_down(key.keycode, key.shift, key.ctrl, hold_frames=KEY_HOLD_FRAMES)
-    else:
-        machine.press_key(key.keycode, shift=key.shift, ctrl=key.ctrl)
+    Nothing is run: the front-end runs the frames."""
+    machine.key_down(key.keycode, key.shift, key.ctrl, hold_frames=KEY_HOLD_FRAMES)
 
 
 @dataclass
@@ -171,7 +161,7 @@ class KeyFeeder:
         """Forget the keys not yet given to the machine (BREAK, RESET)."""
         self.pending.clear()
 
-    def feed(self, machine: Any) -> AtariKey | None:
+    def feed(self, machine: Atari) -> AtariKey | None:
         """Call once per frame, before the frame runs: presses the next key when CH is empty."""
         self.frames_since_press += 1
         if not self.pending or self.frames_since_press < self.min_gap_frames:
@@ -198,19 +188,11 @@ class ConsoleKeys:
         return ("start" in self.held, "select" in self.held, "option" in self.held)
 
 
-def run_one_frame(machine: Any, console: ConsoleKeys) -> None:
-    """Emulate one frame with the console keys held as they are now.
-
-    Held keys are pressed for exactly this frame with Machine.console_down (released at
-    the frame's end, pressed again next frame while still held); a machine without it
-    gets press_console(..., frames=1), which runs the frame itself.
-    """
-    chips = _chips(machine)
-    if console.any() and chips is not None:
-        chips.console_down(*console.flags(), hold_frames=1)
-    elif console.any():
-        machine.press_console(*console.flags(), 1)
-        return
+def run_one_frame(machine: Atari, console: ConsoleKeys) -> None:
+    """Emulate one frame with the console keys held as they are now: held keys are pressed
+    for exactly this frame (released at its end, pressed again next frame while still held)."""
+    if console.any():
+        machine.console_down(*console.flags(), hold_frames=1)
     machine.run_frames(1)
 
 
@@ -251,7 +233,7 @@ def choose_frontend(name: str | None) -> str:
     return name
 
 
-def open_frontend(name: str | None, machine: Any, options: FrontendOptions | None = None) -> int:
+def open_frontend(name: str | None, machine: Atari, options: FrontendOptions | None = None) -> int:
     """Run `machine` (a booted or loaded HeadlessAtari) in the front-end `name`; the exit status."""
     options = options if options is not None else FrontendOptions()
     chosen = choose_frontend(name)
@@ -269,7 +251,7 @@ def open_frontend(name: str | None, machine: Any, options: FrontendOptions | Non
     return run_headless(machine, options)
 
 
-def run_headless(machine: Any, options: FrontendOptions) -> int:
+def run_headless(machine: Atari, options: FrontendOptions) -> int:
     """Run without any display: ``options.frames`` frames (default: until the program waits for
     a key, at most 600 frames), then print the 40x24 text screen if ``options.screen`` and save
     ``options.screenshot`` (a PNG path) if given; an alert goes to stderr."""

@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterable, NamedTuple
 import numpy as np
 
 from emulator.atascii import INVERSE_SPACE
+from emulator.interfaces import Atari
 from emulator.palette import PALETTE
 from emulator.frontends import (
     AtariKey,
@@ -61,7 +62,6 @@ CHBAS = 0x02F4  # the OS's shadow of CHBASE: the page of the character set in us
 OS_CHARSET_PAGE = 0xE0
 OWN_FONT_NOTE = "  (the program's own font: symbols approximate)"
 SCREEN_PAIR = 1  # the curses colour pair of the Atari screen
-DEFAULT_TEXT_COLOURS = (0xCA, 0x94)  # the OS's GRAPHICS 0 colours: light text on blue
 #: the eight basic terminal colours (curses.COLOR_BLACK .. COLOR_WHITE) as RGB
 BASIC_COLOURS = ((0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
                  (0, 205, 205), (229, 229, 229))
@@ -296,7 +296,7 @@ def action_for_key(key: str | int) -> TerminalAction | None:
 class TerminalFrontend:
     """A running machine shown in a curses screen."""
 
-    def __init__(self, machine: Any, stdscr: Any, title: str, note: str = "",
+    def __init__(self, machine: Atari, stdscr: Any, title: str, note: str = "",
                  alert: Callable[[], str] | None = None) -> None:
         self.machine = machine
         self.note = note  # a line the program running here wants shown (FrontendOptions.note)
@@ -417,11 +417,7 @@ class TerminalFrontend:
 
     def program_colours(self) -> tuple[int, int]:
         """The text screen's colours as the program set them: (text, field) GTIA colour bytes."""
-        chips = getattr(self.machine, "machine", None)
-        gtia = getattr(chips, "gtia", None)
-        if gtia is None:
-            return DEFAULT_TEXT_COLOURS
-        return text_colours(gtia.colours())
+        return text_colours(self.machine.colour_registers())
 
     def show_colours(self, colours: tuple[int, int]) -> None:
         """Give the screen's colour pair the program's colours (nearest the terminal has)."""
@@ -507,7 +503,7 @@ class TerminalFrontend:
         return 0
 
 
-def run(machine: Any, options: FrontendOptions | None = None) -> int:
+def run(machine: Atari, options: FrontendOptions | None = None) -> int:
     """Run `machine` in this terminal until Ctrl-C or F12; returns the exit status."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import numpy as np
 
@@ -34,6 +34,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
 
 from emulator.errors import EmulatorError  # noqa: E402
+from emulator.interfaces import Atari  # noqa: E402
 from emulator.headless import save_png  # noqa: E402
 from emulator.frontends import (  # noqa: E402
     AtariKey,
@@ -206,7 +207,7 @@ class Renderer:
 # ---------------------------------------------------------------------------------------------
 
 
-def screenshot(machine: Any, path: str | os.PathLike | None = None) -> Path:
+def screenshot(machine: Atari, path: str | os.PathLike | None = None) -> Path:
     """Save the machine's current frame, unscaled, as a PNG; returns the path.
 
     Without `path` the file goes to ./screenshots/atari-YYYYMMDD-HHMMSS-mmm.png.
@@ -251,7 +252,7 @@ class Turbo:
 class AtariWindow:
     """A running machine in a pygame window."""
 
-    def __init__(self, machine: Any, title: str, row_scale: float | None = None,
+    def __init__(self, machine: Atari, title: str, row_scale: float | None = None,
                  alert: Callable[[], str] | None = None) -> None:
         self.machine = machine
         self.title = title
@@ -392,7 +393,7 @@ class AtariWindow:
         return 0
 
 
-def run(machine: Any, options: FrontendOptions | None = None) -> int:
+def run(machine: Atari, options: FrontendOptions | None = None) -> int:
     """Run `machine` in a window until it is closed; returns the exit status."""
     try:
         pygame.display.init()
@@ -412,7 +413,7 @@ def run(machine: Any, options: FrontendOptions | None = None) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def measure_fps(seconds: float, machine: Any = None, row_scale: float = DEFAULT_ROW_SCALE) -> float:
+def measure_fps(seconds: float, machine: Atari | None = None, row_scale: float = DEFAULT_ROW_SCALE) -> float:
     """Frames per second the window renderer reaches: the machine's frame converted
     (frame_rgb) and drawn, scaled by `row_scale`, again and again for `seconds`.
 

@@ -247,9 +247,9 @@ class BasicEngine(SurroundBasicEngine):
         from RETURN until the program waits for the next key (the wolf's whole turn)."""
         before = self.var("LINES")
         self.type_keys(f"{src},{dst}")
-        frames = self.atari.machine.frames
+        frames = self.atari.frames
         self.type_keys("\n")
-        self.waits.append((self.atari.machine.frames - frames) / FRAMES_PER_SECOND)
+        self.waits.append((self.atari.frames - frames) / FRAMES_PER_SECOND)
         if self.var("LINES") != before + 1:
             raise SurroundError(f"basic engine: the program did not read the move {src},{dst}")
         self.expect_waiting(f"after {src},{dst}")
