@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.game.game import rules
+from host.game import rules
 from host.atari.basic import enter_listing
 from host.atari.basic.lister import list_line
 from tests.basic_runtime_support import BasicRunner, Images
