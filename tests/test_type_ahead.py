@@ -76,3 +76,13 @@ def test_a_paste_into_busy_basic_loses_no_key() -> None:
     assert "20 PRINT 2" in lines, screen
     assert "0 PRINT 2" not in lines and "LIST" in lines, screen
     assert lines.index("10 FOR I=1 TO 600:NEXT I") < lines.index("20 PRINT 2")
+
+
+def test_a_command_typed_while_the_basic_wolf_thinks_arrives_whole() -> None:
+    """`play --engine basic`: the wolf thinks over a second after a move; N RETURN typed at once
+    behind the move waits for it (the old limit pressed RETURN over the unread N: a bare RETURN)."""
+    screen = run_in_terminal(
+        "from host.engines.basic import BasicEngine\nengine = BasicEngine(seed=1)\natari = engine.atari",
+        [(b"2,3\rN\r", 20.0)], ready=b"F1 HELP",
+    )
+    assert "ABANDON THIS GAME (Y/N)?" in screen, screen
