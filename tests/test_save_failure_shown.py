@@ -82,6 +82,6 @@ def test_the_basic_game_on_a_write_protected_disk_shows_the_failed_save_with_the
     engine.atari.write_protect(1, False)  # a save that works blanks the row again
     engine.load_blacklist(Blacklist().to_bytes())
     engine.new_game()
-    engine.atari.type_text("C\n", max_frames_per_key=3600)
-    engine.atari.type_text("Y\n", max_frames_per_key=3600)
+    engine.atari.type_text("C", max_frames_per_key=3600)  # command keys: no RETURN
+    engine.atari.type_text("Y", max_frames_per_key=3600)
     assert rows(engine)[SAVE_ROW].strip() == "", "\n".join(rows(engine))

@@ -79,10 +79,11 @@ def test_a_paste_into_busy_basic_loses_no_key() -> None:
 
 
 def test_a_command_typed_while_the_basic_wolf_thinks_arrives_whole() -> None:
-    """`play --engine basic`: the wolf thinks over a second after a move; N RETURN typed at once
-    behind the move waits for it (the old limit pressed RETURN over the unread N: a bare RETURN)."""
+    """`play --engine basic`: the wolf thinks over a second after a move; a line typed at once
+    behind the move waits for it whole (the old limit pressed each key over the unread one
+    before: " N" RETURN became a bare RETURN, a hint instead of the question)."""
     screen = run_in_terminal(
         "from host.engines.basic import BasicEngine\nengine = BasicEngine(seed=1)\natari = engine.atari",
-        [(b"2,3\rN\r", 20.0)], ready=b"F1 HELP",
+        [(b"2,3\r N\r", 20.0)], ready=b"F1 HELP",
     )
     assert "ABANDON THIS GAME (Y/N)?" in screen, screen
