@@ -173,6 +173,16 @@ def test_a_list_with_positions_that_cannot_be_lost_loads_with_a_warning(tmp_path
     assert BlacklistStore.open(str(path)).warning is None
 
 
+def test_disk_and_check_warn_about_a_list_with_positions_that_cannot_be_lost(tmp_path: Path, capsys) -> None:
+    from host.cli import main
+
+    path = tmp_path / "wolf.blk"
+    path.write_bytes(bytes([0xFF]) + bytes(BLACKLIST_BYTES - 1))  # NR 1-8: none can be lost
+    assert main(["disk", "-o", str(tmp_path / "s.atr"), "--blacklist", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {path} holds 8 positions the wolf cannot lose" in err
+
+
 def test_a_failed_save_is_kept_and_retried(tmp_path: Path) -> None:
     folder = tmp_path / "lists"
     folder.mkdir()

@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.game.records import read_blacklist_file
+    from host.game.blacklist_store import read_checked as read_blacklist_file
 
     blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
     output = args.output or default_output()

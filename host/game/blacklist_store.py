@@ -23,6 +23,7 @@ list stays as it is.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -64,6 +65,27 @@ def positions_in(data: bytes) -> int:
 def impossible_positions(data: bytes) -> int:
     """How many positions of ``data`` are not among the 316 the wolf can lose."""
     return positions_in(bytes(byte & ~mask & 0xFF for byte, mask in zip(data, LOSABLE)))
+
+
+def impossible_warning(path: str | os.PathLike[str], data: bytes) -> str | None:
+    """A warning for a list holding positions the wolf can never lose (None if it holds none)."""
+    odd = impossible_positions(data)
+    if not odd:
+        return None
+    return (f"warning: {path} holds {odd} position{'s' if odd != 1 else ''} the wolf cannot lose "
+            f"(only 316 can be lost); they stay, but the file was not written by this game's learner")
+
+
+def read_checked(path: str | os.PathLike[str]) -> bytes:
+    """A black-list file for `surround check`, `disk` and `train`: read, and a warning on stderr
+    if it holds positions that cannot be lost."""
+    import sys
+
+    data = read_blacklist_file(path)
+    warning = impossible_warning(path, data)
+    if warning:
+        print(warning, file=sys.stderr)
+    return data
 
 
 def merged(on_disk: bytes, base: bytes, data: bytes) -> bytes:
@@ -117,11 +139,7 @@ class BlacklistStore:
         check_location(path)
         data = _read_at_start(path) if path.exists() else bytes(BLACKLIST_BYTES)
         store = cls(path, data, default=option is None)
-        odd = impossible_positions(data)
-        if odd:
-            store.warning = (f"warning: {path} holds {odd} position{'s' if odd != 1 else ''} the wolf "
-                             f"cannot lose (only 316 can be lost); they stay, but the file was not "
-                             f"written by this game's learner")
+        store.warning = impossible_warning(path, data)
         return store
 
     def save_if_changed(self, data: bytes) -> bool:
