@@ -206,3 +206,16 @@ def test_the_sigterm_path_still_works_after_a_merge(tmp_path: Path) -> None:
     wait_for_file_bit(path, START_NR)
     session.kill(signal.SIGTERM)
     assert START_NR in Blacklist(path.read_bytes()).nrs()
+
+
+def test_a_save_waits_for_another_sessions_lock_and_gives_up_with_a_reason(tmp_path: Path, monkeypatch) -> None:
+    from host.game import file_lock
+
+    path = tmp_path / "wolf.blk"
+    store = BlacklistStore.open(str(path))
+    monkeypatch.setattr(file_lock, "LOCK_TIMEOUT_SECONDS", 0.2)
+    with file_lock.locked(path):  # another session holds the lock (a second descriptor: flock is per open file)
+        assert not store.save_if_changed(bytes([1]) + bytes(BLACKLIST_BYTES - 1))
+    assert store.problem and "held by another session" in store.problem
+    store.flush(bytes([1]) + bytes(BLACKLIST_BYTES - 1))
+    assert store.problem is None and path.read_bytes()[0] == 1

@@ -27,11 +27,14 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
 
 
 @contextmanager
-def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[None]:
-    """Hold the exclusive lock of ``path`` for the ``with`` block; OSError if it cannot be had."""
-    descriptor = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o666)
+def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
+    """Hold the exclusive lock of ``path`` for the ``with`` block (waiting at most ``timeout``
+    seconds, default LOCK_TIMEOUT_SECONDS); OSError (TimeoutError) if it cannot be had."""
+    timeout = LOCK_TIMEOUT_SECONDS if timeout is None else timeout
+    name = lock_path(path)
+    descriptor = os.open(name, os.O_RDWR | os.O_CREAT, 0o666)
     try:
-        _acquire(descriptor, timeout)
+        _acquire(descriptor, timeout, name)
         try:
             yield
         finally:
@@ -43,7 +46,7 @@ def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT_SECONDS) 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
-    def _acquire(descriptor: int, timeout: float) -> None:
+    def _acquire(descriptor: int, timeout: float, name: Path) -> None:
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -52,7 +55,7 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
                 return
             except OSError:
                 if time.monotonic() >= deadline:
-                    raise
+                    raise TimeoutError(f"{name} is held by another session") from None
                 time.sleep(0.05)
 
     def _release(descriptor: int) -> None:
@@ -62,7 +65,7 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
 else:
     import fcntl
 
-    def _acquire(descriptor: int, timeout: float) -> None:
+    def _acquire(descriptor: int, timeout: float, name: Path) -> None:
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -70,16 +73,9 @@ else:
                 return
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    raise TimeoutError(f"{lock_path_name(descriptor)} is held by another session") from None
+                    raise TimeoutError(f"{name} is held by another session") from None
                 time.sleep(0.02)
 
     def _release(descriptor: int) -> None:
         fcntl.flock(descriptor, fcntl.LOCK_UN)
 
-
-def lock_path_name(descriptor: int) -> str:
-    """A name for the lock file in messages (its path where the platform tells it)."""
-    try:
-        return os.readlink(f"/proc/self/fd/{descriptor}")
-    except OSError:
-        return "the black list's lock file"
