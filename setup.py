@@ -36,4 +36,9 @@ class BuildPyWithData(build_py):
 
 
 if __name__ == "__main__":  # as setuptools runs it (a test imports copy_package_data)
-    setup(cmdclass={"build_py": BuildPyWithData})
+    from setuptools import find_packages
+
+    # host and emulator, and the import name surround (for `python -m surround`), which is the
+    # small folder host/_surround
+    packages = find_packages(include=["host*", "emulator*"], exclude=["host._surround"]) + ["surround"]
+    setup(cmdclass={"build_py": BuildPyWithData}, packages=packages, package_dir={"surround": "host/_surround"})

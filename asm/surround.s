@@ -477,6 +477,7 @@ Redraw:
         lda #0
         sta LEARNSHOWN
         sta ERRSHOWN
+        jsr ShowSaveErr         ; a save that failed still says so
         lda GAMESTATE
         beq +
         jsr ShowResult
@@ -762,6 +763,7 @@ NGOOD:      .byte 0
 PROMPTSHOWN: .byte 0        ; which prompt the screen shows
 ERRSHOWN:   .byte 0         ; the result row shows something
 LEARNSHOWN: .byte 0         ; the lesson row shows something
+SAVEERR:    .byte 0         ; CIO status of the last failed save of SURROUND.BLK (0: none)
 BLACKLIST:                  ; 1320 bits: the lost positions
             .advance BLACKLIST+BLACKLISTLEN, 0
 PROGEND:

@@ -78,7 +78,8 @@ class Atr:
             raise EmulatorError(f"{self.name}: empty ATR image (offset 2)")
         if len(body) < size:
             raise EmulatorError(
-                f"{self.name}: truncated ATR image: header says {size} bytes, file has {len(body)} (offset {len(data)})"
+                f"{self.name}: the image is cut short: its header announces {size} bytes of sectors, the file "
+                f"holds {len(body)} ({size - len(body)} bytes missing; an interrupted copy or download?)"
             )
         body = body[:size]
         self.header = bytearray(data[:HEADER_SIZE])

@@ -23,8 +23,8 @@ API (all addresses and values are ints):
   frames if it never idles), loads the segments, calls each INITAD routine (with the
   machine running, until it returns), then jumps to RUNAD (or the first
   segment) and runs until the program waits for a key (False on timeout).
-* ``insert_disk(drive, path)``: an ATR into D1:-D4: (written sectors are saved
-  to the file atomically).
+* ``insert_disk(drive, path, write_protected=None)``: an ATR into D1:-D4: (written
+  sectors are saved to the file atomically); ``write_protect(drive, protected=True)``.
 * ``use_h_device(directory=None) -> HDevice``: offer H: on a host directory
   (default: the current one; emulator/hdevice.py).
 * ``run_frames(n)``; ``run_until_idle(max_frames=600) -> bool``.
@@ -38,6 +38,12 @@ API (all addresses and values are ints):
 * ``press_key(keycode, shift=False, ctrl=False, frames=2)``: hold one key
   (codes in emulator/keyboard.py) for ``frames`` frames, then release it.
 * ``press_console(start=False, select=False, option=False, frames=2)``.
+* ``press_break()``: the BREAK key (POKEY's BREAK IRQ; the machine is not run).
+* ``key_down(keycode, shift, ctrl, hold_frames)``, ``console_down(start, select, option,
+  hold_frames)``: press without running (the front-ends run the frames themselves);
+  ``colour_registers()``: GTIA's BK, PF0-PF3 now.
+* ``poke_bytes(addr, data)``; ``call_bare(addr, max_cycles) -> cycles``: a routine on the bare
+  CPU, without ANTIC or interrupts.
 * ``reset(warm=True)``: the RESET key (warm) or a power cycle (cold).
 * ``peek(addr)``, ``poke(addr, value)``, ``peek_bytes(addr, n)``, ``peek_word(addr)``.
 * ``call(addr, a=0, x=0, y=0, max_cycles=...) -> (a, x, y, flags)``: JSR a
@@ -137,9 +143,19 @@ class HeadlessAtari:
         else:
             self.machine.power_on()
 
-    def insert_disk(self, drive: int, path: str | Path) -> None:
-        """Put an ATR image into drive D1:-D4:."""
-        self.machine.insert_disk(drive, path)
+    def insert_disk(self, drive: int, path: str | Path, write_protected: bool | None = None) -> None:
+        """Put an ATR image into drive D1:-D4: for both SIO modes (write-protected if the file
+        cannot be written, or as ``write_protected`` says)."""
+        atr = self.machine.insert_disk(drive, path)
+        if write_protected is not None:
+            atr.read_only = write_protected
+
+    def write_protect(self, drive: int, protected: bool = True) -> None:
+        """Slide the write-protect tab of the disk in ``drive``: writes get error 144."""
+        atr = self.machine.sio.drives.get(drive)
+        if atr is None:
+            raise EmulatorError(f"D{drive}: no disk in the drive")
+        atr.read_only = protected
 
     def use_h_device(self, directory: str | Path | None = None, letter: str = "H") -> HDevice:
         """Offer H: (H1:) on ``directory`` (default: the current directory); ``letter="D"``
@@ -216,6 +232,15 @@ class HeadlessAtari:
     def set_paddle(self, number: int, value: int) -> None:
         self.machine.set_paddle(number, value)
 
+    def add_audio_sink(self, sink: Callable[[np.ndarray], None]) -> None:
+        """Hand each frame's sound samples (int16, 44.1 kHz) to ``sink`` from now on."""
+        self.machine.add_audio_sink(sink)
+
+    @property
+    def frame_rate(self) -> float:
+        """Frames a second of the machine's TV standard (NTSC 59.92, PAL 49.86)."""
+        return self.machine.video.frame_rate
+
     # -- keys ---------------------------------------------------------------------------------------
 
     def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False, frames: int = 2) -> None:
@@ -266,7 +291,7 @@ class HeadlessAtari:
                 self.reset(warm=True)
                 self.run_until_idle(600)
             elif value == "BREAK":
-                self.machine.pokey.press_break()
+                self.press_break()
                 self.run_until_idle(max_frames_per_key)
             else:
                 self.press_console(**{value.lower(): True}, frames=8)
@@ -276,6 +301,24 @@ class HeadlessAtari:
         wait = self._last_key_frame + MIN_FRAMES_BETWEEN_KEYS - self.machine.frames
         if wait > 0:
             self.machine.run_frames(wait)
+
+    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
+        """Press a key now (the keyboard IRQ fires), released after ``hold_frames`` frames; the
+        machine is not run (the front-ends run the frames themselves)."""
+        self.machine.key_down(keycode, shift, ctrl, hold_frames=hold_frames)
+
+    def console_down(self, start: bool = False, select: bool = False, option: bool = False,
+                     hold_frames: int = 1) -> None:
+        """Hold START/SELECT/OPTION for the next ``hold_frames`` frames; the machine is not run."""
+        self.machine.console_down(start, select, option, hold_frames=hold_frames)
+
+    def colour_registers(self) -> bytes:
+        """GTIA's colours now: BK, PF0, PF1, PF2, PF3."""
+        return self.machine.gtia.colours()
+
+    def press_break(self) -> None:
+        """The BREAK key: POKEY's BREAK interrupt (IRQST bit 7); the machine is not run."""
+        self.machine.pokey.press_break()
 
     def press_console(self, start: bool = False, select: bool = False, option: bool = False, frames: int = 2) -> None:
         """Hold START/SELECT/OPTION for ``frames`` frames, then release them."""
@@ -299,6 +342,16 @@ class HeadlessAtari:
     def poke_word(self, address: int, value: int) -> None:
         self.poke(address, value & 0xFF)
         self.poke(address + 1, (value >> 8) & 0xFF)
+
+    def poke_bytes(self, address: int, data: bytes) -> None:
+        """Store bytes into RAM from ``address`` on."""
+        for offset, value in enumerate(data):
+            self.machine.poke(address + offset, value)
+
+    def call_bare(self, address: int, max_cycles: int = 1_000_000) -> int:
+        """JSR a routine on the bare CPU (no ANTIC, no interrupts) until its RTS; the cycles it
+        took (for measuring a routine, e.g. the math pack's)."""
+        return self.machine.cpu.call_bare(address, max_cycles=max_cycles)
 
     def call(
         self, address: int, a: int = 0, x: int = 0, y: int = 0, max_cycles: int = 10 * CPU_HZ

@@ -51,6 +51,7 @@ import heapq
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -65,6 +66,7 @@ from emulator.antic import (
     WSYNC,
     Antic,
 )
+from emulator.atr import Atr
 from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
@@ -254,10 +256,11 @@ class Machine:
             self.memory.remove_patch(self.siov_target)
             self.cpu.traps.pop(self.siov_target, None)
 
-    def insert_disk(self, drive: int, image) -> None:
-        """An ATR (object or path) into D1:-D4:, for both SIO modes."""
+    def insert_disk(self, drive: int, image: Atr | str | Path) -> Atr:
+        """An ATR (object or path) into D1:-D4:, for both SIO modes; returns the image."""
         atr = self.sio.insert(drive, image)
         self.serial.bus.attach(DiskDrive(drive, atr))
+        return atr
 
     def attach_printer(self, path) -> Printer:
         """A printer (P:, device $40) that writes its lines to the text file ``path``."""

@@ -60,24 +60,56 @@ def original_roms_dir() -> Path:
 
 
 def _writable(folder: Path) -> bool:
-    """True if files can be created in `folder` (made if missing)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return os.access(folder, os.W_OK | os.X_OK)
+    """True if files can be created in `folder`, or `folder` can be made (nothing is created:
+    its nearest existing ancestor must be a writable folder)."""
+    existing = next((path for path in [folder, *folder.parents] if path.exists()), None)
+    return existing is not None and existing.is_dir() and os.access(existing, os.W_OK | os.X_OK)
 
 
 def build_dir() -> Path:
-    """Where listings, label maps and program images are written."""
+    """Where listings, label maps and program images are written. Nothing is created here:
+    whatever writes into it makes the folder (so `surround --help` leaves no trace)."""
     if is_checkout() and _writable(CHECKOUT / "build"):
         return CHECKOUT / "build"
     import platformdirs
 
-    folder = platformdirs.user_cache_path(APP_NAME, appauthor=False) / "build"
-    if not _writable(folder):
-        raise SurroundError(f"{folder}: cannot create the build folder")
-    return folder
+    return platformdirs.user_cache_path(APP_NAME, appauthor=False) / "build"
+
+
+def shown(path: Path) -> str:
+    """``path`` for a help text: relative to the checkout in a checkout (``build/x``), else in
+    full with the home folder as ``~``."""
+    if is_checkout() and path.is_relative_to(CHECKOUT):
+        return str(path.relative_to(CHECKOUT))
+    home = Path.home()
+    return "~/" + str(path.relative_to(home)) if path.is_relative_to(home) else str(path)
+
+
+def build_label(name: str = "") -> str:
+    """The build folder (or ``name`` in it) as a help text shows it."""
+    folder = shown(build_dir())
+    return f"{folder}/{name}" if name else f"{folder}/"
+
+
+def shipped_rom_label(name: str) -> str:
+    """A ROM the project ships, as a help text shows it (``roms/surround-os.rom`` in a checkout)."""
+    try:
+        return shown(roms_dir() / name)
+    except SurroundError:
+        return f"roms/{name}"
+
+
+def original_rom_label(name: str) -> str:
+    """Where a user's own ROM ``name`` goes, as a help text shows it."""
+    return shown(original_roms_dir() / name)
+
+
+def install_hint(extra: str, package: str) -> str:
+    """How to add an optional part: in a checkout the editable install the README uses, for an
+    installed package the distribution with the extra (or the package itself)."""
+    if is_checkout():
+        return f"python -m pip install -e '.[{extra}]'"
+    return f"python -m pip install '{APP_NAME}[{extra}]' (or just {package})"
 
 
 def check_emulator_package() -> None:

@@ -24,8 +24,6 @@ from host.game.rules import (
     position_of,
 )
 
-headless = pytest.importorskip("emulator.headless", reason="the emulator (emulator/headless.py) is not there yet")
-
 SEED_EXAMPLE = (
     "1,2,4-6 2,3,4-6 2,3,4-8 2,3,6-8 2,3,6-11 2,3,8-11 2,3,8-9 2,6,8-9 "
     "2,6,8-11 2,8,10-11 2,8,10-9 6,8,10-9 6,8,10-11 8,9,10-11"
@@ -34,12 +32,9 @@ SCREENSHOT_DIR = Path(__file__).resolve().parents[1] / "build" / "screenshots"
 
 
 def make_engine(seed: int = 1):
-    """An AsmEngine, or a skip while another engineer's part (the OS ROM) is missing."""
-    from emulator.rom import ROMS
+    """An AsmEngine (a missing or broken OS ROM fails the test: it is a core part)."""
     from host.engines.asm import AsmEngine
 
-    if not ROMS.free_os.is_file():
-        pytest.skip(f"{ROMS.free_os} is not built yet (the free OS ROM of the emulator issue)")
     return AsmEngine(seed=seed)
 
 
@@ -54,6 +49,11 @@ def peek(engine, label: str, offset: int = 0) -> int:
 
 def type_line(engine, text: str) -> None:
     engine.atari.type_text(text + "\n")
+
+
+def type_key(engine, key: str) -> None:
+    """A command key (N, C, Y): it acts at once, without RETURN."""
+    engine.atari.type_text(key)
 
 
 def test_posnr_in_the_emulator_numbers_all_1320_positions(engine) -> None:
@@ -152,12 +152,12 @@ def test_a_sheep_may_not_move_back_and_spaces_separate_too(engine) -> None:
 def test_clearing_the_black_list_asks_first(engine) -> None:
     engine.load_blacklist(bytes([0xFF]) + bytes(BLACKLIST_BYTES - 1))
     assert engine.learned() == 8
-    type_line(engine, "C")
+    type_key(engine, "C")
     assert peek(engine, "asking") == 1 and "CLEAR THE BLACK LIST (Y/N)?" in engine.screen_text()
-    type_line(engine, "N")
+    type_key(engine, "N")
     assert engine.learned() == 8 and engine.blacklist_bytes()[0] == 0xFF
-    type_line(engine, "c")
-    type_line(engine, "y")
+    type_key(engine, "c")
+    type_key(engine, "y")
     assert engine.learned() == 0 and engine.blacklist_bytes() == bytes(BLACKLIST_BYTES)
     assert "THE BLACK LIST IS EMPTY NOW" in engine.screen_text()
 
@@ -165,9 +165,9 @@ def test_clearing_the_black_list_asks_first(engine) -> None:
 def test_new_game_during_a_game_asks_and_n_keeps_the_game(engine) -> None:
     engine.new_game()
     engine.sheep_move(1, 3)
-    type_line(engine, "N")
+    type_key(engine, "N")
     assert "ABANDON THIS GAME (Y/N)?" in engine.screen_text()
-    type_line(engine, "N")
+    type_key(engine, "N")
     assert peek(engine, "movenum") == 1
     games = engine.atari.peek_word(engine.labels["gamenum"])
     engine.new_game()
@@ -229,10 +229,10 @@ def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Pa
     from host.commands.play_asm import play
     from host.game.records import read_blacklist_file, write_blacklist_file
 
-    make_engine()  # skips while the OS ROM is missing
     saved = tmp_path / "wolf.blk"
     write_blacklist_file(saved, bytes([0b1011]) + bytes(BLACKLIST_BYTES - 1))
-    args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), frontend="headless")
+    args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), empty_blacklist=False, disk=None,
+                              frontend="headless")
     assert play(args) == 0
     screen = capsys.readouterr().out
     assert "SURROUND" in screen and "YOUR MOVE, SHEEP (FROM,TO)?" in screen

@@ -115,3 +115,26 @@ def test_delete_and_clear_edit_the_field_only(engine) -> None:
     assert peek(engine, "lasterr") == 0 and peek(engine, "movenum") == 1
     assert_layout_intact(engine, before)
     assert engine.atari.screen_text().splitlines()[INPUT_ROW].strip() == "█"
+
+
+# -- issue 17 item 9: the command keys act as the footer reads ("N NEW GAME  C CLEAR LIST") ---------
+
+
+def test_n_alone_starts_a_new_game_without_return(engine) -> None:
+    engine.new_game()
+    games, lines = engine.atari.peek_word(engine.labels["gamenum"]), peek(engine, "inputseq")
+    engine.atari.type_text("n")
+    assert engine.atari.peek_word(engine.labels["gamenum"]) == games + 1, "N acts at once"
+    assert peek(engine, "inputseq") == (lines + 1) & 0xFF and peek(engine, "inputwait") == 1
+    assert "N NEW GAME  C CLEAR LIST" in engine.screen_text().splitlines()[23]
+
+
+def test_a_letter_after_spaces_counts_only_alone_on_its_line(engine) -> None:
+    engine.new_game()
+    games = engine.atari.peek_word(engine.labels["gamenum"])
+    for line in (" NNCN1,", " N1,2", " CX"):
+        type_line(engine, line)
+        assert peek(engine, "lasterr") == 6, line
+        assert engine.atari.peek_word(engine.labels["gamenum"]) == games and peek(engine, "asking") == 0, line
+    type_line(engine, "  N  ")  # the word alone, RETURN: a new game
+    assert engine.atari.peek_word(engine.labels["gamenum"]) == games + 1

@@ -84,7 +84,7 @@ def test_a_broken_file_stops_with_a_message_and_is_not_overwritten(tmp_path: Pat
 
 
 def test_a_directory_in_the_way_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(SurroundError, match="cannot read"):
+    with pytest.raises(SurroundError, match="it is a folder"):
         BlacklistStore.open(str(tmp_path))
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from host.game.rules import COLUMN, NEIGHBOURS, Position
 
-RULES = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[1]
+RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 
 
 def table_after(heading: str) -> list[tuple[str, str]]:
@@ -42,3 +43,31 @@ def test_nothing_points_at_the_design_documents_any_more() -> None:
             if path.suffix in (".py", ".s", ".md") and path.name != "test_docs.py":
                 assert "RULES.md" not in path.read_text(encoding="utf-8", errors="replace"), path
     assert "RULES.md" not in (root / "README.md").read_text(encoding="utf-8")
+
+
+def _table_cells(row: str) -> int:
+    """The cells of a Markdown table row (an escaped \\| stays inside its cell)."""
+    return len(re.split(r"(?<!\\)\|", row.strip().strip("|")))
+
+
+def test_every_readme_table_row_has_its_headers_cells() -> None:
+    lines = (ROOT / "README.md").read_text().splitlines()
+    wrong = []
+    for number, line in enumerate(lines):
+        if re.fullmatch(r"\|(\s*:?-+:?\s*\|)+", line.strip()):
+            width = _table_cells(lines[number - 1])
+            for row_number in range(number + 1, len(lines)):
+                row = lines[row_number]
+                if not row.startswith("|"):
+                    break
+                if _table_cells(row) != width:
+                    wrong.append(f"README.md:{row_number + 1}: {row[:60]}")
+    assert not wrong, "an unescaped | splits a cell:\n" + "\n".join(wrong)
+
+
+def test_the_engines_line_names_every_engine() -> None:
+    from host.engines.registry import engine_names
+
+    text = (ROOT / "README.md").read_text()
+    line = text[text.index("Engines: "):].split("\n\n")[0].split("Sheep players")[0]
+    assert all(f"`{name}`" in line for name in engine_names()), line

@@ -8,7 +8,6 @@ from test_emu_helpers import KEY_COUNT, KEYS, SCREEN, mini_os_rom
 from emulator.atascii import atascii_to_internal
 from emulator.errors import CpuJam, EmulatorError
 from emulator.headless import HeadlessAtari
-from emulator.rom import ROMS
 from emulator.xex import build_xex
 from host.cli import main
 
@@ -113,7 +112,6 @@ def test_cli_emu_bad_files_give_one_line(tmp_path, capsys, content, message):
     assert err.startswith("surround: ") and str(path) in err and message in err and "\n" not in err
 
 
-@pytest.mark.skipif(not ROMS.free_os.exists(), reason="roms/surround-os.rom not built yet")
 def test_free_os_boots_to_an_atari_screen_and_echoes_a_typed_line():
     atari = HeadlessAtari()
     assert atari.boot()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -19,7 +20,7 @@ import pygame  # noqa: E402
 
 from emulator import frontends  # noqa: E402
 from emulator.errors import EmulatorError  # noqa: E402
-from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, choose_frontend, terminal, window  # noqa: E402  # noqa: E402
+from emulator.frontends import AtariKey, ConsoleKeys, FrontendOptions, KeyFeeder, choose_frontend, terminal, window  # noqa: E402  # noqa: E402
 
 # Atari key codes (KBCODE bits 0-5), facts of the hardware.
 KEY_A, KEY_1, KEY_RETURN, KEY_MINUS, KEY_EQUALS, KEY_PLUS, KEY_ASTERISK = 0x3F, 0x1F, 0x0C, 0x0E, 0x0F, 0x06, 0x07
@@ -47,13 +48,10 @@ class FakeChips:
 
 
 class FakeAtari:
-    """The part of HeadlessAtari the front-ends use, recording what they ask for.
+    """The facade the front-ends drive (emulator.interfaces.Atari), recording what they ask for;
+    its `machine` (FakeChips) presses keys and console keys without running frames."""
 
-    With `chips` it has a `machine` like the real one (keys and console keys pressed
-    without running frames); without, only HeadlessAtari's own press_key/press_console.
-    """
-
-    def __init__(self, height: int = 240, width: int = 384, chips: bool = True) -> None:
+    def __init__(self, height: int = 240, width: int = 384) -> None:
         rows, columns = np.indices((height, width))
         # 8x8 blocks of distinct colours: easy to find again after scaling
         self.frame = np.stack(
@@ -65,10 +63,24 @@ class FakeAtari:
         self.console_frames: list[tuple[bool, bool, bool]] = []
         self.frames = 0
         self.resets: list[bool] = []
+        self.breaks = 0
         self.text = "\n".join(f"LINE {row:02d}".ljust(40) for row in range(24))
         self.codes = [bytes(40)] * 24
-        if chips:
-            self.machine = FakeChips(self.memory, self.pressed)
+        self.colours = bytes([0x00, 0x28, 0xCA, 0x94, 0x46])
+        self.machine = FakeChips(self.memory, self.pressed)
+        self.joysticks: dict[int, tuple[bool, ...]] = {}
+        self.paddles: dict[int, int] = {}
+        self.audio_sinks: list = []
+        self.recording = None
+
+    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
+        self.machine.key_down(keycode, shift, ctrl, hold_frames)
+
+    def console_down(self, start=False, select=False, option=False, hold_frames=1) -> None:
+        self.machine.console_down(start, select, option, hold_frames)
+
+    def colour_registers(self) -> bytes:
+        return self.colours
 
     def frame_rgb(self) -> np.ndarray:
         return self.frame
@@ -85,12 +97,9 @@ class FakeAtari:
         self.run_frames(frames)
 
     def run_frames(self, count: int) -> None:
-        chips = getattr(self, "machine", None)
+        chips = self.machine
         for _ in range(count):
             self.frames += 1
-            if chips is None:
-                self.console_frames.append((False, False, False))
-                continue
             chips.frames += 1
             self.console_frames.append(chips.console)
             if chips.console_release_frame is not None and chips.frames >= chips.console_release_frame:
@@ -103,6 +112,9 @@ class FakeAtari:
     def reset(self, warm: bool = True) -> None:
         self.resets.append(warm)
 
+    def press_break(self) -> None:
+        self.breaks += 1
+
     def run_until_idle(self, max_frames: int = 600) -> bool:
         self.run_frames(1)
         return True
@@ -112,6 +124,24 @@ class FakeAtari:
 
     def screen_codes(self) -> list[bytes]:
         return self.codes
+
+    frame_rate = 1_789_773 / 29_868  # NTSC
+
+    def set_joystick(self, port: int, up: bool = False, down: bool = False, left: bool = False,
+                     right: bool = False, fire: bool = False) -> None:
+        self.joysticks[port] = (up, down, left, right, fire)
+
+    def set_paddle(self, number: int, value: int) -> None:
+        self.paddles[number] = value
+
+    def add_audio_sink(self, sink) -> None:
+        self.audio_sinks.append(sink)
+
+    def record_audio(self, path) -> None:
+        self.recording = path
+
+    def close_audio(self) -> None:
+        self.recording = None
 
 
 @pytest.fixture
@@ -266,15 +296,17 @@ def test_turbo_tap_toggles_and_hold_is_momentary():
 
 def test_key_feeder_waits_until_the_os_took_the_last_key():
     machine = FakeAtari()
-    feeder = KeyFeeder(min_gap_frames=1, max_wait_frames=3)
+    feeder = KeyFeeder(min_gap_frames=1)
     for key in (AtariKey(KEY_A), AtariKey(KEY_1), AtariKey(KEY_RETURN)):
         feeder.push(key)
     assert feeder.feed(machine) == AtariKey(KEY_A)
     assert feeder.feed(machine) is None  # CH still holds the A
     machine.poke(0x02FC, 0xFF)  # the OS read it
     assert feeder.feed(machine) == AtariKey(KEY_1)
-    results = [feeder.feed(machine) for _ in range(3)]  # nobody reads CH: give up waiting
-    assert results == [None, None, AtariKey(KEY_RETURN)]
+    results = [feeder.feed(machine) for _ in range(10_000)]  # a busy program: the 1 is never overwritten
+    assert results == [None] * 10_000
+    machine.poke(0x02FC, 0xFF)
+    assert feeder.feed(machine) == AtariKey(KEY_RETURN)
     assert [pressed[0] for pressed in machine.pressed] == [KEY_A, KEY_1, KEY_RETURN]
 
 
@@ -302,12 +334,23 @@ def test_key_feeder_limits_the_backlog_of_a_held_key_only():
     assert len(feeder.pending) == 5
 
 
-def test_a_machine_without_chips_gets_press_key_and_press_console():
-    machine = FakeAtari(chips=False)
+def test_the_front_ends_type_against_the_facades_protocol():
+    """Keys and console keys go through the facade (emulator.interfaces.Atari), never into its chips."""
+    machine = FakeAtari()
     frontends.key_down(machine, AtariKey(KEY_A, True))
     frontends.run_one_frame(machine, ConsoleKeys({"option"}))
     assert machine.pressed == [(KEY_A, True, False)]
     assert machine.console_frames[-1] == (False, False, True)
+
+
+def test_the_emulator_imports_nothing_from_host_and_front_ends_read_no_namespace():
+    root = Path(__file__).resolve().parents[1] / "emulator"
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        assert "from host" not in text and "import host" not in text, path
+    for path in (root / "frontends").glob("*.py"):
+        text = path.read_text()
+        assert "getattr(args" not in text and "Namespace" not in text and ".machine.machine" not in text, path
 
 
 # ---------------------------------------------------------------------------------------------
@@ -369,6 +412,14 @@ def test_terminal_says_when_it_is_too_small():
     assert "40x24" in terminal.too_small_message(80, 20) and "80x20" in terminal.too_small_message(80, 20)
 
 
+def test_the_too_small_message_wraps_between_words():
+    message = terminal.too_small_message(30, 10)
+    lines = terminal.wrapped_message(message, 30, 10)
+    assert all(len(line) <= 29 for line in lines)
+    assert " ".join(lines) == message, "no word is cut"
+    assert len(terminal.wrapped_message(message, 30, 2)) == 2
+
+
 def test_terminal_layout_fits_80x24_and_frames_where_there_is_room():
     assert terminal.choose_layout(39, 24) is None and terminal.choose_layout(80, 23) is None
     assert terminal.choose_layout(40, 24) == terminal.Layout(framed=False, status="")
@@ -398,7 +449,7 @@ def test_terminal_shows_the_programs_colours():
 
 def test_terminal_refuses_without_a_tty(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", SimpleNamespace(isatty=lambda: False))
-    assert terminal.run(FakeAtari(), SimpleNamespace()) == 2
+    assert terminal.run(FakeAtari(), FrontendOptions()) == 2
     assert "interactive terminal" in capsys.readouterr().err
 
 
@@ -429,11 +480,11 @@ def test_failing_display_init_falls_back_to_the_terminal(monkeypatch):
 
 
 def test_open_frontend_runs_the_chosen_one(monkeypatch, capsys):
-    monkeypatch.setattr(frontends, "display_available", lambda: False)
+    monkeypatch.setattr(frontends.common, "display_available", lambda: False)
     monkeypatch.setattr(sys, "stdin", SimpleNamespace(isatty=lambda: False))
-    assert frontends.open_frontend(None, FakeAtari(), SimpleNamespace()) == 2  # terminal, no TTY
+    assert frontends.open_frontend(None, FakeAtari(), FrontendOptions()) == 2  # terminal, no TTY
     machine = FakeAtari()
-    assert frontends.open_frontend("headless", machine, SimpleNamespace(frames=5, screen=True)) == 0
+    assert frontends.open_frontend("headless", machine, FrontendOptions(frames=5, screen=True)) == 0
     assert machine.frames == 5 and "LINE 23" in capsys.readouterr().out
     with pytest.raises(ValueError):
         choose_frontend("teletype")
@@ -506,7 +557,7 @@ def test_terminal_front_end_in_a_pseudo_terminal(tmp_path):
         "from emulator.headless import HeadlessAtari\n"
         "from emulator.frontends import terminal\n"
         "atari = HeadlessAtari(); atari.boot(0)\n"
-        "status = terminal.run(atari, types.SimpleNamespace())\n"
+        "status = terminal.run(atari, terminal.FrontendOptions())\n"
         "print('STATUS', status); print(atari.screen_text())\n"
     )
     pid, fd = pty.fork()
@@ -548,4 +599,4 @@ def test_an_explicit_window_without_a_display_is_refused(monkeypatch):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
     with pytest.raises(EmulatorError, match="no display"):
-        frontends.open_frontend("window", FakeAtari(), SimpleNamespace())
+        frontends.open_frontend("window", FakeAtari(), FrontendOptions())

@@ -105,7 +105,7 @@ def test_the_screen_is_the_6502_games():
     assert engine.model.screen.unicode_text().split("\n")[:23] == atari.screen_text().split("\n")[:23]
     game_screen = engine.model.screen.unicode_text().split("\n")
     atari.type_script("{HELP}")
-    engine.type_line("H")
+    engine.type_line("H", enter=False)  # a command key: no RETURN
     assert engine.model.screen.unicode_text() == atari.screen_text()
     engine.model.type(" ")  # any key: the game screen is drawn again (board, counters, news)
     engine.expect_waiting("after the rules page")

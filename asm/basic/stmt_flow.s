@@ -757,8 +757,9 @@ _allocate:
         STA (VVTPTR),Y
         JSR NEXT_TOKEN
         CMP #TOK_O_COMMA
-        BEQ X_DIM
-        RTS                     ; (EXECUTE goes on at NXTSTD)
+        BNE +
+        JMP X_DIM               ; another array (beyond a branch's reach)
+*       RTS                     ; (EXECUTE goes on at NXTSTD)
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -179,9 +179,11 @@ LOG:    LDA #1
 LOG10:  LDA #0
 LOGS:   STA SGNFLG
         LDA FR0
-        BEQ _err                ; LOG(0)
-        BMI _err                ; LOG(x < 0)
-        SEC
+        BNE +                   ; (_err is beyond a branch's reach: a JMP)
+        JMP _err                ; LOG(0)
+*       BPL +
+        JMP _err                ; LOG(x < 0)
+*       SEC
         SBC #$40
         ASL
         STA XFMFLG              ; p = 2 * exponent

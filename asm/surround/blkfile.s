@@ -6,7 +6,11 @@
 ;   LOADBLACKLIST  at the start: read the file; when it is missing or not
 ;                  exactly 165 bytes the wolf starts with an empty list and
 ;                  the screen says why
-;   SAVEBLACKLIST  after every lesson (and after C): write the file anew
+;   SAVEBLACKLIST  after every lesson (and after C): write the file anew;
+;                  a failure is shown on its own row (ROW_SAVEMSG, under
+;                  the input field), where neither the result of the game
+;                  nor the next move's messages overwrite it, until a
+;                  later save succeeds
 ;
 ; Both go through CIO on IOCB 2 (E: has 0, K: 1), so any DOS with a D:
 ; handler will do: our mini-DOS (asm/dos) or Atari's DOS 2.0S.  Without a
@@ -87,7 +91,7 @@ _quiet: jmp BlkClose
 
 ; ---------------------------------------------------------------------------
 ; SAVEBLACKLIST - write BLACKLIST to D:SURROUND.BLK (a new file each time);
-; an error is shown on the result row with its number
+; the outcome goes to SAVEERR (0 or the CIO status) and to its row
 ; ---------------------------------------------------------------------------
 .scope
 SaveBlacklist:
@@ -105,13 +109,29 @@ SaveBlacklist:
         jsr BlkClose
         cpy #128
         bcs _error
-        rts
-_error: sty ARG1
+        lda #0                  ; saved: the row is blanked if it told of an error
+        sta SAVEERR
+        jmp ShowSaveErr
+_error: sty SAVEERR
         jsr BlkClose
+        jmp ShowSaveErr
+_quiet: jmp BlkClose
+.scend
+
+; ---------------------------------------------------------------------------
+; SHOWSAVEERR - the save row: "SURROUND.BLK NOT SAVED: ERROR n." while
+; SAVEERR holds a CIO status, else blank
+; ---------------------------------------------------------------------------
+.scope
+ShowSaveErr:
+        ldx #ROW_SAVEMSG
+        lda SAVEERR
+        bne _say
+        jmp ClearRow
+_say:   sta ARG1
         lda #<TXT_BLKNOTSAVED
         ldy #>TXT_BLKNOTSAVED
-        jmp BlkSay
-_quiet: jmp BlkClose
+        jmp ShowLine
 .scend
 
 ; BLKSAY - show the text at A/Y (lo/hi) on the result row

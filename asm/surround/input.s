@@ -2,9 +2,11 @@
 ; SURROUND - input.s
 ; The player types a line, key by key from the keyboard K: (IOCB 1), into
 ; an input field the program draws itself: the sheep's move as "FROM,TO" or
-; "FROM TO" (for example 4,7) and RETURN, or a command letter:
+; "FROM TO" (for example 4,7) and RETURN, or a command key, which acts at
+; once as the line's first key (as the footer "N NEW GAME" reads):
 ;   N  new game            C  clear the black list
 ;   Y  yes (to a question)  RETURN alone: a new game once a game is over
+; A letter after spaces needs RETURN and must stand alone on the line.
 ; ===========================================================================
 
 .alias KIOCB        $10         ; IOCB 1 (X = IOCB number * 16): K:
@@ -111,6 +113,15 @@ _key:   jsr GetKey
         bcs _key                ; the field is full
         sta INBUF,x
         inc INLEN
+        cpx #0                  ; the line's first key N, C or Y is a
+        bne _show               ; command: it acts at once, no RETURN
+        and #$DF                ; (lower case as upper case)
+        cmp #$4E                ; N
+        beq _done
+        cmp #$43                ; C
+        beq _done
+        cmp #$59                ; Y
+        beq _done
         bne _show
 _back:  lda INLEN
         beq _key
@@ -194,7 +205,11 @@ ParseLine:
         cmp #$59                ; Y
         beq _cmd
         iny                     ; CMD_OTHER
-_cmd:   tya
+_cmd:   inx                     ; the letter alone: only spaces after it
+        jsr SkipSpaces
+        cmp #EOL
+        bne _bad
+        tya
         jmp _done
 _number:
         jsr GetNumber

@@ -11,7 +11,8 @@
 ; Layout (rows):  0 title, 2-10 board, 12 legend, 14-16 move counter,
 ; learned positions and the score table, 17 the wolf's move, 18 what the
 ; wolf learned, 19 result or error, 20 prompt, 21 the input field (at
-; most INFIELD characters and the cursor, input.s), 23 help.
+; most INFIELD characters and the cursor, input.s), 22 a failed save of
+; SURROUND.BLK (blkfile.s: it stays until a save succeeds), 23 help.
 ; ===========================================================================
 
 .alias ROW_TITLE    0
@@ -24,6 +25,7 @@
 .alias ROW_RESULT   19
 .alias ROW_PROMPT   20
 .alias ROW_INPUT    21
+.alias ROW_SAVEMSG  22
 .alias ROW_HELP     23
 .alias BOARD_W      27
 .alias BOARD_H      9

@@ -4,264 +4,94 @@
 
 - ``"window"``   the pygame-ce window (emulator.frontends.window),
 - ``"terminal"`` the 40x24 text screen in a terminal (emulator.frontends.terminal),
-- ``"headless"`` no display: run ``args.frames`` frames (or until the program waits for a
-  key) and print the text screen with ``args.screen``,
+- ``"headless"`` no display: run ``options.frames`` frames (or until the program waits for a
+  key) and print the text screen with ``options.screen``,
 - ``None`` or ``"auto"``: the window when a display can be opened, otherwise the terminal.
 
-The module also holds what both interactive front-ends share: `AtariKey` and the
-translation of typed characters and PC keys into Atari key presses; `KeyFeeder`, which
-hands queued key presses to the machine one at a time, the way a person types; and
-`ConsoleKeys` / `run_one_frame`, which hold START, SELECT and OPTION frame by frame.
-The front-ends run the frames themselves, so keys are pressed with the Machine's
-key_down/console_down, which press without running anything.
+What a front-end is told comes as one value, `FrontendOptions` (built by the host from its
+command line; the emulator reads no argparse namespace). The module also holds what both
+interactive front-ends share: `AtariKey` and the translation of typed characters and PC
+keys into Atari key presses; `KeyFeeder`, the type-ahead queue that hands key presses to
+the machine one at a time, never over an unread one; and `ConsoleKeys` / `run_one_frame`,
+which hold START, SELECT and OPTION frame by frame.
+The front-ends run the frames themselves, so keys are pressed with the facade's
+key_down/console_down (emulator.interfaces.Atari), which press without running anything.
 """
 
 from __future__ import annotations
 
 import os
-import sys
-from collections import deque
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
 
 from emulator.errors import EmulatorError
+from emulator.frontends.common import (
+    CH_ADDRESS,
+    CH_EMPTY,
+    FRONTEND_NAMES,
+    INVISIBLE_VIDEO_DRIVERS,
+    KEY_HOLD_FRAMES,
+    MIN_FRAMES_BETWEEN_KEYS,
+    AtariKey,
+    ConsoleKeys,
+    FrontendOptions,
+    KeyFeeder,
+    choose_frontend,
+    display_available,
+    key_down,
+    key_for_char,
+    named_key,
+    program_title,
+    run_headless,
+    run_one_frame,
+)
+from emulator.interfaces import Atari
 
-FRONTEND_NAMES = ("window", "terminal", "headless")
-
-# Video drivers that open no visible window: "auto" does not count them as a display.
-INVISIBLE_VIDEO_DRIVERS = ("dummy", "offscreen")
-
-# CH ($02FC) holds the last key code until the OS hands it to a program; $FF means empty.
-CH_ADDRESS = 0x02FC
-CH_EMPTY = 0xFF
-
-
-class AtariKey(NamedTuple):
-    """One press on the Atari keyboard: the 6-bit key code and the SHIFT and CONTROL keys."""
-
-    keycode: int
-    shift: bool = False
-    ctrl: bool = False
-
-    @property
-    def kbcode(self) -> int:
-        """The byte POKEY shows in KBCODE: key code | $40 for SHIFT | $80 for CONTROL."""
-        return self.keycode | (0x40 if self.shift else 0) | (0x80 if self.ctrl else 0)
-
-
-# ---------------------------------------------------------------------------------------------
-# Characters and named keys -> Atari key presses (the tables live in emulator.keyboard)
-# ---------------------------------------------------------------------------------------------
-
-
-def key_for_char(char: str) -> AtariKey | None:
-    """The Atari key press that types `char` (a Unicode character), or None if none does.
-
-    Capital letters come with SHIFT, so they are capitals whatever the Atari's caps mode;
-    "\n" is RETURN; the Unicode symbols of the ATASCII graphics characters are typed with
-    CONTROL, as on the Atari.
-    """
-    from emulator.atascii import unicode_to_atascii
-    from emulator.keyboard import key_for_atascii
-
-    try:
-        return AtariKey(*key_for_atascii(unicode_to_atascii(char)))
-    except ValueError:
-        return None
-
-
-def named_key(name: str, shift: bool = False, ctrl: bool = False) -> AtariKey | None:
-    """The Atari key for the PC key called `name` (a pygame key name such as "return",
-    "backspace", "up", "f1"; see emulator.keyboard.PC_KEYS), with SHIFT/CONTROL added; None
-    if the key has no Atari counterpart."""
-    from emulator.keyboard import PC_KEYS
-
-    found = PC_KEYS.get(name)
-    if found is None:
-        return None
-    keycode, key_shift, key_ctrl = found
-    return AtariKey(keycode, shift or key_shift, ctrl or key_ctrl)
+__all__ = [
+    "FRONTEND_NAMES",
+    "INVISIBLE_VIDEO_DRIVERS",
+    "CH_ADDRESS",
+    "CH_EMPTY",
+    "FrontendOptions",
+    "program_title",
+    "AtariKey",
+    "key_for_char",
+    "named_key",
+    "KEY_HOLD_FRAMES",
+    "MIN_FRAMES_BETWEEN_KEYS",
+    "key_down",
+    "KeyFeeder",
+    "ConsoleKeys",
+    "run_one_frame",
+    "display_available",
+    "choose_frontend",
+    "run_headless",
+    "open_frontend",
+]
 
 
-# ---------------------------------------------------------------------------------------------
-# Talking to the machine without running it (the front-ends run the frames themselves)
-# ---------------------------------------------------------------------------------------------
-
-KEY_HOLD_FRAMES = 2  # a typed key is held this long, as HeadlessAtari.type_text does
-MIN_FRAMES_BETWEEN_KEYS = 4  # as emulator.headless: the OS's debounce would drop a quicker repeat
-
-
-def _chips(machine: Any) -> Any:
-    """The Machine inside a HeadlessAtari, if it offers key_down/console_down; else None."""
-    inner = getattr(machine, "machine", None)
-    return inner if hasattr(inner, "key_down") and hasattr(inner, "console_down") else None
-
-
-def key_down(machine: Any, key: AtariKey) -> None:
-    """Press `key` now (the keyboard IRQ fires); it is released after KEY_HOLD_FRAMES frames.
-
-    Uses Machine.key_down, which runs nothing; a machine without it gets press_key.
-    """
-    chips = _chips(machine)
-    if chips is not None:
-        chips.key_down(key.keycode, key.shift, key.ctrl, hold_frames=KEY_HOLD_FRAMES)
-    else:
-        machine.press_key(key.keycode, shift=key.shift, ctrl=key.ctrl)
-
-
-@dataclass
-class KeyFeeder:
-    """Queue of Atari key presses, handed to the machine one at a time.
-
-    A press is given to the machine at least `min_gap_frames` after the previous one, and
-    only when the OS has taken that one out of CH ($02FC reads $FF again), or after
-    `max_wait_frames` for programs that read the keyboard without the OS. So keys typed
-    faster than the program reads them (a paste, a burst of typing) all arrive, in order.
-    """
-
-    min_gap_frames: int = MIN_FRAMES_BETWEEN_KEYS
-    max_wait_frames: int = 30
-    max_repeats: int | None = None  # at most this many equal presses waiting (a PC key held down)
-    pending: deque[AtariKey] = field(default_factory=deque)
-    frames_since_press: int = 1_000
-
-    def push(self, key: AtariKey | None) -> None:
-        """Queue one key press (None, a key without an Atari counterpart, is ignored)."""
-        if key is None or self.too_many_repeats(key):
-            return
-        self.pending.append(key)
-
-    def too_many_repeats(self, key: AtariKey) -> bool:
-        """True if `key` would lengthen a backlog of `max_repeats` equal presses (a held PC key
-        repeats faster than the Atari takes keys; without a limit it would go on typing after
-        the key is released)."""
-        if self.max_repeats is None or len(self.pending) < self.max_repeats:
-            return False
-        return all(waiting == key for waiting in list(self.pending)[-self.max_repeats :])
-
-    def feed(self, machine: Any) -> AtariKey | None:
-        """Call once per frame, before the frame runs: presses the next key when it is time."""
-        self.frames_since_press += 1
-        if not self.pending or self.frames_since_press < self.min_gap_frames:
-            return None
-        ch_empty = machine.peek(CH_ADDRESS) == CH_EMPTY
-        if not ch_empty and self.frames_since_press < self.max_wait_frames:
-            return None
-        key = self.pending.popleft()
-        key_down(machine, key)
-        self.frames_since_press = 0
-        return key
-
-
-@dataclass
-class ConsoleKeys:
-    """START, SELECT and OPTION as the user holds them now."""
-
-    held: set[str] = field(default_factory=set)
-
-    def any(self) -> bool:
-        return bool(self.held)
-
-    def flags(self) -> tuple[bool, bool, bool]:
-        """(start, select, option) for the machine."""
-        return ("start" in self.held, "select" in self.held, "option" in self.held)
-
-
-def run_one_frame(machine: Any, console: ConsoleKeys) -> None:
-    """Emulate one frame with the console keys held as they are now.
-
-    Held keys are pressed for exactly this frame with Machine.console_down (released at
-    the frame's end, pressed again next frame while still held); a machine without it
-    gets press_console(..., frames=1), which runs the frame itself.
-    """
-    chips = _chips(machine)
-    if console.any() and chips is not None:
-        chips.console_down(*console.flags(), hold_frames=1)
-    elif console.any():
-        machine.press_console(*console.flags(), 1)
-        return
-    machine.run_frames(1)
-
-
-# ---------------------------------------------------------------------------------------------
-# Choosing a front-end
-# ---------------------------------------------------------------------------------------------
-
-
-def display_available() -> bool:
-    """True if a visible pygame window can be opened here.
-
-    On Linux without DISPLAY or WAYLAND_DISPLAY (and no SDL_VIDEODRIVER chosen) there is
-    none; SDL's dummy and offscreen drivers open nothing visible; otherwise we ask SDL.
-    """
-    driver = os.environ.get("SDL_VIDEODRIVER", "")
-    if driver.lower() in INVISIBLE_VIDEO_DRIVERS:
-        return False
-    if sys.platform.startswith("linux") and not driver:
-        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-            return False
-    try:
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame
-
-        pygame.display.init()
-    except Exception:  # pygame.error, ImportError: no usable display either way
-        return False
-    return True
-
-
-def choose_frontend(name: str | None) -> str:
-    """The front-end to run for the --frontend value `name` (None or "auto" decides here)."""
-    if name in (None, "", "auto"):
-        return "window" if display_available() else "terminal"
-    if name not in FRONTEND_NAMES:
-        choices = ", ".join(FRONTEND_NAMES)
-        raise ValueError(f"unknown front-end {name!r} (choose one of: {choices})")
-    return name
-
-
-def open_frontend(name: str | None, machine: Any, args: Any) -> int:
+def open_frontend(name: str | None, machine: Atari, options: FrontendOptions | None = None) -> int:
     """Run `machine` (a booted or loaded HeadlessAtari) in the front-end `name`; the exit status.
 
-    ``args.audio_out`` (a WAV path), if set, records POKEY's sound in any front-end."""
+    ``options.audio_out`` (a WAV path), if set, records POKEY's sound in any front-end."""
+    options = options if options is not None else FrontendOptions()
     chosen = choose_frontend(name)
-    audio_out = getattr(args, "audio_out", None)
-    if audio_out and hasattr(machine, "record_audio"):
-        machine.record_audio(audio_out)
+    if options.audio_out:
+        machine.record_audio(options.audio_out)
     try:
-        return _run_frontend(chosen, machine, args)
+        return _run_frontend(chosen, machine, options)
     finally:
-        if audio_out and hasattr(machine, "close_audio"):
+        if options.audio_out:
             machine.close_audio()
 
 
-def _run_frontend(chosen: str, machine: Any, args: Any) -> int:
+def _run_frontend(chosen: str, machine: Atari, options: FrontendOptions) -> int:
     if chosen == "window":
         from emulator.frontends import window
 
         if not (display_available() or os.environ.get("SDL_VIDEODRIVER")):
             raise EmulatorError("cannot open a window here: no display (try --frontend terminal)")
-
-        return window.run(machine, args)
+        return window.run(machine, options)
     if chosen == "terminal":
         from emulator.frontends import terminal
 
-        return terminal.run(machine, args)
-    return run_headless(machine, args)
-
-
-def run_headless(machine: Any, args: Any) -> int:
-    """Run without any display: ``args.frames`` frames (default: until the program waits for a
-    key, at most 600 frames), then print the 40x24 text screen if ``args.screen`` and save
-    ``args.screenshot`` (a PNG path) if given."""
-    frames = getattr(args, "frames", None)
-    if frames:
-        machine.run_frames(int(frames))
-    else:
-        machine.run_until_idle(600)
-    if getattr(args, "screen", False):
-        print(machine.screen_text())
-    screenshot_path = getattr(args, "screenshot", None)
-    if screenshot_path:
-        machine.screenshot(screenshot_path)
-    return 0
+        return terminal.run(machine, options)
+    return run_headless(machine, options)

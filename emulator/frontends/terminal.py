@@ -12,10 +12,12 @@ Keys: printable characters go to the Atari as typed; Enter is RETURN, Backspace 
 (Delete / Insert: CONTROL+DELETE / CONTROL+INSERT), Esc is ESC, Tab is TAB, the arrows are
 the cursor keys (CONTROL + - = + *), Ctrl+letter is CONTROL+letter. F1 HELP, F2 START,
 F3 SELECT, F4 OPTION (a terminal reports no key release, so each is held for
-`CONSOLE_HOLD_FRAMES`), F5 RESET (warm). Ctrl-C or F12 quits.
+`CONSOLE_HOLD_FRAMES`), F5 RESET (warm), F7 or Pause/Break (where the terminal sends it) or
+Alt+B BREAK. Ctrl-C or F12 quits.
 
 F-keys need a terminal whose terminfo describes them (xterm, tmux and screen do); where
-they don't arrive, Alt+2, Alt+3, Alt+4 (ESC then the digit) are START, SELECT, OPTION.
+they don't arrive, Alt+2, Alt+3, Alt+4 (ESC then the digit) are START, SELECT, OPTION and
+Alt+B is BREAK.
 """
 
 from __future__ import annotations
@@ -26,14 +28,23 @@ import os
 import sys
 import textwrap
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from emulator.atascii import INVERSE_SPACE
-from emulator.frontends import AtariKey, ConsoleKeys, KeyFeeder, key_for_char, named_key, run_one_frame
+from emulator.frontends.common import (
+    AtariKey,
+    ConsoleKeys,
+    FrontendOptions,
+    KeyFeeder,
+    key_for_char,
+    named_key,
+    run_one_frame,
+)
+from emulator.interfaces import Atari
 from emulator.palette import PALETTE
 
 NTSC_FRAME_RATE = 1_789_773 / 29_868  # 59.92 Hz
@@ -43,15 +54,15 @@ FRAMED_COLUMNS, FRAMED_LINES = SCREEN_COLUMNS + 2, SCREEN_ROWS + 2  # with a fra
 CONSOLE_HOLD_FRAMES = 8  # how long F2/F3/F4 hold START/SELECT/OPTION (no key release in a terminal)
 ESC_DELAY_MS = 25  # how long curses waits after ESC for the rest of an escape sequence
 
-STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  Ctrl-C/F12 quit"
+STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  F7 BREAK  Ctrl-C/F12 quit"
 #: the same keys as a panel beside the screen, where there is room to the side only (80x24)
-SIDE_PANEL = ("F1  HELP", "F2  START", "F3  SELECT", "F4  OPTION", "F5  RESET", "F12 or Ctrl-C: quit")
+SIDE_PANEL = ("F1  HELP", "F2  START", "F3  SELECT", "F4  OPTION", "F5  RESET", "F7  BREAK (or Alt+B)",
+              "F12 or Ctrl-C: quit")
 SIDE_WIDTH = 24  # columns the side panel needs (a blank column before it included)
 CHBAS = 0x02F4  # the OS's shadow of CHBASE: the page of the character set in use
 OS_CHARSET_PAGE = 0xE0
 OWN_FONT_NOTE = "  (the program's own font: symbols approximate)"
 SCREEN_PAIR = 1  # the curses colour pair of the Atari screen
-DEFAULT_TEXT_COLOURS = (0xCA, 0x94)  # the OS's GRAPHICS 0 colours: light text on blue
 #: the eight basic terminal colours (curses.COLOR_BLACK .. COLOR_WHITE) as RGB
 BASIC_COLOURS = ((0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
                  (0, 205, 205), (229, 229, 229))
@@ -166,6 +177,13 @@ def too_small_message(columns: int, lines: int) -> str:
     )
 
 
+def wrapped_message(text: str, columns: int, lines: int) -> list[str]:
+    """`text` broken at spaces into lines of at most `columns - 1` characters (a word longer
+    than that is cut), at most `lines` of them."""
+    width = max(1, columns - 1)  # the last column of the last line cannot be written
+    return textwrap.wrap(text, width, break_on_hyphens=False)[: max(0, lines)]
+
+
 def text_colours(colours: bytes) -> tuple[int, int]:
     """GRAPHICS 0's colours from GTIA's BK, PF0, PF1, PF2, PF3: the text has PF2's hue with
     PF1's luminance, the field is PF2 (Atari OS User's Manual, the text modes)."""
@@ -209,7 +227,7 @@ def terminal_pair(colours: tuple[int, int], available: int) -> tuple[int, int]:
 class TerminalAction:
     """What a key read from curses asks for: an Atari key, a console key, reset or quit."""
 
-    kind: str  # "atari", "console", "reset", "quit"
+    kind: str  # "atari", "console", "reset", "break", "quit"
     atari_key: AtariKey | None = None
     name: str = ""  # console key: "start", "select", "option"
 
@@ -241,6 +259,9 @@ CURSES_KEYS = {
 
 CONSOLE_FKEYS = {curses.KEY_F2: "start", curses.KEY_F3: "select", curses.KEY_F4: "option"}
 ALT_KEYS = {"2": "start", "3": "select", "4": "option"}  # after ESC, for terminals without F-keys
+ALT_BREAK = ("b", "B")  # Alt+B (ESC then b): BREAK, for terminals without F7 or Pause
+#: F7, and Pause/Break where the terminal sends it (curses KEY_BREAK)
+BREAK_KEYS = {curses.KEY_F7, curses.KEY_BREAK}
 QUIT_KEYS = {"\x03", curses.KEY_F12}
 
 
@@ -252,6 +273,8 @@ def action_for_key(key: str | int) -> TerminalAction | None:
         return TerminalAction("console", name=CONSOLE_FKEYS[key])
     if key == curses.KEY_F5:
         return TerminalAction("reset")
+    if key in BREAK_KEYS:
+        return TerminalAction("break")
     named = CURSES_KEYS.get(key) if isinstance(key, int) else CONTROL_CHARACTERS.get(key)
     if named is not None:
         name, shift = named
@@ -274,9 +297,12 @@ def action_for_key(key: str | int) -> TerminalAction | None:
 class TerminalFrontend:
     """A running machine shown in a curses screen."""
 
-    def __init__(self, machine: Any, stdscr: Any, title: str, note: str = "") -> None:
+    def __init__(self, machine: Atari, stdscr: Any, title: str, note: str = "",
+                 alert: Callable[[], str] | None = None) -> None:
         self.machine = machine
-        self.note = note  # a line the program running here wants shown (args.note)
+        self.note = note  # a line the program running here wants shown (FrontendOptions.note)
+        self.alert = alert  # asked once a frame: "" or a message to show now (FrontendOptions.alert)
+        self.alert_shown = ""
         self.stdscr = stdscr
         self.title = title
         self.encoding = locale.getpreferredencoding(False) or "ascii"
@@ -328,6 +354,9 @@ class TerminalFrontend:
             if key in ALT_KEYS:
                 self.hold_console(ALT_KEYS[key])
                 return
+            if key in ALT_BREAK:
+                self.press_break()
+                return
             self.keys.push(named_key("escape"))
         if key == "\x1b":
             self.after_escape = True  # ESC alone, or Alt+key: decided by the next key
@@ -341,8 +370,15 @@ class TerminalFrontend:
             self.hold_console(action.name)
         elif action.kind == "reset":
             self.machine.reset(warm=True)
+        elif action.kind == "break":
+            self.press_break()
         else:
             self.keys.push(action.atari_key)
+
+    def press_break(self) -> None:
+        """BREAK: POKEY's BREAK interrupt; keys typed ahead are dropped, as BREAK stops what runs."""
+        self.keys.clear()
+        self.machine.press_break()
 
     def flush_escape(self) -> None:
         """An ESC with nothing after it within a frame is the ESC key."""
@@ -367,6 +403,10 @@ class TerminalFrontend:
     # -- output ------------------------------------------------------------------------------
 
     def draw_if_changed(self) -> None:
+        alert = self.alert() if self.alert is not None else ""
+        if alert != self.alert_shown:
+            self.alert_shown = alert
+            self.last_screen = None
         text, codes = self.machine.screen_text(), codes_array(self.machine.screen_codes())
         colours = self.program_colours()
         screen = (text, codes.tobytes(), colours)
@@ -378,11 +418,7 @@ class TerminalFrontend:
 
     def program_colours(self) -> tuple[int, int]:
         """The text screen's colours as the program set them: (text, field) GTIA colour bytes."""
-        chips = getattr(self.machine, "machine", None)
-        gtia = getattr(chips, "gtia", None)
-        if gtia is None:
-            return DEFAULT_TEXT_COLOURS
-        return text_colours(gtia.colours())
+        return text_colours(self.machine.colour_registers())
 
     def show_colours(self, colours: tuple[int, int]) -> None:
         """Give the screen's colour pair the program's colours (nearest the terminal has)."""
@@ -400,7 +436,9 @@ class TerminalFrontend:
         self.stdscr.erase()
         layout = choose_layout(columns, lines_available)
         if layout is None:
-            self.put(0, 0, too_small_message(columns, lines_available)[: columns * lines_available - 1], 0)
+            for row, line in enumerate(wrapped_message(too_small_message(columns, lines_available), columns,
+                                                       lines_available)):
+                self.put(row, 0, line, 0)
             self.stdscr.refresh()
             return
         top, left = layout.origin
@@ -420,7 +458,7 @@ class TerminalFrontend:
 
     def draw_status(self, layout: Layout, columns: int, lines: int) -> None:
         """The keys, the notes and held console keys: below the screen or beside it."""
-        notes = [self.note] if self.note else []
+        notes = [note for note in (self.alert_shown, self.note) if note]
         if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
             notes.append(OWN_FONT_NOTE.strip())
         if self.console.held:
@@ -446,8 +484,7 @@ class TerminalFrontend:
     # -- main loop ---------------------------------------------------------------------------
 
     def run(self) -> int:
-        video = getattr(getattr(self.machine, "machine", None), "video", None)
-        period = 1.0 / (video.frame_rate if video is not None else NTSC_FRAME_RATE)  # PAL: 49.86 Hz
+        period = 1.0 / self.machine.frame_rate  # NTSC 59.92 Hz, PAL 49.86 Hz
         deadline = time.perf_counter()
         while self.running:
             self.read_keys()
@@ -467,15 +504,7 @@ class TerminalFrontend:
         return 0
 
 
-def program_title(args: Any) -> str:
-    for attribute in ("file", "program", "path", "image"):
-        value = getattr(args, attribute, None)
-        if value:
-            return os.path.basename(str(value))
-    return "Atari XL/XE"
-
-
-def run(machine: Any, args: Any) -> int:
+def run(machine: Atari, options: FrontendOptions | None = None) -> int:
     """Run `machine` in this terminal until Ctrl-C or F12; returns the exit status."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(
@@ -490,6 +519,7 @@ def run(machine: Any, args: Any) -> int:
     for name in ("LINES", "COLUMNS"):  # stale exported sizes would hide the terminal's real size
         os.environ.pop(name, None)
         os.unsetenv(name)  # also when a library (readline) set it behind os.environ's back
-    title = program_title(args)
-    note = getattr(args, "note", "") or ""
-    return curses.wrapper(lambda stdscr: TerminalFrontend(machine, stdscr, title, note).run())
+    options = options if options is not None else FrontendOptions()
+    return curses.wrapper(
+        lambda stdscr: TerminalFrontend(machine, stdscr, options.title, options.note, options.alert).run()
+    )

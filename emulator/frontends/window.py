@@ -14,7 +14,7 @@ Keys (see `KEY_HELP`): printable characters come from the text the PC produces (
 so shifted symbols follow the PC's layout; RETURN, BACKSPACE (Atari DELETE), ESC, TAB, the
 arrows (Atari CONTROL + - = + *), CAPS LOCK and the function keys come from KEYDOWN.
 F2 START, F3 SELECT and F4 OPTION are held as long as the F-key is held; F5 warm reset
-(SHIFT+F5 cold start); F10 screenshot PNG; F12 turbo (a tap toggles it, holding it runs
+(SHIFT+F5 cold start); Pause/Break or F7 BREAK; F10 screenshot PNG; F12 turbo (a tap toggles it, holding it runs
 in turbo only while held).
 
 Joystick 0: the numeric keypad (8 2 4 6 and the diagonals 7 9 1 3; 0, 5 or Right Ctrl is
@@ -32,7 +32,9 @@ mutes and unmutes, ``--mute`` starts muted.  Without an audio device the window 
 from __future__ import annotations
 
 import os
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -44,9 +46,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
 
 from emulator.errors import EmulatorError  # noqa: E402
-from emulator.frontends import (  # noqa: E402
+from emulator.frontends.common import (  # noqa: E402
     AtariKey,
     ConsoleKeys,
+    FrontendOptions,
     KeyFeeder,
     display_available,
     key_for_char,
@@ -54,6 +57,7 @@ from emulator.frontends import (  # noqa: E402
     run_one_frame,
 )
 from emulator.headless import save_png  # noqa: E402
+from emulator.interfaces import Atari  # noqa: E402
 
 NTSC_CYCLES_PER_SECOND = 1_789_773
 NTSC_CYCLES_PER_FRAME = 29_868
@@ -80,6 +84,7 @@ KEY_HELP = """\
   F1                 HELP
   F2 / F3 / F4       START / SELECT / OPTION (held while the F-key is held)
   F5                 RESET (warm start); Shift+F5 cold start
+  Pause/Break, F7    BREAK
   F10                screenshot PNG into ./screenshots/
   F12                turbo: tap to toggle, or hold to run in turbo while held
   keypad 8 2 4 6     joystick 0 (7 9 1 3 diagonals; keypad 0 / 5 or Right Ctrl: fire)
@@ -95,7 +100,8 @@ KEY_HELP = """\
 
 CONSOLE_KEYS = {pygame.K_F2: "start", pygame.K_F3: "select", pygame.K_F4: "option"}
 COMMAND_KEYS = {pygame.K_F5: "reset", pygame.K_F10: "screenshot", pygame.K_F12: "turbo",
-                pygame.K_F9: "mute", pygame.K_F11: "joystick arrows"}
+                pygame.K_F9: "mute", pygame.K_F11: "joystick arrows",
+                pygame.K_PAUSE: "break", pygame.K_F7: "break"}
 #: joystick 0 from the numeric keypad: key -> (up, down, left, right)
 KEYPAD_STICK = {
     pygame.K_KP8: (1, 0, 0, 0), pygame.K_KP2: (0, 1, 0, 0), pygame.K_KP4: (0, 0, 1, 0), pygame.K_KP6: (0, 0, 0, 1),
@@ -228,7 +234,7 @@ class Renderer:
 # ---------------------------------------------------------------------------------------------
 
 
-def screenshot(machine: Any, path: str | os.PathLike | None = None) -> Path:
+def screenshot(machine: Atari, path: str | os.PathLike | None = None) -> Path:
     """Save the machine's current frame, unscaled, as a PNG; returns the path.
 
     Without `path` the file goes to ./screenshots/atari-YYYYMMDD-HHMMSS-mmm.png.
@@ -268,15 +274,6 @@ class Turbo:
 # ---------------------------------------------------------------------------------------------
 # The window and its main loop
 # ---------------------------------------------------------------------------------------------
-
-
-def program_name(args: Any) -> str:
-    """The name of the program being run, for the title bar."""
-    for attribute in ("file", "program", "path", "image"):
-        value = getattr(args, attribute, None)
-        if value:
-            return Path(str(value)).name
-    return "Atari XL/XE"
 
 
 class JoystickKeys:
@@ -321,12 +318,10 @@ class JoystickKeys:
             fire = fire or any(pad.get_button(b) for b in range(pad.get_numbuttons()))
         return (bool(directions[0]), bool(directions[1]), bool(directions[2]), bool(directions[3]), fire)
 
-    def apply(self, machine: Any) -> None:
-        chips = getattr(machine, "machine", machine)
-        if not hasattr(chips, "set_joystick"):
-            return
+    def apply(self, machine: Atari) -> None:
         for port in range(max(1, len(self.controllers))):
-            chips.set_joystick(port, *self.state(port))
+            up, down, left, right, fire = self.state(port)
+            machine.set_joystick(port, up=up, down=down, left=left, right=right, fire=fire)
 
 
 class AudioPlayer:
@@ -367,17 +362,16 @@ class AudioPlayer:
 class AtariWindow:
     """A running machine in a pygame window."""
 
-    def __init__(self, machine: Any, title: str, row_scale: float | None = None, muted: bool = False) -> None:
+    def __init__(self, machine: Atari, title: str, row_scale: float | None = None,
+                 alert: Callable[[], str] | None = None, muted: bool = False) -> None:
         self.machine = machine
         self.title = title
-        chips = getattr(machine, "machine", None)
-        video = getattr(chips, "video", None)
-        self.frame_rate = video.frame_rate if video is not None else NTSC_FRAME_RATE
+        self.alert = alert  # asked once a frame: "" or a message to show now (title bar and stderr)
+        self.alert_shown = ""
+        self.frame_rate = machine.frame_rate
         self.joystick = JoystickKeys()
-        self.audio: AudioPlayer | None = None
-        if chips is not None and hasattr(chips, "add_audio_sink"):
-            self.audio = AudioPlayer(44_100, muted)
-            chips.add_audio_sink(self.audio)
+        self.audio = AudioPlayer(44_100, muted)
+        machine.add_audio_sink(self.audio)
         frame = machine.frame_rgb()
         frame_size = (frame.shape[1], frame.shape[0])
         self.renderer = Renderer(frame_size, default_row_scale(frame_size, row_scale))
@@ -434,6 +428,9 @@ class AtariWindow:
             self.console.held.add(action.name)
         elif action.name == "reset":
             self.machine.reset(warm=not mod & pygame.KMOD_SHIFT)
+        elif action.name == "break":
+            self.keys.clear()
+            self.machine.press_break()
         elif action.name == "screenshot":
             print(f"screenshot: {screenshot(self.machine)}", flush=True)
         elif action.name == "turbo":
@@ -450,12 +447,11 @@ class AtariWindow:
     def mouse_paddle(self, x: int) -> None:
         """Paddle 0 follows the mouse across the picture: 228 at the left edge, 1 at the right
         (turning a paddle clockwise lowers POT0, De Re Atari ch. 8)."""
-        chips = getattr(self.machine, "machine", None)
         rect = getattr(self.renderer, "rect", None)
-        if chips is None or rect is None or rect.width <= 0:
+        if rect is None or rect.width <= 0:
             return
         fraction = min(1.0, max(0.0, (x - rect.left) / rect.width))
-        chips.set_paddle(0, round(228 - 227 * fraction))
+        self.machine.set_paddle(0, round(228 - 227 * fraction))
 
     @staticmethod
     def control_held() -> bool:
@@ -472,7 +468,17 @@ class AtariWindow:
         self.keys.feed(self.machine)
         self.joystick.apply(self.machine)
         run_one_frame(self.machine, self.console)
+        self.check_alert()
         self.count_frame()
+
+    def check_alert(self) -> None:
+        """A new alert goes into the title bar and to stderr (the console the window came from)."""
+        alert = self.alert() if self.alert is not None else ""
+        if alert != self.alert_shown:
+            self.alert_shown = alert
+            if alert:
+                print(alert, file=sys.stderr, flush=True)
+            self.set_title(fps=None)
 
     def draw(self) -> None:
         self.renderer.draw(self.machine.frame_rgb())
@@ -486,7 +492,8 @@ class AtariWindow:
             self.frames_this_second, self.second_started = 0, now
 
     def set_title(self, fps: float | None) -> None:
-        parts = [self.title, "Surround XL emulator"]
+        parts = [self.alert_shown] if self.alert_shown else []
+        parts += [self.title, "Surround XL emulator"]
         if fps is not None:
             parts.append(f"{fps:.1f} fps ({fps / self.frame_rate:.0%})")
         if self.turbo.on:
@@ -527,15 +534,15 @@ class AtariWindow:
         return 0
 
 
-def run(machine: Any, args: Any) -> int:
+def run(machine: Atari, options: FrontendOptions | None = None) -> int:
     """Run `machine` in a window until it is closed; returns the exit status."""
     try:
         pygame.display.init()
     except pygame.error as error:
         raise EmulatorError(f"cannot open a window ({error}); try --frontend terminal") from None
     try:
-        window = AtariWindow(machine, program_name(args), getattr(args, "scale", None),
-                             muted=bool(getattr(args, "mute", False)))
+        options = options if options is not None else FrontendOptions()
+        window = AtariWindow(machine, options.title, options.scale, options.alert, muted=options.mute)
         print("Surround XL emulator window. Keys:\n" + KEY_HELP, flush=True)
         return window.run()
     finally:
@@ -548,7 +555,7 @@ def run(machine: Any, args: Any) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def measure_fps(seconds: float, machine: Any = None, row_scale: float = DEFAULT_ROW_SCALE) -> float:
+def measure_fps(seconds: float, machine: Atari | None = None, row_scale: float = DEFAULT_ROW_SCALE) -> float:
     """Frames per second the window renderer reaches: the machine's frame converted
     (frame_rgb) and drawn, scaled by `row_scale`, again and again for `seconds`.
 

@@ -91,7 +91,7 @@ class BasicSession:
     def press_return(self) -> None:
         """Press RETURN without waiting for anything (the machine is not run)."""
         keycode, shift, ctrl = key_for_atascii(RETURN)
-        self.atari.machine.key_down(keycode, shift, ctrl, hold_frames=1)
+        self.atari.key_down(keycode, shift, ctrl, hold_frames=1)
 
     def type_keys(self, text: str, max_frames: int = LINE_FRAMES) -> None:
         """Type free text, a newline meaning RETURN, after which the machine runs until it waits

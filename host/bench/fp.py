@@ -55,20 +55,16 @@ class BareCpu:
 
     atari: HeadlessAtari
 
-    def __post_init__(self) -> None:
-        self.cpu = self.atari.machine.cpu
-        self.memory = self.cpu.memory
-
     def poke(self, address: int, data: bytes) -> None:
-        self.memory[address:address + len(data)] = bytes(data)
+        self.atari.poke_bytes(address, bytes(data))
 
     def written(self, address: int) -> bool:
         """True when the code at `address` is not the unwritten ROM's $FF."""
-        return self.memory[address] != 0xFF
+        return self.atari.peek(address) != 0xFF
 
     def call(self, address: int) -> int:
         """JSR `address` on the bare CPU; the cycles a caller pays, its JSR through the RTS."""
-        return JSR_CYCLES + self.cpu.call_bare(address, max_cycles=MAX_CYCLES)
+        return JSR_CYCLES + self.atari.call_bare(address, max_cycles=MAX_CYCLES)
 
 
 def _binary(cpu: BareCpu, address: int) -> list[int]:

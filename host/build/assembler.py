@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from emulator.files import atomic_write
 from host.errors import SurroundError
 
 OS_SOURCE = Path("asm/os/os.s")
@@ -122,7 +122,7 @@ def assemble(source: Path, output: Path, listing: Path | None = None, labels: Pa
                 continue
             target = Path(target)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(temporary[name], target)
+            atomic_write(target, temporary[name].read_bytes(), sync=False)
 
 
 def label_map(path: Path) -> dict[str, int]:

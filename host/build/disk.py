@@ -84,6 +84,11 @@ def disk_files(blacklist: bytes | None = None) -> list[tuple[str, bytes]]:
 def build_disk(output: str | Path | None = None, blacklist: bytes | None = None) -> Dos2Disk:
     """Write the Surround disk to ``output`` (default build/surround.atr) and return it."""
     path = Path(output) if output is not None else default_output()
+    if output is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SurroundError(f"{path.parent}: cannot create the build folder ({error.strerror})") from None
     if path.parent and not path.parent.is_dir():
         raise SurroundError(f"{path}: the folder {path.parent} does not exist")
     disk = new_system_disk(path=path)

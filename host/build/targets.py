@@ -30,6 +30,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from emulator.files import atomic_write
 from host import resources
 from host.atari.basic import immediate_save_line, read_listing_file, write_file_atomically
 from host.build.assembler import assemble
@@ -105,7 +106,7 @@ def build(target: Target, root: Path, output: Path | None = None, build_dir: Pat
     size = output.stat().st_size
     if target.size is not None and size != target.size:
         raise SurroundError(f"{output}: the {target.name} image is {size} bytes, expected {target.size}")
-    stamp(output).write_text(digest + "\n", encoding="ascii")
+    atomic_write(stamp(output), (digest + "\n").encode("ascii"), sync=False)
     return output
 
 

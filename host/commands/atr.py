@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     extract.add_argument("-o", "--output", default=".", help="folder (or file, with one NAME) to write to")
     extract.set_defaults(handler=run_extract)
 
-    delete = actions.add_parser("delete", help="delete files from the image")
+    delete = actions.add_parser("delete", help="delete files from the image (DOS wildcards: 'OK.*', '*.BAK')")
     delete.add_argument("image")
     delete.add_argument("names", nargs="+", metavar="NAME")
     delete.set_defaults(handler=run_delete)
@@ -115,18 +115,27 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    """All files or none: every FILE is read and added in memory first; the image is written
+    (and the files reported) only when all of them went on."""
     if args.name is not None and len(args.files) != 1:
         raise SurroundError("--name needs exactly one FILE")
     disk = open_sound(args.image)
+    contents = []
     for file in args.files:
         path = Path(file)
         try:
-            data = path.read_bytes()
+            contents.append((args.name or path.name, path.read_bytes()))
         except OSError as error:
-            raise SurroundError(f"{path}: cannot read ({error.strerror})") from None
-        entry = disk.add(args.name or path.name, data)
-        print(f"{entry.name}: {len(data)} bytes, {entry.sector_count} sectors")
+            raise SurroundError(f"{path}: cannot read ({error.strerror}); nothing was added to {args.image}") from None
+    added = []
+    for name, data in contents:
+        try:
+            added.append((disk.add(name, data), len(data)))
+        except SurroundError as error:
+            raise SurroundError(f"{error}; nothing was added to {args.image}") from None
     disk.save()
+    for entry, size in added:
+        print(f"{entry.name}: {size} bytes, {entry.sector_count} sectors")
     return 0
 
 
@@ -150,10 +159,23 @@ def run_extract(args: argparse.Namespace) -> int:
 
 
 def run_delete(args: argparse.Namespace) -> int:
+    """Delete the files each NAME matches (DOS 2 wildcards: '*.BAK', 'OK.*', 'SURR?UND.BLK');
+    a NAME that matches nothing or a locked file stops it all before anything is written."""
     disk = open_sound(args.image)
-    for name in args.names:
-        disk.delete(name)
+    deleted = []
+    for pattern in args.names:
+        entries = disk.matching(pattern)
+        if not entries:
+            raise SurroundError(f"{args.image}: no file {pattern.upper()} (DOS error 170); nothing was deleted")
+        for entry in entries:
+            try:
+                disk.delete(entry.name)
+            except SurroundError as error:
+                raise SurroundError(f"{error}; nothing was deleted") from None
+            deleted.append(entry.name)
     disk.save()
+    for name in deleted:
+        print(f"{name}: deleted")
     return 0
 
 
@@ -167,9 +189,14 @@ def run_rename(args: argparse.Namespace) -> int:
 
 def run_lock(args: argparse.Namespace) -> int:
     disk = open_sound(args.image)
+    changed = []
     for pattern in args.patterns:
+        entries = disk.matching(pattern)
         disk.set_locked(pattern, args.locked)
+        changed += [entry.name for entry in entries]
     disk.save()
+    for name in changed:
+        print(f"{name}: {'locked' if args.locked else 'unlocked'}")
     return 0
 
 

@@ -21,8 +21,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from host import resources
 from host.atari.basic_session import BASIC_ROM_CHOICES, BasicSession
-from host.commands.emu import add_machine_options
+from host.commands.emu import add_machine_options, bus_environment
+from host.commands.frontend_options import frontend_options
 from host.errors import SurroundError
 
 FRONTENDS = ("window", "terminal", "headless")
@@ -40,7 +42,8 @@ def register_runner(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=None,
                         help=f"headless: run at most this many frames (default {DEFAULT_FRAMES})")
     parser.add_argument("--basic", choices=BASIC_ROM_CHOICES, default="free",
-                        help="free: roms/surround-basic.rom (default); original: your roms/ataribas.rom")
+                        help=f"free: {resources.shipped_rom_label('surround-basic.rom')} (default); "
+                        f"original: your {resources.original_rom_label('ataribas.rom')}")
     add_machine_options(parser)
     parser.set_defaults(handler=run)
 
@@ -52,7 +55,6 @@ def run(args: argparse.Namespace) -> int:
     frames = DEFAULT_FRAMES if args.frames is None else args.frames
     if frames < 1:
         raise SurroundError(f"--frames must be at least 1, not {frames}")
-    from host.commands.emu import bus_environment
     with bus_environment(args):  # the bus options for the session's machine
         session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
     frontend = choose_frontend(args.frontend)
@@ -74,7 +76,7 @@ def _run(session: BasicSession, frontend: str, frames: int, args: argparse.Names
     if args.type_text:
         session.type_keys(args.type_text.replace("\\n", "\n"))
     if frontend != "headless":
-        return int(open_frontend(frontend, session.atari, args) or 0)
+        return int(open_frontend(frontend, session.atari, frontend_options(args)) or 0)
     result = session.run_until_waiting(frames)
     if not result.waiting:
         print(f"surround basic: still running after {frames} frames", file=sys.stderr)

@@ -17,14 +17,21 @@ def repo_root() -> Path:
     return resources.data_root()
 
 
+def rom_target(name: str) -> str:
+    """Where `surround build` writes ROM ``name``: roms/ in a checkout, else the build folder."""
+    if resources.is_checkout() and resources.build_dir() == resources.CHECKOUT / "build":
+        return f"roms/{name}"
+    return resources.build_label(name)
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `build` sub-command."""
     parser = subparsers.add_parser(
         "build",
         help="assemble the free OS ROM, the free BASIC ROM and the 6502 programs with Ophis",
-        description="Assemble asm/os/os.s into roms/surround-os.rom, asm/basic/basic.s into "
-        "roms/surround-basic.rom and every asm/*.s into build/NAME.xex, with listings (.lst) "
-        "and label maps (.map) in build/.",
+        description=f"Assemble asm/os/os.s into {rom_target('surround-os.rom')}, asm/basic/basic.s into "
+        f"{rom_target('surround-basic.rom')} and every asm/*.s into {resources.build_label('NAME.xex')}, "
+        f"with listings (.lst) and label maps (.map) in {resources.build_label()}.",
     )
     parser.add_argument(
         "--check",

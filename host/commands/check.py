@@ -37,8 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from host.engines.harness import LockstepChecker, derive_seed, progress_bar
     from host.engines.registry import make_engine
+    from host.game.blacklist_store import read_checked as read_blacklist_file
     from host.game.players import parse_sheep_spec
-    from host.game.records import read_blacklist_file
 
     check_learning_run_options(args)
     blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None

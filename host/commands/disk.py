@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from host import resources
 from host.build.disk import build_disk, default_output
 from host.commands.atr import directory_lines
 
@@ -13,14 +14,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `disk` sub-command."""
     parser = subparsers.add_parser(
         "disk",
-        help="build the bootable Surround disk image (build/surround.atr)",
+        help=f"build the bootable Surround disk image ({resources.build_label('surround.atr')})",
         description="Write a single-density DOS 2 disk image with the free mini-DOS, SURROUND.XEX, "
         "SURROUND.BAS/.LST when they exist, a README and SURROUND.BLK (the wolf's black list). "
         "Put it on a real Atari with an SIO2SD, SIO2PC or FujiNet, or boot it with "
         "`surround play --disk IMAGE`.",
     )
     parser.add_argument("-o", "--output", default=None, metavar="IMAGE",
-                        help="where to write the image (default: build/surround.atr)")
+                        help=f"where to write the image (default: {resources.build_label('surround.atr')})")
     parser.add_argument("--blacklist", default=None, metavar="FILE",
                         help="start SURROUND.BLK with this saved black list (165 bytes) instead of an empty one")
     parser.add_argument("--json", action="store_true", help="print the directory as JSON")
@@ -28,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.game.records import read_blacklist_file
+    from host.game.blacklist_store import read_checked as read_blacklist_file
 
     blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
     output = args.output or default_output()

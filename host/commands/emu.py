@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from emulator.errors import EmulatorError
+from host import resources
 
 XEX_SUFFIXES = {".xex", ".com", ".exe", ".obj"}
 ATR_SUFFIXES = {".atr"}
@@ -38,8 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="headless: run this many frames (default: until the program waits for a key)")
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
     parser.add_argument("--basic", default=None, metavar="free|original|PATH",
-                        help="BASIC ROM in $A000-$BFFF, enabled as on the XL: 'free' (roms/surround-basic.rom), "
-                        "'original' (roms/ataribas.rom) or an 8 KiB image (default: none)")
+                        help="BASIC ROM in $A000-$BFFF, enabled as on the XL: 'free' "
+                        f"({resources.shipped_rom_label('surround-basic.rom')}), 'original' "
+                        f"({resources.original_rom_label('ataribas.rom')}) or an 8 KiB image (default: none)")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
     parser.add_argument(
@@ -57,7 +59,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def add_machine_options(parser: argparse.ArgumentParser) -> None:
     """--os, --hdir, --seed and --screenshot, as `surround emu` and `surround basic` take them."""
     parser.add_argument("--os", default=None, metavar="PATH|original",
-                        help="OS ROM image (default: roms/surround-os.rom; 'original': roms/atarixl.rom)")
+                        help=f"OS ROM image (default: {resources.shipped_rom_label('surround-os.rom')}; "
+                        f"'original': {resources.original_rom_label('atarixl.rom')})")
     parser.add_argument("--hdir", default=None, metavar="DIR",
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
@@ -112,6 +115,7 @@ KEY_WAIT_FRAMES = 3600
 def run(args: argparse.Namespace) -> int:
     from emulator.frontends import open_frontend
     from emulator.headless import HeadlessAtari
+    from host.commands.frontend_options import frontend_options
 
     if args.frames is not None and args.frames < 1:
         raise EmulatorError(f"--frames must be at least 1, not {args.frames} (leave it out to run until "
@@ -126,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         if not atari.run_until_idle(600):
             raise EmulatorError("--type: the program did not wait for a key within 600 frames")
         atari.type_script(args.type, max_frames_per_key=KEY_WAIT_FRAMES)
-    return int(open_frontend(args.frontend, atari, args) or 0)
+    return int(open_frontend(args.frontend, atari, frontend_options(args)) or 0)
 
 
 def start_program(atari, file: str | None, keep_basic: bool = False) -> None:

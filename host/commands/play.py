@@ -12,6 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from host import resources
 from host.commands import counted
 from host.engines.registry import engine_names
 from host.errors import SurroundError
@@ -40,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--basic", choices=("free", "original"), default=None,
-        help="with --engine basic: our free BASIC (default) or your own Atari BASIC ROM in roms/ataribas.rom",
+        help="with --engine basic: our free BASIC (default) or your own Atari BASIC ROM in "
+        f"{resources.original_rom_label('ataribas.rom')}",
     )
     parser.add_argument(
         "--seed", type=int, default=None,
@@ -130,6 +132,8 @@ class TerminalSession:
 
         self.write("Surround: move the three sheep to trap the wolf. Sheep never move back (left).")
         self.write(self.store.describe())
+        if self.store.warning:
+            self.write(self.store.warning)
         try:
             while True:
                 self.play_one_game()
@@ -141,9 +145,12 @@ class TerminalSession:
         except EOFError:  # the input ended in the middle of a prompt
             self.write("")
         self.store.flush(self.engine.blacklist_bytes())
+        if self.store.problem:
+            where = f" (NOT SAVED: {self.store.problem})."
+        else:
+            where = f" (saved in {self.store.path})." if self.store.path else " (not saved)."
         self.write(f"Bye. Sheep won {self.sheep_wins}, wolf won {self.wolf_wins}; "
-                   f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}"
-                   + (f" (saved in {self.store.path})." if self.store.path else " (not saved)."))
+                   f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}" + where)
         return 0
 
     def play_one_game(self) -> None:
@@ -183,5 +190,9 @@ class TerminalSession:
         self._save_blacklist()
 
     def _save_blacklist(self) -> None:
-        """Keep what the wolf learned in its file (replaced atomically when it changed)."""
-        self.store.save_if_changed(self.engine.blacklist_bytes())
+        """Keep what the wolf learned in its file (merged and replaced atomically when it changed);
+        a failure is told and the game goes on."""
+        data = self.engine.blacklist_bytes()
+        if self.store.path is not None and data != self.store.saved and not self.store.save_if_changed(data):
+            self.write(f"NOT SAVED: {self.store.problem}; the game goes on, and the list is saved as soon as "
+                       "it can be (at the latest when you quit)")

@@ -19,41 +19,60 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from host.commands import counted
+from host.commands.frontend_options import frontend_options
 from host.errors import SurroundError
 from host.game.blacklist_store import BlacklistStore
 from host.game.rules import BLACKLIST_BYTES
+
+if TYPE_CHECKING:
+    from emulator.frontends import FrontendOptions
 
 
 def play(args: argparse.Namespace) -> int:
     """Run the game for a human player; returns the exit status."""
     from host.engines.asm import XEX, start_program
 
-    engine_name = getattr(args, "engine", "asm")
-    if engine_name != "asm":
-        raise SurroundError(f"play_asm runs the asm engine, not {engine_name!r}")
-    if getattr(args, "disk", None) is not None:
+    if args.engine != "asm":
+        raise SurroundError(f"play_asm runs the asm engine, not {args.engine!r}")
+    if args.disk is not None:
         return play_disk(args)
-    store = BlacklistStore.open(getattr(args, "blacklist", None), getattr(args, "empty_blacklist", False))
-    atari, labels = start_program(getattr(args, "seed", None))
+    store = BlacklistStore.open(args.blacklist, args.empty_blacklist)
+    atari, labels = start_program(args.seed)
     _load_blacklist(atari, labels, store.saved)
-    print(store.describe(), file=sys.stderr)
+    announce(store)
     atari.watchers.append(lambda: store.save_if_changed(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES)))
-    frontend_args = argparse.Namespace(**vars(args))
-    frontend_args.program = str(XEX)
-    frontend_args.note = f"Black list: {store.path}" if store.path else "Black list: not saved (--empty-blacklist)"
-    if not hasattr(frontend_args, "screen"):
-        frontend_args.screen = True  # headless: show the board the program drew
+    options = frontend_options(args, program=XEX, note=store.status(), alert=lambda: store_alert(store), screen=True)
     try:
         with ending_signals_exit():
-            status = _run_frontend(getattr(args, "frontend", None), atari, frontend_args)
+            status = _run_frontend(args.frontend, atari, options)
     finally:
         store.flush(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES))
-        if store.path is not None:
-            learned = counted(atari.peek_word(labels["learned"]), "position")
-            print(f"The wolf's black list ({learned}) is saved in {store.path}.", file=sys.stderr)
+        farewell(store, atari.peek_word(labels["learned"]))
     return status
+
+
+def announce(store: BlacklistStore) -> None:
+    """Where the black list is kept (and anything odd about it), before the game starts."""
+    print(store.describe(), file=sys.stderr)
+    if store.warning:
+        print(store.warning, file=sys.stderr)
+
+
+def store_alert(store: BlacklistStore) -> str:
+    """The front-end's alert: "NOT SAVED: reason" while saving fails, else nothing."""
+    return store.status() if store.problem else ""
+
+
+def farewell(store: BlacklistStore, learned: int) -> None:
+    """The last line: where the list was saved, or that (and why) it was not."""
+    if store.problem:
+        print(f"surround: the wolf's black list ({counted(learned, 'position')}) is NOT SAVED: {store.problem}",
+              file=sys.stderr)
+    elif store.path is not None:
+        print(f"The wolf's black list ({counted(learned, 'position')}) is saved in {store.path}.", file=sys.stderr)
 
 
 def play_disk(args: argparse.Namespace) -> int:
@@ -63,16 +82,13 @@ def play_disk(args: argparse.Namespace) -> int:
     from host.atari.dos2 import Dos2Disk
 
     Dos2Disk.open(args.disk).check()
-    seed = args.seed if getattr(args, "seed", None) is not None else int.from_bytes(os.urandom(4), "little")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     atari = HeadlessAtari(seed=seed)
     atari.insert_disk(1, args.disk)
     atari.boot(max_frames=0, basic=False)
-    frontend_args = argparse.Namespace(**vars(args))
-    frontend_args.program = str(args.disk)
-    if not hasattr(frontend_args, "screen"):
-        frontend_args.screen = True
+    options = frontend_options(args, program=args.disk, screen=True)
     with ending_signals_exit():
-        return _run_frontend(getattr(args, "frontend", None), atari, frontend_args)
+        return _run_frontend(args.frontend, atari, options)
 
 
 @contextmanager
@@ -91,11 +107,11 @@ def ending_signals_exit() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-def _run_frontend(name: str | None, atari, args: argparse.Namespace) -> int:
+def _run_frontend(name: str | None, atari, options: FrontendOptions) -> int:
     """Hand the machine to the chosen front-end (imported only now)."""
     from emulator.frontends import open_frontend
 
-    return int(open_frontend(name, atari, args) or 0)
+    return int(open_frontend(name, atari, options) or 0)
 
 
 def _load_blacklist(atari, labels: dict[str, int], data: bytes) -> None:

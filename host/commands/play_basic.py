@@ -16,12 +16,11 @@ it waits: between two keys the program may be half-way through clearing the list
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
-from host.commands import counted
-from host.commands.play_asm import _run_frontend, ending_signals_exit
+from host.commands.frontend_options import frontend_options
+from host.commands.play_asm import _run_frontend, announce, ending_signals_exit, farewell, store_alert
 from host.game.blacklist_store import BlacklistStore, positions_in
 
 
@@ -29,28 +28,22 @@ def play(args: argparse.Namespace) -> int:
     """Run the BASIC game for a human player; returns the exit status."""
     from host.engines.basic import BasicEngine
 
-    store = BlacklistStore.open(getattr(args, "blacklist", None), getattr(args, "empty_blacklist", False))
+    store = BlacklistStore.open(args.blacklist, args.empty_blacklist)
     with tempfile.TemporaryDirectory(prefix="surround-play-basic-") as folder:
         (Path(folder) / "SURROUND.BLK").write_bytes(store.saved)
-        engine = BasicEngine(seed=getattr(args, "seed", None), basic=getattr(args, "basic", None) or "free",
-                             files=Path(folder))
-        print(store.describe(), file=sys.stderr)
+        engine = BasicEngine(seed=args.seed, basic=args.basic or "free", files=Path(folder))
+        announce(store)
         engine.atari.watchers.append(lambda: _save_when_waiting(engine, store))
-        frontend_args = argparse.Namespace(**vars(args))
-        frontend_args.program = "SURROUND.BAS"
-        frontend_args.note = f"Black list: {store.path}" if store.path else "Black list: not saved (--empty-blacklist)"
-        if not hasattr(frontend_args, "screen"):
-            frontend_args.screen = True  # headless: show the board the program drew
+        options = frontend_options(args, program="SURROUND.BAS", note=store.status(),
+                                   alert=lambda: store_alert(store), screen=True)
         try:
             with ending_signals_exit():
-                status = _run_frontend(getattr(args, "frontend", None), engine.atari, frontend_args)
+                status = _run_frontend(args.frontend, engine.atari, options)
         finally:
-            _save_when_waiting(engine, store)
-            store.flush(store.saved)
+            data = engine.blacklist_bytes() if engine.var("KWAIT") == 1 else store.saved
+            store.flush(data)
             engine.close()
-            if store.path is not None:
-                learned = counted(positions_in(store.saved), "position")
-                print(f"The wolf's black list ({learned}) is saved in {store.path}.", file=sys.stderr)
+            farewell(store, positions_in(data))
     return status
 
 

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 def _load_if_present(engine, path: str | None) -> None:
     from pathlib import Path
 
-    from host.game.records import read_blacklist_file
+    from host.game.blacklist_store import read_checked as read_blacklist_file
 
     if path and Path(path).exists():
         engine.load_blacklist(read_blacklist_file(path))

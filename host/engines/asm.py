@@ -149,10 +149,11 @@ class AsmEngine(Engine):
         if self._peek("inputwait") != 1:
             raise EmulatorError(f"asm engine: the program is not waiting at its prompt {when}")
 
-    def _type_line(self, text: str) -> None:
-        """Type one line and RETURN; check the program read it and waits again."""
+    def _type_line(self, text: str, enter: bool = True) -> None:
+        """Type one line and RETURN (a command key alone without: it acts at once); check the
+        program read it and waits again."""
         before = self._peek("inputseq")
-        self.atari.type_text(text + "\n", max_frames_per_key=DISK_WAIT_FRAMES)
+        self.atari.type_text(text + ("\n" if enter else ""), max_frames_per_key=DISK_WAIT_FRAMES)
         if self._peek("inputseq") != (before + 1) & 0xFF:
             raise EmulatorError(f"asm engine: the program did not read the line {text!r}")
         self._expect_prompt(f"after {text!r}")
@@ -163,11 +164,11 @@ class AsmEngine(Engine):
         """Start a new game with the program's N command (answering Y if it asks)."""
         games = self._peek_word("gamenum")
         under_way = self._peek("gamestate") == 0 and self._peek("movenum") > 0
-        self._type_line("N")
+        self._type_line("N", enter=False)
         if under_way:
             if self._peek("asking") != 1:
                 raise EmulatorError("asm engine: N during a game did not ask whether to abandon it")
-            self._type_line("Y")
+            self._type_line("Y", enter=False)
         if self._peek_word("gamenum") != (games + 1) & 0xFFFF or self._peek("movenum") != 0:
             raise EmulatorError("asm engine: the N command did not start a new game")
 

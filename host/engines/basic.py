@@ -79,10 +79,11 @@ class SurroundBasicEngine(Engine):
         if self.var("KWAIT") != 1:
             raise SurroundError(f"{self.name} engine: the program does not wait for a key {when}")
 
-    def type_line(self, text: str) -> None:
-        """Type one line and RETURN; check that the program read it and waits again."""
+    def type_line(self, text: str, enter: bool = True) -> None:
+        """Type one line and RETURN (a command key N, C, Y or H alone without: it acts at once);
+        check that the program read it and waits again."""
         before = self.var("LINES")
-        self.type_keys(text + "\n")
+        self.type_keys(text + ("\n" if enter else ""))
         if self.var("LINES") != before + 1:
             raise SurroundError(f"{self.name} engine: the program did not read the line {text!r}")
         self.expect_waiting(f"after {text!r}")
@@ -94,11 +95,11 @@ class SurroundBasicEngine(Engine):
         """N (and Y when a game is under way), as a player starts a new game."""
         games = self.var("GAMES")
         under_way = self.var("RESULT") == 0 and self.var("SMOVES") > 0
-        self.type_line("N")
+        self.type_line("N", enter=False)
         if under_way:
             if self.var("ASKING") != 1:
                 raise SurroundError(f"{self.name} engine: N during a game did not ask whether to abandon it")
-            self.type_line("Y")
+            self.type_line("Y", enter=False)
         if self.var("GAMES") != games + 1 or self.var("SMOVES") != 0:
             raise SurroundError(f"{self.name} engine: the N command did not start a new game")
 
@@ -237,9 +238,9 @@ class BasicEngine(SurroundBasicEngine):
         from RETURN until the program waits for the next key (the wolf's whole turn)."""
         before = self.var("LINES")
         self.type_keys(f"{src},{dst}")
-        frames = self.atari.machine.frames
+        frames = self.atari.frames
         self.type_keys("\n")
-        self.waits.append((self.atari.machine.frames - frames) / FRAMES_PER_SECOND)
+        self.waits.append((self.atari.frames - frames) / FRAMES_PER_SECOND)
         if self.var("LINES") != before + 1:
             raise SurroundError(f"basic engine: the program did not read the move {src},{dst}")
         self.expect_waiting(f"after {src},{dst}")

@@ -15,7 +15,9 @@ def pyplot():
     try:
         import matplotlib
     except ModuleNotFoundError:
-        raise SurroundError("pictures need matplotlib: python -m pip install -e '.[plots]'") from None
+        from host.resources import install_hint
+
+        raise SurroundError(f"pictures need matplotlib: {install_hint('plots', 'matplotlib')}") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -1,0 +1,28 @@
+"""The suite skips only for what a user may lack (matplotlib, Atari's own ROMs), never for a
+core part: a broken OS build or a missing emulator module must fail the suite."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+#: the reasons a test may skip: an optional package, or a ROM only the user can supply
+ALLOWED = (
+    re.compile(r'pytest\.importorskip\("matplotlib"\)'),
+    re.compile(r"pytest\.skip\(f\"no original Atari BASIC"),
+    re.compile(r"skipif\(not ROMS\.original_os\.exists\(\), reason=f\"no original XL OS"),
+)
+SKIPS = re.compile(r"pytest\.(skip\(|importorskip\(|mark\.skip)|@pytest\.mark\.skipif|pytest\.xfail")
+
+
+def test_no_test_skips_for_a_core_part() -> None:
+    offending = []
+    for path in sorted(TESTS.glob("*.py")):
+        if path.name == Path(__file__).name:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if SKIPS.search(line) and not any(allowed.search(line) for allowed in ALLOWED):
+                offending.append(f"{path.name}:{number}: {line.strip()}")
+    assert not offending, "skips for core parts hide failures:\n" + "\n".join(offending)
