@@ -20,7 +20,7 @@ def test_measure_on_a_couple_of_operands(os_rom: bytes, monkeypatch: pytest.Monk
     monkeypatch.setattr(fp_bench, "PAIRS", (("1.234567891", "-9.876543219"), ("55555.55555", "4444.444444")))
     figures = fp_bench.measure(os_rom, routines=("FADD", "FMUL", "FDIV", "AFP"))
     cycles = figures["cycles_per_call"]
-    written = [name for name in ("FADD", "FMUL", "FDIV", "AFP") if name not in figures["missing"]]
+    written = ["FADD", "FMUL", "FDIV", "AFP"]
     assert set(cycles) == set(written)
     assert all(figures["calls"][name] == 4 for name in written)
     assert all(0 < cycles[name] < fp_bench.MAX_CYCLES for name in written)

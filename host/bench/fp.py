@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from emulator.errors import CpuJam
 from emulator.headless import HeadlessAtari
 from host.atari import fp
 from host.build.targets import build_os
@@ -57,10 +56,6 @@ class BareCpu:
 
     def poke(self, address: int, data: bytes) -> None:
         self.atari.poke_bytes(address, bytes(data))
-
-    def written(self, address: int) -> bool:
-        """True when the code at `address` is not the unwritten ROM's $FF."""
-        return self.atari.peek(address) != 0xFF
 
     def call(self, address: int) -> int:
         """JSR `address` on the bare CPU; the cycles a caller pays, its JSR through the RTS."""
@@ -126,27 +121,16 @@ def build_our_os() -> bytes:
 
 
 def measure(os_rom: bytes | None = None, routines: tuple[str, ...] | None = None) -> dict:
-    """{"cycles_per_call": {routine: average cycles}, "calls": {routine: n}, "missing": [...]}.
+    """{"cycles_per_call": {routine: average cycles}, "calls": {routine: n}, "note": ...}.
 
-    A routine is missing when its entry point, or a routine it calls, is still $FF."""
+    A routine that runs away (a broken ROM) is an error (CpuJam), not a figure."""
     cpu = BareCpu(HeadlessAtari(os_rom=os_rom if os_rom is not None else build_our_os()))
     averages: dict[str, float] = {}
     calls: dict[str, int] = {}
-    missing: list[str] = []
     for name in routines if routines is not None else tuple(MEASURES):
-        address = fp.ENTRY_POINTS[name]
-        if not cpu.written(address):
-            missing.append(name)
-            continue
-        try:
-            cycles = MEASURES[name](cpu, address)
-        except CpuJam:
-            if cpu.written(cpu.cpu.pc):
-                raise  # a real runaway, not a routine that is not written yet
-            missing.append(name)
-            continue
+        cycles = MEASURES[name](cpu, fp.ENTRY_POINTS[name])
         averages[name] = round(sum(cycles) / len(cycles), 1)
         calls[name] = len(cycles)
-    return {"cycles_per_call": averages, "calls": calls, "missing": missing,
+    return {"cycles_per_call": averages, "calls": calls,
             "note": "emulated 6502 cycles a caller pays per call, from its JSR through the routine's "
                     "RTS, bare CPU (no ANTIC DMA, no interrupts)"}
