@@ -19,8 +19,14 @@ data sheet's priority equations):
 * Priority (PRIOR bits 0-3) by the GTIA data sheet's equations: each object
   (players P0-P3, playfields PF0-PF3, background) is selected or not, and the
   colours of the selected ones are ORed (so PRIOR 0 or conflicting bits mix
-  colours).  PRIOR bit 4 turns the missiles into a fifth player in PF3's colour
-  and priority; bit 5 ORs the colours of overlapping players 0+1 and 2+3.
+  colours).  PRIOR bit 4 turns the missiles into a fifth player: they feed the
+  PF3 input instead of P0-P3 (colour COLPF3, Atari Hardware Manual p. III.8).
+  Since SF0-SF2 carry /SF3, it covers every playfield whatever PRIOR says, but
+  SF3 = PF3 * /(P23*PRI03) * /(P01*/PRI2) turns it off under a player that
+  outranks PF3, and the pixel is then decided as without it (PRIOR 8: PF0 over
+  P3 over the fifth player shows PF0); the equations and that anomaly as
+  documented in Altirra's GTIA notes.  Bit 5 ORs the colours of overlapping
+  players 0+1 and 2+3.
 * Hi-res modes (ANTIC 2, 3, 15): the playfield is PF2, and a lit pixel keeps
   PF1's luminance whatever colour wins ("the text colour changes to the colour
   of the player, but its luminance is unaltered", The Atari XL Handbook, p. 184);

@@ -3,7 +3,8 @@
 The expected picture is worked out pixel by pixel from the documented priority
 orders (Mapping the Atari / De Re Atari, PRIOR $D01B: 1 = P0-P3 over PF0-PF3,
 2 = P0 P1 over PF over P2 P3, 4 = PF over players, 8 = PF0 PF1 over players
-over PF2 PF3; bit 4: the missiles are a fifth player in PF3's colour; bit 5:
+over PF2 PF3; bit 4: the missiles are a fifth player in PF3's colour, over every
+playfield unless a player that outranks PF3 is there (the GTIA equations); bit 5:
 overlapping players 0+1 and 2+3 OR their colours), independently of
 emulator/pmg.py's equations.
 """
@@ -50,24 +51,35 @@ def objects_at(clock: int) -> set[str]:
 
 def expected_colour(prior: int, clock: int) -> int:
     """The colour of a playfield pixel of a band, by the documented priority order."""
-    present = {playfield_at(clock)} - {"BK"}
-    objects = objects_at(clock)
-    fifth, multi = bool(prior & 0x10), bool(prior & 0x20)
-    for name in objects:
-        if name.startswith("M"):
-            present.add("PF3" if fifth else "P" + name[1])
-        else:
-            present.add(name)
-    for name in ORDERS[prior & 0x0F]:
-        if name in present:
-            if fifth and name in ("PF0", "PF1", "PF2") and "PF3" in present:
-                name = "PF3"  # the fifth player (PF3) covers the other playfields (SF0-SF2 yield to SF3)
-            colour = COLOURS[name]
+    fifth = bool(prior & 0x10)
+    present = {("PF3" if fifth else "P" + name[1]) if name.startswith("M") else name for name in objects_at(clock)}
+    return reference_pixel(prior, playfield_at(clock), present, COLOURS)
+
+
+def reference_pixel(prior: int, playfield: str, present: set[str], colours: dict[str, int]) -> int:
+    """The documented winner (and the ORed pair with multicolour players) for one pixel.
+
+    ``present`` names the players and, with the fifth player on (PRIOR bit 4), "PF3" for a
+    missile.  The fifth player feeds GTIA's PF3 input, and the data sheet's equations
+    (as the Altirra sources document them: SF3 = PF3 * /(P23*PRI03) * /(P01*/PRI2), and
+    SF0-SF2 each * /SF3) make it cover every playfield whatever PRIOR says, but only where
+    no player that outranks PF3 is there: such a player turns SF3 off, and the pixel is
+    decided by the plain order without it (under PRIOR 8, PF0 over P3 over the fifth
+    player shows PF0).
+    """
+    candidates = set(present) | ({playfield} - {"BK"})
+    order = ORDERS[prior & 0x0F]
+    players_above_pf3 = {name for name in order[:order.index("PF3")] if not name.startswith("PF")}
+    if prior & 0x10 and "PF3" in candidates and not players_above_pf3 & candidates:
+        return colours["PF3"]  # SF3 on: it masks SF0-SF2 and every player below PF3
+    for name in order:
+        if name in candidates:
+            colour = colours[name]
             partner = {"P0": "P1", "P2": "P3"}.get(name)
-            if multi and partner in present:
-                colour |= COLOURS[partner]
+            if prior & 0x20 and partner in candidates:
+                colour |= colours[partner]
             return colour
-    return COLOURS["BK"]
+    return colours["BK"]
 
 
 def expected_collisions() -> list[int]:
@@ -215,26 +227,11 @@ def test_two_line_player_dma_reads_half_the_scanlines_and_vdelay_moves_it_down()
 
 # -- generated cases: compose() against the documented orders, pixel by pixel ----------------------
 
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 REGISTER_OF = {"P0": 0x12, "P1": 0x13, "P2": 0x14, "P3": 0x15, "PF0": 0x16, "PF1": 0x17, "PF2": 0x18,
                "PF3": 0x19, "BK": 0x1A}
-
-
-def reference_pixel(prior: int, playfield: str, present: set[str], colours: dict[str, int]) -> int:
-    """The documented winner (and the ORed pair with multicolour players) for one pixel."""
-    candidates = set(present) | ({playfield} - {"BK"})
-    for name in ORDERS[prior & 0x0F]:
-        if name in candidates:
-            if prior & 0x10 and name in ("PF0", "PF1", "PF2") and "PF3" in candidates:
-                name = "PF3"  # the fifth player covers the other playfields, keeps PF3's place to players
-            colour = colours[name]
-            partner = {"P0": "P1", "P2": "P3"}.get(name)
-            if prior & 0x20 and partner in candidates:
-                colour |= colours[partner]
-            return colour
-    return colours["BK"]
 
 
 @settings(max_examples=60, deadline=None)
@@ -245,6 +242,10 @@ def reference_pixel(prior: int, playfield: str, present: set[str], colours: dict
     stripes=st.lists(st.integers(0, 4), min_size=40, max_size=40),
     colour_values=st.lists(st.integers(0, 127).map(lambda v: v * 2), min_size=9, max_size=9, unique=True),
 )
+# PRIOR $18 at x=336: P3 and missile 2 (the fifth player) over PF0: P3 turns SF3 off, PF0 outranks P3
+@example(prior=0x18, players=[(40, 0, 0), (40, 0, 0), (40, 0, 0), (193, 1, 0)],
+         missiles=[(40, 0), (40, 0), (199, 1), (40, 0)], stripes=[0] * 38 + [1, 0],
+         colour_values=[0, 2, 4, 6, 8, 10, 12, 14, 16])
 def test_compose_matches_the_documented_orders(prior, players, missiles, stripes, colour_values) -> None:
     from emulator.antic import DisplayList, ModeLine
     from emulator.pmg import FrameState, compose
