@@ -365,6 +365,12 @@ class Machine:
                 continue
             self._check_runaway()
             dma = self.dma
+            if cpu.cpu_core == "compiled":  # the chunks below, repeated in C while nothing needs us
+                if cpu.run_chunks(now, min(target_cycle, next_event), self.frame_start, dma, self) == 1:
+                    reason = self._handle_stop()
+                    if reason is not None:
+                        return reason
+                continue
             offset = now - self.frame_start
             end = min(target_cycle, next_event, now + CHUNK_CYCLES)
             budget = dma.free_between(offset, end - self.frame_start)
