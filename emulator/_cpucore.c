@@ -371,6 +371,8 @@ instructions:
         continue;
     python_handler: /* the opcode's Python handler, with the state in the CPU object */
         SYNC();
+        if (history_store(cpu, hist, 0) < 0) /* as the Python loop has it: a jam disassembles it */
+            goto error;
         if (opc > 0xFFFF) {
             PyErr_SetString(PyExc_IndexError, "bytearray index out of range");
             goto error;

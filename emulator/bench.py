@@ -8,7 +8,8 @@ measurement includes the machine's per-frame work but not rendering pixels.
 ``measure(seconds)`` returns ``cycles_per_second`` (machine cycles: emulated
 time), ``realtime_ratio`` (to 1,789,773 Hz: emulated seconds per host second),
 ``cpu_cycles_per_second`` (cycles the 6502 executed; ANTIC's DMA takes the rest,
-about 36 % with this display) and, if the window front-end exists and offers
+about 36 % with this display), ``cpu_core`` (which 6502 core ran: "compiled" or
+"python", see emulator/cpu.py) and, if the window front-end exists and offers
 ``measure_fps(seconds)``, ``window_fps``.
 """
 
@@ -84,6 +85,7 @@ def measure_cpu(seconds: float = 5.0) -> dict:
         "cpu_cycles_per_second": round((machine.cpu_cycles - start_cpu_cycles) / elapsed),
         "emulated_frames": (cycles // 29_868),
         "seconds": round(elapsed, 3),
+        "cpu_core": machine.cpu.cpu_core,
     }
 
 

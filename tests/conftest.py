@@ -13,3 +13,36 @@ def private_user_data(tmp_path_factory, monkeypatch):
     """No test reads or writes the user's real data directory (the wolf's saved black list):
     platformdirs follows XDG_DATA_HOME on Linux."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--python-core", action="store_true",
+        help="run only the tests marked python_core, on the pure-Python 6502 core (SURROUND_CPU=python)",
+    )
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "python_core: CPU and machine tests that `pytest --python-core` also runs on the Python core"
+    )
+    if config.getoption("--python-core"):
+        os.environ["SURROUND_CPU"] = "python"
+
+
+#: modules whose tests are all python_core (besides those that carry the marker themselves)
+PYTHON_CORE_MODULES = {"test_emu_machine.py", "test_emu_dma.py", "test_os_boot.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark PYTHON_CORE_MODULES python_core; with --python-core keep only the python_core tests."""
+    for item in items:
+        if item.path.name in PYTHON_CORE_MODULES:
+            item.add_marker(pytest.mark.python_core)
+    if not config.getoption("--python-core"):
+        return
+    keep = [item for item in items if item.get_closest_marker("python_core")]
+    dropped = [item for item in items if not item.get_closest_marker("python_core")]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = keep
