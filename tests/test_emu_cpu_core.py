@@ -8,8 +8,9 @@
 * whole programs (the OS booting, a BASIC program with RND and floating point, the
   6502 game) compared cycle for cycle: the same machine time, CPU cycles, RAM and screen.
 
-These need the compiled core (pip builds it at install); `pytest --python-core` leaves
-them out and runs the tests marked python_core on the Python core instead.
+These need the compiled core (pip builds it at install; where it could not be built they
+are skipped and the suite runs on the Python core alone); `pytest --python-core` leaves them
+out and runs the tests marked python_core on the Python core instead.
 """
 
 from __future__ import annotations
@@ -24,8 +25,13 @@ from hypothesis import strategies as st
 from py65.devices.mpu6502 import MPU
 
 from emulator import cpu_cgen
-from emulator.cpu import KIL_OPCODES, STOP, TRAP_OPCODE, AtariCPU, choose_core, instruction_table
+from emulator.cpu import (
+    KIL_OPCODES, STOP, TRAP_OPCODE, AtariCPU, choose_core, compiled_core_available, instruction_table,
+)
 from emulator.errors import CpuJam, EmulatorError
+
+needs_compiled = pytest.mark.skipif(not compiled_core_available(),
+                                    reason="the compiled core is not built here: the Python core runs alone")
 
 OPCODES = sorted(instruction_table())
 LENGTHS = {op: {"imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "rel": 2, "inx": 2, "iny": 2,
@@ -56,7 +62,24 @@ def test_surround_cpu_python_forces_the_python_core(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("SURROUND_CPU", "python")
     assert AtariCPU(bytearray(0x10000)).cpu_core == "python"
     monkeypatch.setenv("SURROUND_CPU", "auto")
-    assert AtariCPU(bytearray(0x10000)).cpu_core == "compiled"
+    assert AtariCPU(bytearray(0x10000)).cpu_core == ("compiled" if compiled_core_available() else "python")
+
+
+def test_without_the_extension_the_python_core_runs_and_says_so_once(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    import emulator.cpu as cpu_module
+
+    monkeypatch.setattr(cpu_module, "_compiled_module", lambda: (None, "No module named 'emulator._cpucore'"))
+    monkeypatch.setattr(cpu_module, "_warned_about_fallback", False)
+    monkeypatch.setenv("SURROUND_CPU", "auto")
+    assert AtariCPU(bytearray(0x10000)).cpu_core == "python"
+    assert AtariCPU(bytearray(0x10000)).cpu_core == "python"
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == ["surround: compiled 6502 core not available (No module named 'emulator._cpucore'); "
+                     "using the slower Python core"]
+    monkeypatch.setenv("SURROUND_CPU", "compiled")
+    with pytest.raises(EmulatorError, match="not built"):
+        AtariCPU(bytearray(0x10000))
 
 
 # ---------------------------------------------------------------------------
@@ -148,6 +171,7 @@ def _program_memory(seed: int, stream: list[int], start: int, rom_pages: list[in
     return memory, writable
 
 
+@needs_compiled
 @settings(max_examples=400, deadline=None)
 @given(
     program=programs(),
@@ -176,6 +200,7 @@ def test_random_streams_run_alike_on_both_cores(program, registers, irq, slices)
     assert compiled[3] == python[3]  # the same registers, cycles, history and memory
 
 
+@needs_compiled
 @pytest.mark.parametrize("opcode", [op for op in KIL_OPCODES if op != TRAP_OPCODE] + [0x02, 0x03, 0xFF])
 def test_jams_are_the_same_on_both_cores(opcode: int) -> None:
     messages = []
@@ -190,6 +215,7 @@ def test_jams_are_the_same_on_both_cores(opcode: int) -> None:
     assert messages[0] == messages[1]
 
 
+@needs_compiled
 def test_running_past_ffff_is_the_same_jam_on_both_cores() -> None:
     messages = []
     for core in ("python", "compiled"):
@@ -223,6 +249,7 @@ def _plain_cpu(memory: bytearray) -> AtariCPU:
     return AtariCPU(memory, io_read, write_special, writable, core="compiled")
 
 
+@needs_compiled
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -261,6 +288,7 @@ def _bcd(value: int) -> int:
     return ((value // 10) << 4) | (value % 10)
 
 
+@needs_compiled
 @pytest.mark.parametrize("opcode", [0x69, 0xE9])
 def test_decimal_mode_is_the_same_on_both_cores_for_every_operand(opcode: int) -> None:
     """All 256 x 256 x 2 (A, operand, carry) of decimal ADC/SBC: A and P alike on both cores."""
@@ -307,6 +335,7 @@ def _on_both_cores(monkeypatch: pytest.MonkeyPatch, scenario: Callable) -> list:
     return states
 
 
+@needs_compiled
 def test_the_os_boots_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     from emulator.headless import HeadlessAtari
 
@@ -333,6 +362,7 @@ BASIC_PROGRAM = (
 )
 
 
+@needs_compiled
 def test_a_basic_program_with_rnd_runs_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """Floating point (decimal mode), RND and PEEK(RANDOM) (read mid-chunk from the cycle counter)."""
     from emulator.headless import HeadlessAtari
@@ -349,6 +379,7 @@ def test_a_basic_program_with_rnd_runs_alike_on_both_cores(monkeypatch: pytest.M
     assert compiled == python
 
 
+@needs_compiled
 def test_the_6502_game_plays_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     from host.engines.asm import AsmEngine
     from host.harness import LockstepChecker
@@ -383,6 +414,7 @@ def _timed_rom() -> bytes:
     return bytes(rom)
 
 
+@needs_compiled
 def test_events_scheduled_from_io_callbacks_fire_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """A chip that schedules a timed event from a register write (as POKEY's timers do): the
     compiled core's long runs of chunks must end where the Python loop's chunks do."""
