@@ -43,8 +43,8 @@ PY65_STREAM_OPCODES = sorted(
     op for op in range(256)
     if MPU.disassemble[op][0] != "???" and op not in PY65_CYCLE_BUGS | {0x00, 0x40, 0x28, 0xF8}
 )
-IRQ_SWITCH = 0xD20E  # in these tests a write here sets the IRQ line to bit 0 of the value
-WSYNC = 0xD40A
+IRQ_SWITCH = 0xD20E  # in these tests a write here (or a mirror: $D2xE) sets the IRQ line to bit 0 of the value
+WSYNC = 0xD40A  # and a write here (or $D4xA) stops the run
 
 
 def test_the_generated_switch_is_up_to_date() -> None:
@@ -100,9 +100,9 @@ def _traced_cpu(core: str, memory: bytearray, writable: bytearray, trace: list) 
         trace.append(("write", addr, value, cpu.processorCycles, cpu.pc, cpu.a, cpu.x, cpu.y, cpu.p, cpu.sp))
         if not 0xD000 <= addr < 0xD800:
             return 0  # ROM: ignored
-        if addr == IRQ_SWITCH:
+        if addr & 0xFF0F == IRQ_SWITCH:
             cpu.irq_line = bool(value & 1)
-        if addr == WSYNC:
+        if addr & 0xFF0F == WSYNC:
             cpu.stop_reason = "wsync"
             return STOP
         return addr & 1  # an odd register stalls the CPU one cycle
@@ -155,20 +155,30 @@ def programs(draw: Callable) -> tuple[int, list[int], int, list[int]]:
     return draw(st.integers(0, 2**32 - 1)), stream, draw(st.integers(0x0000, 0xFFFF)), rom_pages
 
 
-def _program_memory(seed: int, stream: list[int], start: int, rom_pages: list[int]) -> tuple[bytearray, bytearray]:
-    """Random memory with ``stream`` at ``start`` (an entry above $FF also sets the operand's high byte)."""
-    memory = bytearray(random.Random(seed).randbytes(0x10000))
+#: maps a random byte to an opcode with a handler, so that random memory runs on instead of jamming
+RUNNABLE = bytes(OPCODES[value % len(OPCODES)] for value in range(256))
+
+
+def _program_memory(seed: int, stream: list[int], start: int,
+                    rom_pages: list[int]) -> tuple[bytearray, bytearray, list[int]]:
+    """Random memory (bytes that are runnable opcodes) with ``stream`` at ``start`` (an entry above
+    $FF also sets the operand's high byte); returns (memory, writable, addresses of the stream's
+    $02 opcodes at even addresses: the traps)."""
+    memory = bytearray(random.Random(seed).randbytes(0x10000).translate(RUNNABLE))
     pc = start
+    traps = []
     for entry in stream:
         opcode = entry & 0xFF
         memory[pc] = opcode
+        if opcode == TRAP_OPCODE and pc % 2 == 0:
+            traps.append(pc)
         if entry >> 8:
             memory[(pc + 2) & 0xFFFF] = entry >> 8
         pc = (pc + LENGTHS.get(opcode, 1)) & 0xFFFF
     writable = bytearray([1] * 256)
     for page in list(range(0xD0, 0xD8)) + rom_pages:
         writable[page] = 0
-    return memory, writable
+    return memory, writable, traps
 
 
 @needs_compiled
@@ -180,7 +190,7 @@ def _program_memory(seed: int, stream: list[int], start: int, rom_pages: list[in
     slices=st.lists(st.tuples(st.integers(1, 400), st.booleans()), min_size=1, max_size=6),
 )
 def test_random_streams_run_alike_on_both_cores(program, registers, irq, slices) -> None:
-    memory, writable = _program_memory(*program)
+    memory, writable, traps = _program_memory(*program)
     start = program[2]
     a, x, y, p, sp = registers
     results = []
@@ -189,8 +199,8 @@ def test_random_streams_run_alike_on_both_cores(program, registers, irq, slices)
         cpu = _traced_cpu(core, bytearray(memory), bytearray(writable), trace)
         cpu.pc, cpu.a, cpu.x, cpu.y, cpu.p, cpu.sp = start, a, x, y, p | 0x30, sp
         cpu.irq_line = irq
-        trap_at = (start + 7) & 0xFFFF
-        cpu.traps[trap_at] = _trap
+        for address in traps:  # the other $02 opcodes jam
+            cpu.traps[address] = _trap
         events, error = _run_slices(cpu, slices)
         results.append((events, error, trace, _state(cpu)))
     python, compiled = results
