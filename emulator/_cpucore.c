@@ -284,8 +284,17 @@ static int history_store(PyObject *cpu, const unsigned hist[8], int index)
     return rc;
 }
 
-/* Run instructions; `chunks` NULL: until `limit` (Core.run), else chunk after chunk. */
-static PyObject *execute(Core *self, int64_t limit, Chunks *chunks)
+/* AtariCPU.call_bare: run from cycle 0 until PC == ret (or a runaway at max_cycles),
+   STOPs ignored; processorCycles and the history stay as they were. */
+typedef struct {
+    unsigned ret;
+    int64_t max_cycles;
+    int64_t start_cycles; /* processorCycles, which the Python callbacks see unchanged */
+} Bare;
+
+/* Run instructions; `chunks` and `bare` NULL: until `limit` (Core.run); `chunks`: chunk after
+   chunk; `bare`: a routine to its return (the result is its cycles, or -1 for a runaway). */
+static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
 {
     Py_buffer mb, wb;
     if (PyObject_GetBuffer(self->memory, &mb, PyBUF_WRITABLE) < 0)
@@ -314,6 +323,13 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks)
 
     Regs regs = load_regs(cpu);
     int64_t cycles = get_int(cpu, s_cycles, &ok);
+    int64_t sync_cycles = 0; /* what callbacks see as processorCycles in bare mode */
+    int runaway = 0;
+    if (bare != NULL) {
+        bare->start_cycles = cycles;
+        sync_cycles = cycles;
+        cycles = 0;
+    }
     if (!regs.ok || !ok || history_load(cpu, hist) < 0) {
         PyBuffer_Release(&mb);
         PyBuffer_Release(&wb);
@@ -324,7 +340,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks)
 #define RELOAD() do { Regs _r = load_regs(cpu); if (!_r.ok) goto error; \
         a = _r.a; x = _r.x; y = _r.y; p = _r.p; sp = _r.sp; pc = _r.pc; } while (0)
 #define SYNC() do { touched = 1; \
-        if (store_regs(cpu, a, x, y, p, sp, pc, cycles) < 0) goto error; \
+        if (store_regs(cpu, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0) goto error; \
         if (chunk_running && set_int(machine, s_chunk_start, now) < 0) goto error; } while (0)
 #define READ(dst, ad) do { if (((ad) & 0xF800) != 0xD000) { dst = mem[ad]; } else { \
         SYNC(); long _v = call_io_read(self, (ad)); if (_v < 0) { goto error; } \
@@ -356,7 +372,11 @@ next_chunk:
     }
 
 instructions:
-    while (cycles < lim) {
+    while (bare ? pc != bare->ret : cycles < lim) {
+        if (bare && cycles >= bare->max_cycles) {
+            runaway = 1;
+            break;
+        }
         opc = pc;
         hist[hidx] = pc;
         hidx = (hidx + 1) & 7;
@@ -367,11 +387,11 @@ instructions:
         default:
             goto python_handler;
         }
-        cycles += c;
+        cycles += bare ? c % STOP : c;
         continue;
     python_handler: /* the opcode's Python handler, with the state in the CPU object */
         SYNC();
-        if (history_store(cpu, hist, 0) < 0) /* as the Python loop has it: a jam disassembles it */
+        if (!bare && history_store(cpu, hist, 0) < 0) /* as the Python loop has it: a jam disassembles it */
             goto error;
         if (opc > 0xFFFF) {
             PyErr_SetString(PyExc_IndexError, "bytearray index out of range");
@@ -381,7 +401,7 @@ instructions:
         if (c == -1 && PyErr_Occurred())
             goto error;
         RELOAD();
-        cycles += c;
+        cycles += bare ? c % STOP : c;
     }
     if (chunks == NULL)
         goto done;
@@ -439,9 +459,11 @@ after_chunk:
     goto next_chunk;
 
 done:
-    if (store_regs(cpu, a, x, y, p, sp, pc, cycles) < 0)
+    if (store_regs(cpu, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0)
         goto error_no_sync;
-    if (chunks != NULL)
+    if (bare != NULL)
+        result = PyLong_FromLongLong(runaway ? -1 : cycles);
+    else if (chunks != NULL)
         result = PyLong_FromLong(status);
     else
         result = Py_NewRef(Py_None);
@@ -456,7 +478,7 @@ finish:
         /* history, the machine's chunk start and CPU cycle count: also after an exception */
         PyObject *exc_type, *exc_value, *exc_tb;
         PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
-        int rc = history_store(cpu, hist, hidx);
+        int rc = bare ? 0 : history_store(cpu, hist, hidx);
         if (rc == 0 && machine != NULL) {
             rc = PyObject_SetAttr(machine, s_chunk_start, Py_None);
             if (rc == 0) {
@@ -542,7 +564,7 @@ static PyObject *Core_run(Core *self, PyObject *arg)
     long long limit = PyLong_AsLongLong(arg);
     if (limit == -1 && PyErr_Occurred())
         return NULL;
-    return execute(self, limit, NULL);
+    return execute(self, limit, NULL, NULL);
 }
 
 static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t nargs)
@@ -583,14 +605,28 @@ static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t n
         ch.real_after = (const int32_t *)ra.buf;
         ch.free_before_len = fb.len / 4;
         ch.real_after_len = ra.len / 4;
-        result = execute(self, 0, &ch);
+        result = execute(self, 0, &ch, NULL);
     }
     PyBuffer_Release(&fb);
     PyBuffer_Release(&ra);
     return result;
 }
 
+static PyObject *Core_call_bare(Core *self, PyObject *args)
+{
+    if (check_ready(self) < 0)
+        return NULL;
+    unsigned ret;
+    long long max_cycles;
+    if (!PyArg_ParseTuple(args, "IL", &ret, &max_cycles))
+        return NULL;
+    Bare bare = {ret, max_cycles, 0};
+    return execute(self, 0, NULL, &bare);
+}
+
 static PyMethodDef Core_methods[] = {
+    {"call_bare", (PyCFunction)Core_call_bare, METH_VARARGS,
+     "call_bare(return_address, max_cycles) -> cycles: run until PC == return_address (-1: runaway)."},
     {"run", (PyCFunction)Core_run, METH_O, "run(limit): execute until processorCycles >= limit or a STOP."},
     {"run_chunks", (PyCFunction)(void (*)(void))Core_run_chunks, METH_FASTCALL,
      "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine) -> status:\n"

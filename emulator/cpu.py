@@ -546,8 +546,10 @@ class AtariCPU(Py65MPU):
         self.pc, self.a, self.x, self.y, self.p = address & 0xFFFF, a & 0xFF, x & 0xFF, y & 0xFF, p
         cycles = 0
         try:
+            if self._core is not None and ops is self.fast_ops:
+                cycles = self._core.call_bare(return_address, max_cycles)
             while self.pc != return_address:
-                if cycles >= max_cycles:
+                if cycles >= max_cycles or cycles < 0:  # the compiled core returns -1 for a runaway
                     raise self.jam(f"runaway: routine ${address:04X} did not return within {max_cycles} cycles")
                 cycles += ops[memory[self.pc]](self) % STOP
         finally:

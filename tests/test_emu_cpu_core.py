@@ -449,3 +449,27 @@ def test_events_scheduled_from_io_callbacks_fire_alike_on_both_cores(monkeypatch
     python, compiled = _on_both_cores(monkeypatch, run)
     assert len(compiled[0]) > 1000
     assert compiled == python
+
+
+@needs_compiled
+def test_bare_routine_calls_count_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """call_bare (the math pack's harness and `bench --fp`): every routine's cycles and the
+    registers, memory and untouched processorCycles alike on both cores."""
+    from emulator.machine import Machine
+    from emulator.rom import FREE_OS
+
+    def run() -> tuple:
+        machine = Machine(FREE_OS.read_bytes())
+        cpu, ram = machine.cpu, machine.memory.ram
+        results = []
+        for value in range(0, 256, 5):  # IFP (integer in FR0 to floating point), then FASC
+            ram[0xD4], ram[0xD5] = value, value ^ 0x5A
+            results.append(cpu.call_bare(0xD9AA))
+            results.append(cpu.call_bare(0xD8E6))
+            results.append((cpu.a, cpu.x, cpu.y, cpu.p, cpu.sp, cpu.processorCycles, bytes(ram[0x580:0x5A0])))
+        with pytest.raises(CpuJam, match="did not return within 50 cycles"):
+            cpu.call_bare(0xD8E6, max_cycles=50)
+        return results, hashlib.sha1(ram).hexdigest(), list(cpu.history)
+
+    python, compiled = _on_both_cores(monkeypatch, run)
+    assert compiled == python
