@@ -19,13 +19,18 @@
  *   Core.run(limit)  - AtariCPU.run: execute until processorCycles >= limit or a
  *                      handler adds STOP.
  *   Core.run_chunks(now, stop_at, frame_start, free_before, real_after,
- *                   free_cycles, machine)
+ *                   free_cycles, machine, timed)
  *                    - the part of Machine.run_until that runs chunks of at most
  *                      4 scanlines with ANTIC's DMA accounting (dma.py's tables),
  *                      repeated while nothing needs Python between chunks.
  *                      Returns 0 at stop_at, 1 after a STOP, 2 when Python must
- *                      look at the machine (a callback ran, an IRQ is pending, the
- *                      CPU is in the keyboard wait loop or may be a runaway).
+ *                      look at the machine (Python code scheduled a timed event,
+ *                      an IRQ is pending, the CPU is in the keyboard wait loop or
+ *                      may be a runaway).  Between chunks the Python loop depends
+ *                      on nothing else that the code run during a chunk can change:
+ *                      frame events and DMA tables change only at a frame's end,
+ *                      RAM and the IRQ line are read here, and timed events are
+ *                      only ever pushed during a chunk (popped by the machine).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -248,6 +253,7 @@ typedef struct {
     const int32_t *free_before, *real_after;
     Py_ssize_t free_before_len, real_after_len;
     PyObject *machine;
+    PyObject *timed; /* the machine's heap of timed events: only Python code can push onto it */
 } Chunks;
 
 static int history_load(PyObject *cpu, unsigned hist[8])
@@ -317,6 +323,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     unsigned hist[8];
     int hidx = 0, status = 0, touched = 0, chunk_running = 0;
     int64_t used_total = 0, now = 0, offset = 0, lim = limit, c = 0;
+    Py_ssize_t timed_len = 0;
     unsigned a, x, y, p, sp, pc, opc, v, t, addr, base, zp, np;
     int r;
     int ok = 1;
@@ -352,6 +359,9 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     if (chunks == NULL)
         goto instructions;
     now = chunks->now;
+    timed_len = PyObject_Length(chunks->timed);
+    if (timed_len < 0)
+        goto error_no_sync;
 
 next_chunk:
     offset = now - chunks->frame_start;
@@ -435,7 +445,17 @@ after_chunk:
         status = 0;
         goto done;
     }
-    if (touched || pc > 0xFFFF || maybe_runaway(mem, pc)) {
+    if (touched) { /* Python code ran: did it schedule a timed event (that may end a chunk sooner)? */
+        Py_ssize_t n = PyObject_Length(chunks->timed);
+        if (n < 0)
+            goto error_no_sync;
+        touched = 0;
+        if (n != timed_len) {
+            status = 2;
+            goto done;
+        }
+    }
+    if (pc > 0xFFFF || maybe_runaway(mem, pc)) {
         status = 2;
         goto done;
     }
@@ -571,9 +591,9 @@ static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t n
 {
     if (check_ready(self) < 0)
         return NULL;
-    if (nargs != 7) {
+    if (nargs != 8) {
         PyErr_SetString(PyExc_TypeError,
-                        "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine)");
+                        "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine, timed)");
         return NULL;
     }
     Chunks ch;
@@ -590,6 +610,7 @@ static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t n
     if (ch.free_cycles == -1 && PyErr_Occurred())
         return NULL;
     ch.machine = args[6];
+    ch.timed = args[7];
     Py_buffer fb, ra;
     if (PyObject_GetBuffer(args[3], &fb, PyBUF_FORMAT) < 0)
         return NULL;
@@ -629,7 +650,7 @@ static PyMethodDef Core_methods[] = {
      "call_bare(return_address, max_cycles) -> cycles: run until PC == return_address (-1: runaway)."},
     {"run", (PyCFunction)Core_run, METH_O, "run(limit): execute until processorCycles >= limit or a STOP."},
     {"run_chunks", (PyCFunction)(void (*)(void))Core_run_chunks, METH_FASTCALL,
-     "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine) -> status:\n"
+     "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine, timed) -> status:\n"
      "Machine.run_until's chunks with DMA accounting; 0 at stop_at, 1 after a STOP, 2 when Python must look."},
     {NULL, NULL, 0, NULL},
 };
