@@ -19,18 +19,17 @@
  *   Core.run(limit)  - AtariCPU.run: execute until processorCycles >= limit or a
  *                      handler adds STOP.
  *   Core.run_chunks(now, stop_at, frame_start, free_before, real_after,
- *                   free_cycles, machine, timed)
+ *                   free_cycles, machine)
  *                    - the part of Machine.run_until that runs chunks of at most
  *                      4 scanlines with ANTIC's DMA accounting (dma.py's tables),
  *                      repeated while nothing needs Python between chunks.
  *                      Returns 0 at stop_at, 1 after a STOP, 2 when Python must
- *                      look at the machine (Python code scheduled a timed event,
- *                      an IRQ is pending, the CPU is in the keyboard wait loop or
- *                      may be a runaway).  Between chunks the Python loop depends
- *                      on nothing else that the code run during a chunk can change:
- *                      frame events and DMA tables change only at a frame's end,
- *                      RAM and the IRQ line are read here, and timed events are
- *                      only ever pushed during a chunk (popped by the machine).
+ *                      look at the machine (Python code run during the chunk
+ *                      changed the machine's plan: its DMA timeline, frame events
+ *                      or timed events; an IRQ is pending, the CPU is in the
+ *                      keyboard wait loop or may be a runaway).  Between chunks the
+ *                      Python loop depends on nothing else: RAM and the IRQ line
+ *                      are read here.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -253,8 +252,55 @@ typedef struct {
     const int32_t *free_before, *real_after;
     Py_ssize_t free_before_len, real_after_len;
     PyObject *machine;
-    PyObject *timed; /* the machine's heap of timed events: only Python code can push onto it */
+    PyObject *dma; /* the frame's DmaTimeline, whose tables are above */
 } Chunks;
+
+/* What the machine's run loop looks at between chunks besides RAM and the CPU: the frame's
+   DMA timeline and events, and the timed events (Python code run during a chunk may push one). */
+typedef struct {
+    PyObject *dma, *events; /* compared by identity */
+    long long event_index, frame_start;
+    Py_ssize_t events_len, timed_len;
+} Plan;
+
+static PyObject *s_dma, *s_events, *s_event_index, *s_frame_start, *s_timed;
+
+/* `keep`: hold references to the DMA timeline and the events (released by plan_release), so
+   that a replaced object cannot come back at the same address. */
+static int plan_of(PyObject *machine, Plan *plan, int keep)
+{
+    int ok = 1;
+    PyObject *dma = PyObject_GetAttr(machine, s_dma);
+    PyObject *events = PyObject_GetAttr(machine, s_events);
+    PyObject *timed = PyObject_GetAttr(machine, s_timed);
+    if (dma == NULL || events == NULL || timed == NULL)
+        ok = 0;
+    if (ok) {
+        plan->dma = dma;
+        plan->events = events;
+        plan->events_len = PyObject_Length(events);
+        plan->timed_len = PyObject_Length(timed);
+        plan->event_index = get_int(machine, s_event_index, &ok);
+        plan->frame_start = get_int(machine, s_frame_start, &ok);
+        if (plan->events_len < 0 || plan->timed_len < 0)
+            ok = 0;
+    }
+    if (!(ok && keep)) {
+        Py_XDECREF(dma);
+        Py_XDECREF(events);
+        if (keep) {
+            plan->dma = plan->events = NULL;
+        }
+    }
+    Py_XDECREF(timed);
+    return ok ? 0 : -1;
+}
+
+static void plan_release(Plan *plan)
+{
+    Py_CLEAR(plan->dma);
+    Py_CLEAR(plan->events);
+}
 
 static int history_load(PyObject *cpu, unsigned hist[8])
 {
@@ -323,7 +369,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     unsigned hist[8];
     int hidx = 0, status = 0, touched = 0, chunk_running = 0;
     int64_t used_total = 0, now = 0, offset = 0, lim = limit, c = 0;
-    Py_ssize_t timed_len = 0;
+    Plan plan = {NULL, NULL, 0, 0, 0, 0};
     unsigned a, x, y, p, sp, pc, opc, v, t, addr, base, zp, np;
     int r;
     int ok = 1;
@@ -359,9 +405,12 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     if (chunks == NULL)
         goto instructions;
     now = chunks->now;
-    timed_len = PyObject_Length(chunks->timed);
-    if (timed_len < 0)
+    if (plan_of(machine, &plan, 1) < 0)
         goto error_no_sync;
+    if (plan.dma != chunks->dma || plan.frame_start != chunks->frame_start) {
+        PyErr_SetString(PyExc_ValueError, "run_chunks: not the machine's DMA timeline or frame");
+        goto error_no_sync;
+    }
 
 next_chunk:
     offset = now - chunks->frame_start;
@@ -445,12 +494,14 @@ after_chunk:
         status = 0;
         goto done;
     }
-    if (touched) { /* Python code ran: did it schedule a timed event (that may end a chunk sooner)? */
-        Py_ssize_t n = PyObject_Length(chunks->timed);
-        if (n < 0)
+    if (touched) { /* Python code ran: did it change what the machine's loop looks at? */
+        Plan after;
+        if (plan_of(machine, &after, 0) < 0)
             goto error_no_sync;
         touched = 0;
-        if (n != timed_len) {
+        if (after.dma != plan.dma || after.events != plan.events || after.events_len != plan.events_len ||
+            after.event_index != plan.event_index || after.frame_start != plan.frame_start ||
+            after.timed_len != plan.timed_len) {
             status = 2;
             goto done;
         }
@@ -515,6 +566,7 @@ finish:
             Py_CLEAR(result);
         }
     }
+    plan_release(&plan);
     PyBuffer_Release(&mb);
     PyBuffer_Release(&wb);
     return result;
@@ -591,9 +643,9 @@ static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t n
 {
     if (check_ready(self) < 0)
         return NULL;
-    if (nargs != 8) {
+    if (nargs != 7) {
         PyErr_SetString(PyExc_TypeError,
-                        "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine, timed)");
+                        "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine)");
         return NULL;
     }
     Chunks ch;
@@ -610,7 +662,12 @@ static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t n
     if (ch.free_cycles == -1 && PyErr_Occurred())
         return NULL;
     ch.machine = args[6];
-    ch.timed = args[7];
+    ch.dma = NULL;
+    PyObject *dma = PyObject_GetAttr(ch.machine, s_dma);
+    if (dma == NULL)
+        return NULL;
+    ch.dma = dma;
+    Py_DECREF(dma); /* compared by identity only */
     Py_buffer fb, ra;
     if (PyObject_GetBuffer(args[3], &fb, PyBUF_FORMAT) < 0)
         return NULL;
@@ -650,7 +707,7 @@ static PyMethodDef Core_methods[] = {
      "call_bare(return_address, max_cycles) -> cycles: run until PC == return_address (-1: runaway)."},
     {"run", (PyCFunction)Core_run, METH_O, "run(limit): execute until processorCycles >= limit or a STOP."},
     {"run_chunks", (PyCFunction)(void (*)(void))Core_run_chunks, METH_FASTCALL,
-     "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine, timed) -> status:\n"
+     "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine) -> status:\n"
      "Machine.run_until's chunks with DMA accounting; 0 at stop_at, 1 after a STOP, 2 when Python must look."},
     {NULL, NULL, 0, NULL},
 };
@@ -670,7 +727,7 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_cpucore", "The compiled 6502 core (see emulator/cpu.py).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_cpucore", "The compiled 6502 core (see emulator/cpu.py).", -1, NULL, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__cpucore(void)
@@ -692,6 +749,11 @@ PyMODINIT_FUNC PyInit__cpucore(void)
     INTERN(s_write_special, "write_special");
     INTERN(s_chunk_start, "_chunk_start");
     INTERN(s_cpu_cycles, "cpu_cycles");
+    INTERN(s_dma, "dma");
+    INTERN(s_events, "_events");
+    INTERN(s_event_index, "_event_index");
+    INTERN(s_frame_start, "frame_start");
+    INTERN(s_timed, "_timed");
 #undef INTERN
     if (PyType_Ready(&CoreType) < 0)
         return NULL;

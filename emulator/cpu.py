@@ -576,7 +576,7 @@ class AtariCPU(Py65MPU):
         compiled core (``cpu_core == "compiled"``)."""
         try:
             return self._core.run_chunks(now, stop_at, frame_start, dma.free_before, dma.real_after,
-                                         dma.free_cycles, machine, machine._timed)
+                                         dma.free_cycles, machine)
         except (IndexError, CpuJam) as error:
             raise self._jam_after_run(error) from None
 

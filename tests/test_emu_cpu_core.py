@@ -404,8 +404,9 @@ def test_the_6502_game_plays_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch
     assert compiled == python
 
 
-def _timed_rom() -> bytes:
-    """A ROM that writes and reads an I/O page of the test ($D100), waits on WSYNC and takes VBIs."""
+def _timed_rom(wsync: bool = True) -> bytes:
+    """A ROM that writes and reads an I/O page of the test ($D100), waits on WSYNC (or not) and
+    takes VBIs."""
     from emulator.bench import bench_rom
 
     rom = bytearray(bench_rom())
@@ -417,9 +418,11 @@ def _timed_rom() -> bytes:
         0xAD, 0x01, 0xD1,  #            LDA $D101   (real time, low byte)
         0x65, 0x80,        #            ADC $80
         0x85, 0x80,        #            STA $80
-        0x8D, 0x0A, 0xD4,  #            STA WSYNC
+        0x8D, 0x0A, 0xD4,  #            STA WSYNC   (or NOP NOP NOP)
         0x4C, 0x1F, 0xC0,  #            JMP LOOP
     ))
+    if not wsync:
+        loop = loop.replace(bytes((0x8D, 0x0A, 0xD4)), bytes((0xEA, 0xEA, 0xEA)))
     rom[0x001F:0x001F + len(loop)] = loop
     return bytes(rom)
 
@@ -448,6 +451,32 @@ def test_events_scheduled_from_io_callbacks_fire_alike_on_both_cores(monkeypatch
 
     python, compiled = _on_both_cores(monkeypatch, run)
     assert len(compiled[0]) > 1000
+    assert compiled == python
+
+
+@needs_compiled
+def test_a_dma_timeline_changed_mid_frame_counts_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should a chip re-plan the frame's DMA from a register write, the compiled core's runs
+    of chunks must pick the new timeline up where the Python loop does."""
+    from emulator.dma import timeline
+    from emulator.machine import Machine
+
+    def run() -> tuple:
+        machine = Machine(_timed_rom(wsync=False))
+        writes = [0]
+
+        def write(addr: int, value: int) -> int:
+            writes[0] += 1
+            if writes[0] % 7 == 0:  # every 7th write: player/missile DMA switched on or off
+                dmactl = 0x3E if writes[0] % 14 else 0x22
+                machine.dma = timeline(machine.antic.display_list, dmactl)
+            return 0
+
+        machine.memory.attach_io(1, lambda addr: machine.real_cycle() & 0xFF, write)
+        machine.run_frames(20)
+        return machine.cycles, machine.cpu_cycles, bytes(machine.memory.ram), machine.cpu.pc, writes[0]
+
+    python, compiled = _on_both_cores(monkeypatch, run)
     assert compiled == python
 
 
