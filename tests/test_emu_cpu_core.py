@@ -502,3 +502,24 @@ def test_bare_routine_calls_count_alike_on_both_cores(monkeypatch: pytest.Monkey
 
     python, compiled = _on_both_cores(monkeypatch, run)
     assert compiled == python
+
+
+@needs_compiled
+def test_the_basic_game_plays_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Surround game in Atari BASIC on the free BASIC: a game against a random sheep."""
+    from host.engines.basic import BasicEngine
+    from host.harness import LockstepChecker
+    from host.players import RandomSheep
+
+    def play() -> tuple:
+        engine = BasicEngine(seed=2)
+        try:
+            summary = LockstepChecker(engine, RandomSheep(seed=5)).run(1)
+            assert summary.mismatches == 0 and summary.wolf_moves > 5
+            outcome = (summary.wolf_moves, summary.wolf_wins, summary.learned, summary.final_blacklist)
+            return outcome, _machine_state(engine.atari)
+        finally:
+            engine.close()
+
+    python, compiled = _on_both_cores(monkeypatch, play)
+    assert compiled == python
