@@ -24,10 +24,11 @@ WSYNC stops the CPU until the start of the next scanline.
 With the compiled CPU core (emulator/_cpucore.c) the chunks themselves run in C
 (``cpu.run_chunks``), with the same DMA accounting, for as long as nothing needs this
 loop: the core comes back when a chunk reaches the next event or target, after a STOP,
-and after any chunk in which Python code (an I/O register, a trap) changed the plan
-(a timed event scheduled; the frame's DMA timeline or events), or after which an IRQ is pending, the CPU is in the keyboard wait loop or may be a
-runaway; so events, IRQs, the idle skip and the runaway checks happen at the same cycles
-as with the Python core.
+after a chunk in which Python code (an I/O register, a trap) changed the plan (scheduled
+a timed event; replaced the frame's DMA timeline or events), and when after a chunk an
+IRQ is pending, the CPU is in the keyboard wait loop or may be a runaway; so events,
+IRQs, the idle skip and the runaway checks happen at the same cycles as with the Python
+core.
 
 ANTIC's DMA cycle stealing (emulator/dma.py) is modelled per frame: a chunk of
 real time from ``now`` to ``end`` gives the CPU only the free cycles in it, and
