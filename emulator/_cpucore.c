@@ -546,17 +546,15 @@ error_no_sync:
 
 finish:
     {
-        /* history, the machine's chunk start and CPU cycle count: also after an exception */
+        /* history and the machine's CPU cycle count: also after an exception (the machine's
+           _chunk_start stays for the caller to clear: a jam's disassembly may read RANDOM) */
         PyObject *exc_type, *exc_value, *exc_tb;
         PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
         int rc = bare ? 0 : history_store(cpu, hist, hidx);
         if (rc == 0 && machine != NULL) {
-            rc = PyObject_SetAttr(machine, s_chunk_start, Py_None);
-            if (rc == 0) {
-                int ok2 = 1;
-                long long total = get_int(machine, s_cpu_cycles, &ok2);
-                rc = ok2 ? set_int(machine, s_cpu_cycles, total + used_total) : -1;
-            }
+            int ok2 = 1;
+            long long total = get_int(machine, s_cpu_cycles, &ok2);
+            rc = ok2 ? set_int(machine, s_cpu_cycles, total + used_total) : -1;
         }
         if (exc_type != NULL) {
             if (rc < 0)

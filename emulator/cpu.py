@@ -240,10 +240,10 @@ _SPECIAL_SOURCES = {
                      "    lo_v = mem[ptr] if (ptr & 0xF800) != 0xD000 else io_read(ptr)\n"
                      "    hi_v = mem[hi] if (hi & 0xF800) != 0xD000 else io_read(hi)\n"
                      "    cpu.pc = lo_v | (hi_v << 8)\n    return 5\n", 5),
-    ("JSR", "abs"): ("    target = mem[pc + 1] | (mem[pc + 2] << 8)\n"  # first: at $FFFE it runs past $FFFF
+    ("JSR", "abs"): ("    mem[pc + 2]\n"  # at $FFFE: past $FFFF (IndexError) before the pushes
                      "    ret = pc + 2\n    sp = cpu.sp\n    mem[0x100 | sp] = ret >> 8\n"
                      "    mem[0x100 | ((sp - 1) & 0xFF)] = ret & 0xFF\n    cpu.sp = (sp - 2) & 0xFF\n"
-                     "    cpu.pc = target\n    return 6\n", 6),
+                     "    cpu.pc = mem[pc + 1] | (mem[pc + 2] << 8)\n    return 6\n", 6),
     ("RTS", "imp"): ("    sp = cpu.sp\n    lo = mem[0x100 | ((sp + 1) & 0xFF)]\n"
                      "    hi = mem[0x100 | ((sp + 2) & 0xFF)]\n    cpu.sp = (sp + 2) & 0xFF\n"
                      "    cpu.pc = ((lo | (hi << 8)) + 1) & 0xFFFF\n    return 6\n", 6),
@@ -579,7 +579,9 @@ class AtariCPU(Py65MPU):
             return self._core.run_chunks(now, stop_at, frame_start, dma.free_before, dma.real_after,
                                          dma.free_cycles, machine)
         except (IndexError, CpuJam) as error:
-            raise self._jam_after_run(error) from None
+            raise self._jam_after_run(error) from None  # with the chunk's start still set, as run_until has it
+        finally:
+            machine._chunk_start = None
 
     def _jam_after_run(self, error: Exception) -> Exception:
         """The CpuJam that ``run`` raises for an error of the compiled core (as run_python does)."""

@@ -581,3 +581,20 @@ def test_random_programs_on_the_machine_run_alike(seed, nmien, dli_rows, frames,
     with pytest.MonkeyPatch.context() as monkeypatch:
         python, compiled = _on_both_cores(monkeypatch, run)
     assert compiled == python
+
+
+@needs_compiled
+@pytest.mark.parametrize("sp", [0x00, 0x01, 0x02, 0x03])
+def test_jsr_whose_pushes_overwrite_its_own_operand_acts_like_py65(sp: int) -> None:
+    """JSR in the stack page: the return address is pushed before the target is read (as py65)."""
+    results = []
+    for cpu in (MPU(memory=bytearray(0x10000), pc=0x0100), AtariCPU(bytearray(0x10000), core="python"),
+                AtariCPU(bytearray(0x10000), core="compiled")):
+        cpu.memory[0x0100:0x0103] = bytes((0x20, 0x34, 0x12))
+        cpu.pc, cpu.sp, cpu.processorCycles = 0x0100, sp, 0
+        if isinstance(cpu, AtariCPU):
+            cpu.run(1)
+        else:
+            cpu.step()
+        results.append((cpu.pc, cpu.sp, cpu.processorCycles, bytes(cpu.memory[0x100:0x104])))
+    assert results[0] == results[1] == results[2]
