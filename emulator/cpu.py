@@ -44,11 +44,16 @@ import os
 import sys
 from collections.abc import Callable
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from py65.devices.mpu6502 import MPU as Py65MPU
 from py65.disassembler import Disassembler
 
 from emulator.errors import CpuJam, EmulatorError
+
+if TYPE_CHECKING:
+    from emulator.dma import DmaTimeline
+    from emulator.machine import Machine
 
 #: Added to a handler's cycle count to make the run loop stop after it.
 STOP = 1 << 40
@@ -569,7 +574,7 @@ class AtariCPU(Py65MPU):
         except (IndexError, CpuJam) as error:
             raise self._jam_after_run(error) from None
 
-    def run_chunks(self, now: int, stop_at: int, frame_start: int, dma: object, machine: object) -> int:
+    def run_chunks(self, now: int, stop_at: int, frame_start: int, dma: DmaTimeline, machine: Machine) -> int:
         """Machine.run_until's chunks in the compiled core (see emulator/_cpucore.c).
 
         Returns 0 when machine time reached ``stop_at``, 1 after a STOP (processorCycles
