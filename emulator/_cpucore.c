@@ -40,6 +40,7 @@
 #define CHUNK_CYCLES (4 * CYCLES_PER_LINE)
 #define CYCLES_PER_FRAME (CYCLES_PER_LINE * 262)
 #define CH 0x02FC
+#define SLICE_CYCLES ((int64_t)1 << 22) /* a long run looks at Ctrl-C about every 4 M cycles */
 
 static uint8_t nz[256];
 static PyObject *s_a, *s_x, *s_y, *s_p, *s_sp, *s_pc, *s_cycles, *s_irq_line, *s_history,
@@ -153,6 +154,21 @@ static int store_regs(PyObject *cpu, unsigned a, unsigned x, unsigned y, unsigne
         set_int(cpu, s_cycles, cycles) < 0)
         return -1;
     return 0;
+}
+
+/* Ctrl-C (or another signal's Python handler raising)? Then the registers go back to the CPU
+   object and the caller raises; kept out of line, away from the instruction loop. */
+static __attribute__((noinline, cold)) int interrupted(PyObject *cpu, unsigned a, unsigned x, unsigned y,
+                                                       unsigned p, unsigned sp, unsigned pc, int64_t cycles)
+{
+    if (PyErr_CheckSignals() == 0)
+        return 0;
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+    if (store_regs(cpu, a, x, y, p, sp, pc, cycles) < 0)
+        PyErr_Clear();
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    return -1;
 }
 
 static long call_io_read(Core *self, unsigned addr)
@@ -383,6 +399,12 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
         sync_cycles = cycles;
         cycles = 0;
     }
+    unsigned chunk_count = 0;
+    int64_t bare_check = 0; /* bare: the cycle of the next look at max_cycles and Ctrl-C */
+    if (bare != NULL)
+        bare_check = bare->max_cycles < SLICE_CYCLES ? bare->max_cycles : SLICE_CYCLES;
+    if (chunks == NULL && bare == NULL && lim - cycles > SLICE_CYCLES)
+        lim = cycles + SLICE_CYCLES; /* Core.run: in slices */
     if (!regs.ok || !ok || history_load(cpu, hist) < 0) {
         PyBuffer_Release(&mb);
         PyBuffer_Release(&wb);
@@ -432,9 +454,14 @@ next_chunk:
 
 instructions:
     while (bare ? pc != bare->ret : cycles < lim) {
-        if (bare && cycles >= bare->max_cycles) {
-            runaway = 1;
-            break;
+        if (bare && cycles >= bare_check) {
+            if (cycles >= bare->max_cycles) {
+                runaway = 1;
+                break;
+            }
+            if (interrupted(cpu, a, x, y, p, sp, pc, sync_cycles) < 0)
+                goto error;
+            bare_check = bare->max_cycles - cycles < SLICE_CYCLES ? bare->max_cycles : cycles + SLICE_CYCLES;
         }
         opc = pc;
         hist[hidx] = pc;
@@ -462,8 +489,15 @@ instructions:
         RELOAD();
         cycles += bare ? c % STOP : c;
     }
-    if (chunks == NULL)
+    if (chunks == NULL) {
+        if (bare == NULL && cycles < limit) { /* the next slice of a long Core.run */
+            if (interrupted(cpu, a, x, y, p, sp, pc, cycles) < 0)
+                goto error;
+            lim = limit - cycles > SLICE_CYCLES ? cycles + SLICE_CYCLES : limit;
+            goto instructions;
+        }
         goto done;
+    }
 
     chunk_running = 0;
     {
@@ -490,6 +524,8 @@ instructions:
     }
 after_chunk:
     now = cycles;
+    if ((++chunk_count & 0xFF) == 0 && interrupted(cpu, a, x, y, p, sp, pc, cycles) < 0)
+        goto error; /* Ctrl-C, looked at now and then */
     if (now >= chunks->stop_at) {
         status = 0;
         goto done;
