@@ -1,5 +1,9 @@
 """Build step of the surround-xl distribution (everything else is in pyproject.toml).
 
+The compiled 6502 core (emulator/_cpucore.c, see emulator/cpu.py) is an optional C extension:
+if it does not compile, the install still succeeds and the emulator runs its Python core
+(and says so once on stderr).
+
 A wheel gets the 6502 sources (asm/), the BASIC programs (basic/) and the ROM images the project ships (roms/surround-*)
 as package data in host/_data/, where host.resources finds them after a normal install
 (`pip install .`, pipx). Original Atari ROMs a user copied into roms/ are never packaged.
@@ -8,11 +12,19 @@ as package data in host/_data/, where host.resources finds them after a normal i
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 SHIPPED_ROMS = "surround-*"
+
+CPU_CORE = Extension(
+    "emulator._cpucore",
+    sources=["emulator/_cpucore.c"],
+    depends=["emulator/_cpucore_ops.h"],
+    extra_compile_args=["-O2"],
+    optional=True,  # a failed compile must not fail the install: the Python core runs instead
+)
 
 
 def copy_package_data(target: Path, source: Path = HERE) -> None:
@@ -41,4 +53,9 @@ if __name__ == "__main__":  # as setuptools runs it (a test imports copy_package
     # host and emulator, and the import name surround (for `python -m surround`), which is the
     # small folder host/_surround
     packages = find_packages(include=["host*", "emulator*"], exclude=["host._surround"]) + ["surround"]
-    setup(cmdclass={"build_py": BuildPyWithData}, packages=packages, package_dir={"surround": "host/_surround"})
+    setup(
+        cmdclass={"build_py": BuildPyWithData},
+        packages=packages,
+        package_dir={"surround": "host/_surround"},
+        ext_modules=[CPU_CORE],
+    )

@@ -9,7 +9,8 @@ measurement includes the machine's per-frame work but not rendering pixels.
 time), ``realtime_ratio`` (emulated seconds per host second, for the chosen
 video standard: 1,789,773 Hz NTSC, 1,773,447 Hz PAL),
 ``cpu_cycles_per_second`` (cycles the 6502 executed; ANTIC's DMA takes the rest,
-about 36 % with this display) and, if the window front-end exists and offers
+about 36 % with this display), ``cpu_core`` (which 6502 core ran: "compiled" or
+"python", see emulator/cpu.py) and, if the window front-end exists and offers
 ``measure_fps(seconds)``, ``window_fps``.
 
 ``pmg_realtime_ratio``: the same loop with the four players and missiles shown
@@ -119,6 +120,7 @@ def measure_cpu(seconds: float = 5.0, video: str = "ntsc", setup=None, render: b
         "emulated_frames": (cycles // machine.cycles_per_frame),
         "seconds": round(elapsed, 3),
         "video": video,
+        "cpu_core": machine.cpu.cpu_core,
     }
 
 

@@ -27,17 +27,33 @@ trap's address is registered in ``traps`` its Python function runs, otherwise
 it jams like the other KIL opcodes ($12, $22, ... $F2), raising ``CpuJam``.
 A few common undocumented opcodes (NOPs, LAX, SAX, SBC #imm $EB) are
 implemented; any other undocumented opcode raises ``CpuJam`` too.
+
+Two cores run these handlers' instruction set.  The compiled core
+(emulator/_cpucore.c, a C extension that pip builds at install; its instruction
+switch is generated from the same table by emulator/cpu_cgen.py) replaces ``run``
+and, for the machine, whole runs of chunks (``run_chunks``); it calls back into
+Python for I/O registers, traps and the rare opcodes (BRK, RTI, PLP, CLI, KIL).
+The Python core is the reference and the fallback: it runs when the extension is
+missing (with a one-line note on stderr) or when ``SURROUND_CPU=python``.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+import sys
 from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from py65.devices.mpu6502 import MPU as Py65MPU
 from py65.disassembler import Disassembler
 
-from emulator.errors import CpuJam
+from emulator.errors import CpuJam, EmulatorError
+
+if TYPE_CHECKING:
+    from emulator.dma import DmaTimeline
+    from emulator.machine import Machine
 
 #: Added to a handler's cycle count to make the run loop stop after it.
 STOP = 1 << 40
@@ -229,7 +245,8 @@ _SPECIAL_SOURCES = {
                      "    lo_v = mem[ptr] if (ptr & 0xF800) != 0xD000 else io_read(ptr)\n"
                      "    hi_v = mem[hi] if (hi & 0xF800) != 0xD000 else io_read(hi)\n"
                      "    cpu.pc = lo_v | (hi_v << 8)\n    return 5\n", 5),
-    ("JSR", "abs"): ("    ret = pc + 2\n    sp = cpu.sp\n    mem[0x100 | sp] = ret >> 8\n"
+    ("JSR", "abs"): ("    mem[pc + 2]\n"  # at $FFFE: past $FFFF (IndexError) before the pushes
+                     "    ret = pc + 2\n    sp = cpu.sp\n    mem[0x100 | sp] = ret >> 8\n"
                      "    mem[0x100 | ((sp - 1) & 0xFF)] = ret & 0xFF\n    cpu.sp = (sp - 2) & 0xFF\n"
                      "    cpu.pc = mem[pc + 1] | (mem[pc + 2] << 8)\n    return 6\n", 6),
     ("RTS", "imp"): ("    sp = cpu.sp\n    lo = mem[0x100 | ((sp + 1) & 0xFF)]\n"
@@ -250,17 +267,26 @@ _SPECIAL_SOURCES = {
 }
 
 
-@functools.lru_cache(maxsize=1)
-def _compiled_handlers() -> tuple[object, tuple[int, ...], tuple[int, ...]]:
-    """Generate and compile the source of all handlers once: (code, opcodes, base cycles)."""
-    cycles = [0] * 256
-    sources = []
-    entries = {}
+def instruction_table() -> dict[int, tuple[str, str, int | None]]:
+    """opcode -> (mnemonic, mode, fixed cycles or None) of every opcode with a handler.
+
+    The one description both cores are generated from: the Python handlers here and
+    the C switch of the compiled core (emulator/cpu_cgen.py)."""
+    entries: dict[int, tuple[str, str, int | None]] = {}
     for opcode in range(256):
         mnemonic, mode = Py65MPU.disassemble[opcode]
         if mnemonic != "???":
             entries[opcode] = (mnemonic, mode, None)
     entries.update(UNDOCUMENTED)
+    return dict(sorted(entries.items()))
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled_handlers() -> tuple[object, tuple[int, ...], tuple[int, ...]]:
+    """Generate and compile the source of all handlers once: (code, opcodes, base cycles)."""
+    cycles = [0] * 256
+    sources = []
+    entries = instruction_table()
     for opcode, (mnemonic, mode, fixed_cycles) in entries.items():
         source, base = _handler_source(f"op_{opcode:02x}", opcode, mnemonic, mode, fixed_cycles)
         sources.append(source)
@@ -331,6 +357,54 @@ def _undocumented_jam(cpu: AtariCPU) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Choosing the core
+# ---------------------------------------------------------------------------
+
+#: Environment variable: "python" forces the Python core, "compiled" requires the compiled one.
+CORE_ENV = "SURROUND_CPU"
+CORE_CHOICES = ("auto", "compiled", "python")
+_warned_about_fallback = False
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled_module() -> tuple[ModuleType | None, str]:
+    """(the extension module or None, why it could not be loaded)."""
+    try:
+        from emulator import _cpucore
+    except ImportError as error:
+        return None, str(error)
+    return _cpucore, ""
+
+
+def compiled_core_available() -> bool:
+    """True if the compiled core (emulator/_cpucore.c) was built and loads."""
+    return _compiled_module()[0] is not None
+
+
+def choose_core(requested: str | None = None) -> str:
+    """"compiled" or "python": ``requested`` or else $SURROUND_CPU ("auto" by default).
+
+    "auto" takes the compiled core if it loads, else the Python one, and then says so
+    once on stderr; "compiled" without a built extension is an EmulatorError."""
+    global _warned_about_fallback
+    choice = (requested or os.environ.get(CORE_ENV) or "auto").strip().lower()
+    if choice not in CORE_CHOICES:
+        raise EmulatorError(f"{CORE_ENV}={choice!r}: expected one of {', '.join(CORE_CHOICES)}")
+    if choice == "python":
+        return "python"
+    module, problem = _compiled_module()
+    if module is not None:
+        return "compiled"
+    if choice == "compiled":
+        raise EmulatorError(f"the compiled 6502 core is not built ({problem}); reinstall with pip")
+    if not _warned_about_fallback:
+        _warned_about_fallback = True
+        print(f"surround: compiled 6502 core not available ({problem}); using the slower Python core",
+              file=sys.stderr)
+    return "python"
+
+
+# ---------------------------------------------------------------------------
 # The CPU class
 # ---------------------------------------------------------------------------
 
@@ -357,6 +431,7 @@ class AtariCPU(Py65MPU):
         io_read: Callable[[int], int] = _no_io_read,
         write_special: Callable[[int, int], int] = _no_special_write,
         writable: bytearray | None = None,
+        core: str | None = None,
     ) -> None:
         self.irq_line = False
         self.stop_reason: str | None = None
@@ -368,6 +443,11 @@ class AtariCPU(Py65MPU):
         self.jam_on_empty_memory = True
         super().__init__(memory=memory, pc=0)
         self._install_handlers()
+        #: which core runs ``run``: "compiled" or "python" (see choose_core)
+        self.cpu_core = choose_core(core)
+        self._core = None
+        if self.cpu_core == "compiled":
+            self._core = _compiled_module()[0].Core(self, self.memory, self.writable)
 
     # -- generated handlers -------------------------------------------------
 
@@ -472,8 +552,10 @@ class AtariCPU(Py65MPU):
         self.pc, self.a, self.x, self.y, self.p = address & 0xFFFF, a & 0xFF, x & 0xFF, y & 0xFF, p
         cycles = 0
         try:
+            if self._core is not None and ops is self.fast_ops:
+                cycles = self._core.call_bare(return_address, max_cycles)
             while self.pc != return_address:
-                if cycles >= max_cycles:
+                if cycles >= max_cycles or cycles < 0:  # the compiled core returns -1 for a runaway
                     raise self.jam(f"runaway: routine ${address:04X} did not return within {max_cycles} cycles")
                 cycles += ops[memory[self.pc]](self) % STOP
         finally:
@@ -484,6 +566,37 @@ class AtariCPU(Py65MPU):
 
     def run(self, limit: int) -> None:
         """Execute instructions until ``processorCycles >= limit`` (or a STOP)."""
+        if self._core is None:
+            self.run_python(limit)
+            return
+        try:
+            self._core.run(limit)
+        except (IndexError, CpuJam) as error:
+            raise self._jam_after_run(error) from None
+
+    def run_chunks(self, now: int, stop_at: int, frame_start: int, dma: DmaTimeline, machine: Machine) -> int:
+        """Machine.run_until's chunks in the compiled core (see emulator/_cpucore.c).
+
+        Returns 0 when machine time reached ``stop_at``, 1 after a STOP (processorCycles
+        includes STOP), 2 when the machine must look between chunks.  Only with the
+        compiled core (``cpu_core == "compiled"``)."""
+        try:
+            return self._core.run_chunks(now, stop_at, frame_start, dma.free_before, dma.real_after,
+                                         dma.free_cycles, machine)
+        except (IndexError, CpuJam) as error:
+            raise self._jam_after_run(error) from None  # with the chunk's start still set, as run_until has it
+        finally:
+            machine._chunk_start = None
+
+    def _jam_after_run(self, error: Exception) -> Exception:
+        """The CpuJam that ``run`` raises for an error of the compiled core (as run_python does)."""
+        if isinstance(error, IndexError):
+            return self.jam("program counter ran past $FFFF")
+        problem = getattr(error, "problem", None)
+        return error if problem is None else self.jam(problem)
+
+    def run_python(self, limit: int) -> None:
+        """``run`` in Python: the reference core."""
         ops = self.fast_ops
         mem = self.memory
         cycles = self.processorCycles

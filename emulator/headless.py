@@ -334,6 +334,9 @@ class HeadlessAtari:
         self.machine.poke(address, value)
 
     def peek_bytes(self, address: int, count: int) -> bytes:
+        end = address + count
+        if 0 <= address and (end <= 0xD000 or 0xD800 <= address) and end <= 0x10000:  # no I/O register
+            return bytes(self.machine.memory.ram[address:end])
         return bytes(self.machine.peek(address + i) for i in range(count))
 
     def peek_word(self, address: int) -> int:

@@ -24,6 +24,15 @@ next event instead of stepping the loop.
 
 WSYNC stops the CPU until the start of the next scanline.
 
+With the compiled CPU core (emulator/_cpucore.c) the chunks themselves run in C
+(``cpu.run_chunks``), with the same DMA accounting, for as long as nothing needs this
+loop: the core comes back when a chunk reaches the next event or target, after a STOP,
+after a chunk in which Python code (an I/O register, a trap) changed the plan (scheduled
+a timed event; replaced the frame's DMA timeline or events), and when after a chunk an
+IRQ is pending, the CPU is in the keyboard wait loop or may be a runaway; so events,
+IRQs, the idle skip and the runaway checks happen at the same cycles as with the Python
+core.
+
 ANTIC's DMA cycle stealing (emulator/dma.py) is modelled per frame: a chunk of
 real time from ``now`` to ``end`` gives the CPU only the free cycles in it, and
 afterwards the cycles the CPU used are turned back into real time.  So
@@ -504,6 +513,12 @@ class Machine:
                 continue
             self._check_runaway()
             dma = self.dma
+            if cpu.cpu_core == "compiled":  # the chunks below, repeated in C while nothing needs us
+                if cpu.run_chunks(now, min(target_cycle, next_event), self.frame_start, dma, self) == 1:
+                    reason = self._handle_stop()
+                    if reason is not None:
+                        return reason
+                continue
             offset = now - self.frame_start
             end = min(target_cycle, next_event, now + CHUNK_CYCLES)
             budget = dma.free_between(offset, end - self.frame_start)

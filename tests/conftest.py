@@ -17,7 +17,7 @@ def private_user_data(tmp_path_factory, monkeypatch):
 
 #: test modules that run whole programs in the emulator for many frames (the BASIC and the math
 #: pack over thousands of cases, disks, processes on a pty); `pytest -m "not slow"` leaves them
-#: out for a fast subset (about a quarter of the suite's time), `pytest -m slow` runs only them
+#: out for a fast subset, `pytest -m slow` runs only them
 SLOW_MODULES = frozenset({
     "test_mathpack_arith", "test_mathpack_convert", "test_basic_editor", "test_basic_runtime",
     "test_basic_tokenizer_emulator", "test_surround_basic_emulator", "test_minidos", "test_surround_disk",
@@ -25,7 +25,37 @@ SLOW_MODULES = frozenset({
 })
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--python-core", action="store_true",
+        help="run only the tests marked python_core, on the pure-Python 6502 core (SURROUND_CPU=python)",
+    )
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "python_core: CPU and machine tests that `pytest --python-core` also runs on the Python core"
+    )
+    if config.getoption("--python-core"):
+        os.environ["SURROUND_CPU"] = "python"
+
+
+#: modules whose tests are all python_core (besides those that carry the marker themselves)
+PYTHON_CORE_MODULES = {"test_emu_machine.py", "test_emu_dma.py", "test_os_boot.py"}
+
+
 def pytest_collection_modifyitems(config, items):
+    """Mark the slow modules slow and PYTHON_CORE_MODULES python_core; with --python-core keep only
+    the python_core tests."""
     for item in items:
-        if item.module is not None and item.module.__name__.rpartition(".")[2] in SLOW_MODULES:
+        if item.path.stem in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+        if item.path.name in PYTHON_CORE_MODULES:
+            item.add_marker(pytest.mark.python_core)
+    if not config.getoption("--python-core"):
+        return
+    keep = [item for item in items if item.get_closest_marker("python_core")]
+    dropped = [item for item in items if not item.get_closest_marker("python_core")]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = keep

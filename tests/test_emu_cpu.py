@@ -1,4 +1,5 @@
-"""The fast CPU core against py65 itself, the emulator traps, and CPU jams."""
+"""The CPU (the core that runs: compiled, or Python with --python-core) against py65 itself,
+the emulator traps, and CPU jams; the Python handlers always (step() runs them)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from test_emu_helpers import rom_with_code
 from emulator.cpu import KIL_OPCODES, AtariCPU
 from emulator.errors import CpuJam
 from emulator.machine import Machine
+
+pytestmark = pytest.mark.python_core
 
 DOCUMENTED = [op for op in range(256) if MPU.disassemble[op][0] != "???"]
 PY65_CYCLE_BUGS = {0xCE}  # py65 counts DEC abs as 3 cycles; the 6502 takes 6

@@ -1,0 +1,802 @@
+/*
+ * The compiled 6502 core: cpu.py's run loop in C (the module emulator._cpucore).
+ *
+ * The Python core (emulator/cpu.py) is the reference; this file does the same
+ * work faster.  The instruction cases come from _cpucore_ops.h, which
+ * emulator/cpu_cgen.py generates from cpu.py's instruction table.
+ *
+ * State: the registers live in the AtariCPU object's attributes (a, x, y, p, sp,
+ * pc, processorCycles); the core copies them into C locals at the start of a
+ * run and back at its end.  RAM is the bytearray memory.ram shared with the
+ * chips, the page table is memory.writable.  Whenever Python code runs in the
+ * middle of a run (an I/O register read or write, a trap, an opcode left to its
+ * Python handler), the core first writes the registers and processorCycles (the
+ * cycle at which the instruction started, as the Python loop keeps it) back,
+ * and reads the registers again afterwards, so that Python sees and changes the
+ * same state as with the Python core.
+ *
+ * Two entry points:
+ *   Core.run(limit)  - AtariCPU.run: execute until processorCycles >= limit or a
+ *                      handler adds STOP.
+ *   Core.run_chunks(now, stop_at, frame_start, free_before, real_after,
+ *                   free_cycles, machine)
+ *                    - the part of Machine.run_until that runs chunks of at most
+ *                      4 scanlines with ANTIC's DMA accounting (dma.py's tables),
+ *                      repeated while nothing needs Python between chunks.
+ *                      Returns 0 at stop_at, 1 after a STOP, 2 when Python must
+ *                      look at the machine (Python code run during the chunk
+ *                      changed the machine's plan: its DMA timeline, frame events
+ *                      or timed events; an IRQ is pending, the CPU is in the
+ *                      keyboard wait loop or may be a runaway).  Between chunks the
+ *                      Python loop depends on nothing else: RAM and the IRQ line
+ *                      are read here.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define STOP ((int64_t)1 << 40)
+#define CYCLES_PER_LINE 114
+#define CHUNK_CYCLES (4 * CYCLES_PER_LINE)
+#define CYCLES_PER_FRAME (CYCLES_PER_LINE * 262)
+#define CH 0x02FC
+#define SLICE_CYCLES ((int64_t)1 << 22) /* a long run looks at Ctrl-C about every 4 M cycles */
+
+static uint8_t nz[256];
+static PyObject *s_a, *s_x, *s_y, *s_p, *s_sp, *s_pc, *s_cycles, *s_irq_line, *s_history,
+    *s_fast_ops, *s_io_read, *s_write_special, *s_chunk_start, *s_cpu_cycles;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *cpu;      /* the AtariCPU whose attributes hold the registers */
+    PyObject *memory;   /* bytearray, 64 KiB */
+    PyObject *writable; /* bytearray, 256 page flags */
+} Core;
+
+typedef struct {
+    unsigned a, x, y, p, sp, pc;
+    int ok;
+} Regs;
+
+/* ---------------------------------------------------------------------------
+ * Decimal mode, as cpu.py's adc_decimal / sbc_decimal: returns (A << 8) | P.
+ * ------------------------------------------------------------------------- */
+
+static inline unsigned adc_decimal(unsigned a, unsigned p0, unsigned v)
+{
+    unsigned carry = p0 & 1;
+    int low = (int)((a & 0x0F) + (v & 0x0F) + carry);
+    if (low > 9)
+        low += 6;
+    int total = (low & 0x0F) + (int)(a & 0xF0) + (int)(v & 0xF0) + (low > 0x0F ? 0x10 : 0);
+    unsigned p = p0 & 0x3C;
+    if (((a + v + carry) & 0xFF) == 0)
+        p |= 0x02;
+    p |= (unsigned)total & 0x80;
+    if (((a ^ (unsigned)total) & 0x80) && !((a ^ v) & 0x80))
+        p |= 0x40;
+    if ((total & 0x1F0) > 0x90)
+        total += 0x60;
+    if ((total & 0xFF0) > 0xF0)
+        p |= 0x01;
+    return (((unsigned)total & 0xFF) << 8) | p;
+}
+
+static inline unsigned sbc_decimal(unsigned a, unsigned p0, unsigned v)
+{
+    int borrow = 1 - (int)(p0 & 1);
+    int binary = (int)a - (int)v - borrow;
+    unsigned result = (unsigned)binary & 0xFF;
+    unsigned p = (p0 & 0x3C) | nz[result];
+    if (binary >= 0)
+        p |= 0x01;
+    if ((a ^ v) & (a ^ result) & 0x80)
+        p |= 0x40;
+    int low = (int)(a & 0x0F) - (int)(v & 0x0F) - borrow;
+    int high = (int)(a >> 4) - (int)(v >> 4);
+    if (low < 0) {
+        low = (low - 6) & 0x0F;
+        high -= 1;
+    }
+    if (high < 0)
+        high = (high - 6) & 0x0F;
+    return ((unsigned)(((high & 0x0F) << 4) | (low & 0x0F)) << 8) | p;
+}
+
+/* ---------------------------------------------------------------------------
+ * Python state <-> C locals
+ * ------------------------------------------------------------------------- */
+
+static int set_int(PyObject *obj, PyObject *name, long long value)
+{
+    PyObject *v = PyLong_FromLongLong(value);
+    if (v == NULL)
+        return -1;
+    int rc = PyObject_SetAttr(obj, name, v);
+    Py_DECREF(v);
+    return rc;
+}
+
+static long long get_int(PyObject *obj, PyObject *name, int *ok)
+{
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) {
+        *ok = 0;
+        return -1;
+    }
+    long long r = PyLong_AsLongLong(v);
+    Py_DECREF(v);
+    if (r == -1 && PyErr_Occurred())
+        *ok = 0;
+    return r;
+}
+
+static Regs load_regs(PyObject *cpu)
+{
+    Regs r;
+    int ok = 1;
+    r.a = (unsigned)get_int(cpu, s_a, &ok) & 0xFF;
+    r.x = (unsigned)get_int(cpu, s_x, &ok) & 0xFF;
+    r.y = (unsigned)get_int(cpu, s_y, &ok) & 0xFF;
+    r.p = (unsigned)get_int(cpu, s_p, &ok) & 0xFF;
+    r.sp = (unsigned)get_int(cpu, s_sp, &ok) & 0xFF;
+    long long pc = get_int(cpu, s_pc, &ok);
+    r.pc = (pc < 0 || pc > 0x7FFFFFFF) ? 0x7FFFFFFF : (unsigned)pc; /* out of range: runs past $FFFF */
+    r.ok = ok;
+    return r;
+}
+
+static int store_regs(PyObject *cpu, unsigned a, unsigned x, unsigned y, unsigned p, unsigned sp,
+                      unsigned pc, int64_t cycles)
+{
+    if (set_int(cpu, s_a, a) < 0 || set_int(cpu, s_x, x) < 0 || set_int(cpu, s_y, y) < 0 ||
+        set_int(cpu, s_p, p) < 0 || set_int(cpu, s_sp, sp) < 0 || set_int(cpu, s_pc, pc) < 0 ||
+        set_int(cpu, s_cycles, cycles) < 0)
+        return -1;
+    return 0;
+}
+
+/* Ctrl-C (or another signal's Python handler raising)? Then the registers go back to the CPU
+   object and the caller raises; kept out of line, away from the instruction loop. */
+static __attribute__((noinline, cold)) int interrupted(PyObject *cpu, unsigned a, unsigned x, unsigned y,
+                                                       unsigned p, unsigned sp, unsigned pc, int64_t cycles)
+{
+    if (PyErr_CheckSignals() == 0)
+        return 0;
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+    if (store_regs(cpu, a, x, y, p, sp, pc, cycles) < 0)
+        PyErr_Clear();
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    return -1;
+}
+
+static long call_io_read(Core *self, unsigned addr)
+{
+    PyObject *f = PyObject_GetAttr(self->cpu, s_io_read);
+    if (f == NULL)
+        return -1;
+    PyObject *arg = PyLong_FromLong((long)addr);
+    PyObject *res = arg ? PyObject_CallOneArg(f, arg) : NULL;
+    Py_XDECREF(arg);
+    Py_DECREF(f);
+    if (res == NULL)
+        return -1;
+    long v = PyLong_AsLong(res);
+    Py_DECREF(res);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    return v & 0xFF;
+}
+
+static int64_t call_write_special(Core *self, unsigned addr, unsigned value)
+{
+    PyObject *f = PyObject_GetAttr(self->cpu, s_write_special);
+    if (f == NULL)
+        return -1;
+    PyObject *res = PyObject_CallFunction(f, "II", addr, value);
+    Py_DECREF(f);
+    if (res == NULL)
+        return -1;
+    long long v = PyLong_AsLongLong(res);
+    Py_DECREF(res);
+    return (int64_t)v; /* -1 with an exception set is the caller's to check */
+}
+
+static int64_t call_python_handler(Core *self, unsigned opcode)
+{
+    PyObject *ops = PyObject_GetAttr(self->cpu, s_fast_ops);
+    if (ops == NULL)
+        return -1;
+    PyObject *handler = PySequence_GetItem(ops, opcode);
+    Py_DECREF(ops);
+    if (handler == NULL)
+        return -1;
+    PyObject *res = PyObject_CallOneArg(handler, self->cpu);
+    Py_DECREF(handler);
+    if (res == NULL)
+        return -1;
+    long long v = PyLong_AsLongLong(res);
+    Py_DECREF(res);
+    return (int64_t)v;
+}
+
+static inline int64_t real_span(const int32_t *free_before, const int32_t *real_after, int64_t free_cycles,
+                                int64_t start, int64_t used)
+{
+    if (used <= 0)
+        return 0;
+    int64_t target = free_before[start] + used;
+    if (target <= free_cycles)
+        return real_after[target] - start;
+    return CYCLES_PER_FRAME + (target - free_cycles) - start;
+}
+
+/* Is the CPU at an instruction of the OS keyboard wait loop LDA CH / CMP #$FF / BEQ? */
+static int in_key_wait_loop(const uint8_t *mem, unsigned pc)
+{
+    static const uint8_t loop[7] = {0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9};
+    long start;
+    switch (mem[pc]) {
+    case 0xAD: start = (long)pc; break;
+    case 0xC9: start = (long)pc - 3; break;
+    case 0xF0: start = (long)pc - 5; break;
+    default: return 0;
+    }
+    if (start < 0 || start + 7 > 0x10000)
+        return 0;
+    return memcmp(mem + start, loop, 7) == 0 && mem[CH] == 0xFF;
+}
+
+/* Would Machine._check_runaway look twice at this PC (I/O page, JMP or branch to itself)? */
+static int maybe_runaway(const uint8_t *mem, unsigned pc)
+{
+    if (pc >= 0xD000 && pc < 0xD800)
+        return 1;
+    unsigned opcode = mem[pc], operand = mem[(pc + 1) & 0xFFFF];
+    if (opcode == 0x4C && (operand | (mem[(pc + 2) & 0xFFFF] << 8)) == pc)
+        return 1;
+    return (opcode & 0x1F) == 0x10 && operand == 0xFE;
+}
+
+/* ---------------------------------------------------------------------------
+ * The run loop
+ * ------------------------------------------------------------------------- */
+
+typedef struct {
+    int64_t now, stop_at, frame_start, free_cycles;
+    const int32_t *free_before, *real_after;
+    Py_ssize_t free_before_len, real_after_len;
+    PyObject *machine;
+    PyObject *dma; /* the frame's DmaTimeline, whose tables are above */
+} Chunks;
+
+/* What the machine's run loop looks at between chunks besides RAM and the CPU: the frame's
+   DMA timeline and events, and the timed events (Python code run during a chunk may push one). */
+typedef struct {
+    PyObject *dma, *events; /* compared by identity */
+    long long event_index, frame_start;
+    Py_ssize_t events_len, timed_len;
+} Plan;
+
+static PyObject *s_dma, *s_events, *s_event_index, *s_frame_start, *s_timed;
+
+/* `keep`: hold references to the DMA timeline and the events (released by plan_release), so
+   that a replaced object cannot come back at the same address. */
+static int plan_of(PyObject *machine, Plan *plan, int keep)
+{
+    int ok = 1;
+    PyObject *dma = PyObject_GetAttr(machine, s_dma);
+    PyObject *events = PyObject_GetAttr(machine, s_events);
+    PyObject *timed = PyObject_GetAttr(machine, s_timed);
+    if (dma == NULL || events == NULL || timed == NULL)
+        ok = 0;
+    if (ok) {
+        plan->dma = dma;
+        plan->events = events;
+        plan->events_len = PyObject_Length(events);
+        plan->timed_len = PyObject_Length(timed);
+        plan->event_index = get_int(machine, s_event_index, &ok);
+        plan->frame_start = get_int(machine, s_frame_start, &ok);
+        if (plan->events_len < 0 || plan->timed_len < 0)
+            ok = 0;
+    }
+    if (!(ok && keep)) {
+        Py_XDECREF(dma);
+        Py_XDECREF(events);
+        if (keep) {
+            plan->dma = plan->events = NULL;
+        }
+    }
+    Py_XDECREF(timed);
+    return ok ? 0 : -1;
+}
+
+static void plan_release(Plan *plan)
+{
+    Py_CLEAR(plan->dma);
+    Py_CLEAR(plan->events);
+}
+
+static int history_load(PyObject *cpu, unsigned hist[8])
+{
+    PyObject *h = PyObject_GetAttr(cpu, s_history);
+    if (h == NULL)
+        return -1;
+    for (int i = 0; i < 8; i++) {
+        PyObject *item = PySequence_GetItem(h, i);
+        long v = item ? PyLong_AsLong(item) : -1;
+        Py_XDECREF(item);
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(h);
+            return -1;
+        }
+        hist[i] = (unsigned)v;
+    }
+    Py_DECREF(h);
+    return 0;
+}
+
+static int history_store(PyObject *cpu, const unsigned hist[8], int index)
+{
+    PyObject *h = PyObject_GetAttr(cpu, s_history);
+    if (h == NULL)
+        return -1;
+    int rc = 0;
+    for (int i = 0; i < 8 && rc == 0; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(hist[(index + i) & 7]);
+        rc = v ? PySequence_SetItem(h, i, v) : -1;
+        Py_XDECREF(v);
+    }
+    Py_DECREF(h);
+    return rc;
+}
+
+/* AtariCPU.call_bare: run from cycle 0 until PC == ret (or a runaway at max_cycles),
+   STOPs ignored; processorCycles and the history stay as they were. */
+typedef struct {
+    unsigned ret;
+    int64_t max_cycles;
+    int64_t start_cycles; /* processorCycles, which the Python callbacks see unchanged */
+} Bare;
+
+/* Run instructions; `chunks` and `bare` NULL: until `limit` (Core.run); `chunks`: chunk after
+   chunk; `bare`: a routine to its return (the result is its cycles, or -1 for a runaway). */
+static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
+{
+    Py_buffer mb, wb;
+    if (PyObject_GetBuffer(self->memory, &mb, PyBUF_WRITABLE) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(self->writable, &wb, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&mb);
+        return NULL;
+    }
+    if (mb.len < 0x10000 || wb.len < 256) {
+        PyBuffer_Release(&mb);
+        PyBuffer_Release(&wb);
+        PyErr_SetString(PyExc_ValueError, "the CPU needs 64 KiB of memory and 256 page flags");
+        return NULL;
+    }
+    uint8_t *mem = (uint8_t *)mb.buf;
+    const uint8_t *wr = (const uint8_t *)wb.buf;
+    PyObject *cpu = self->cpu;
+    PyObject *machine = chunks ? chunks->machine : NULL;
+    PyObject *result = NULL;
+    unsigned hist[8];
+    int hidx = 0, status = 0, touched = 0, chunk_running = 0;
+    int64_t used_total = 0, now = 0, offset = 0, lim = limit, c = 0;
+    Plan plan = {NULL, NULL, 0, 0, 0, 0};
+    unsigned a, x, y, p, sp, pc, opc, v, t, addr, base, zp, np;
+    int r;
+    int ok = 1;
+
+    Regs regs = load_regs(cpu);
+    int64_t cycles = get_int(cpu, s_cycles, &ok);
+    int64_t sync_cycles = 0; /* what callbacks see as processorCycles in bare mode */
+    int runaway = 0;
+    if (bare != NULL) {
+        bare->start_cycles = cycles;
+        sync_cycles = cycles;
+        cycles = 0;
+    }
+    unsigned chunk_count = 0;
+    int64_t bare_check = 0; /* bare: the cycle of the next look at max_cycles and Ctrl-C */
+    if (bare != NULL)
+        bare_check = bare->max_cycles < SLICE_CYCLES ? bare->max_cycles : SLICE_CYCLES;
+    if (chunks == NULL && bare == NULL && lim - cycles > SLICE_CYCLES)
+        lim = cycles + SLICE_CYCLES; /* Core.run: in slices */
+    if (!regs.ok || !ok || history_load(cpu, hist) < 0) {
+        PyBuffer_Release(&mb);
+        PyBuffer_Release(&wb);
+        return NULL;
+    }
+    a = regs.a; x = regs.x; y = regs.y; p = regs.p; sp = regs.sp; pc = regs.pc;
+
+#define RELOAD() do { Regs _r = load_regs(cpu); if (!_r.ok) goto error; \
+        a = _r.a; x = _r.x; y = _r.y; p = _r.p; sp = _r.sp; pc = _r.pc; } while (0)
+#define SYNC() do { touched = 1; \
+        if (store_regs(cpu, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0) goto error; \
+        if (chunk_running && set_int(machine, s_chunk_start, now) < 0) goto error; } while (0)
+#define READ(dst, ad) do { if (((ad) & 0xF800) != 0xD000) { dst = mem[ad]; } else { \
+        SYNC(); long _v = call_io_read(self, (ad)); if (_v < 0) { goto error; } \
+        RELOAD(); dst = (unsigned)_v; } } while (0)
+#define WRITE(ad, val) do { unsigned _w = (val); if (wr[(ad) >> 8]) { mem[ad] = (uint8_t)_w; } else { \
+        SYNC(); int64_t _c = call_write_special(self, (ad), _w); \
+        if (_c == -1 && PyErr_Occurred()) { goto error; } RELOAD(); c += _c; } } while (0)
+
+    if (chunks == NULL)
+        goto instructions;
+    now = chunks->now;
+    if (plan_of(machine, &plan, 1) < 0)
+        goto error_no_sync;
+    if (plan.dma != chunks->dma || plan.frame_start != chunks->frame_start) {
+        PyErr_SetString(PyExc_ValueError, "run_chunks: not the machine's DMA timeline or frame");
+        goto error_no_sync;
+    }
+
+next_chunk:
+    offset = now - chunks->frame_start;
+    {
+        int64_t end = chunks->stop_at < now + CHUNK_CYCLES ? chunks->stop_at : now + CHUNK_CYCLES;
+        int64_t end_offset = end - chunks->frame_start;
+        if (offset < 0 || end_offset > CYCLES_PER_FRAME || end_offset >= chunks->free_before_len) {
+            PyErr_SetString(PyExc_ValueError, "run_chunks: a chunk outside the frame");
+            goto error_no_sync;
+        }
+        int64_t budget = chunks->free_before[end_offset] - chunks->free_before[offset];
+        if (budget <= 0) { /* ANTIC has the bus all the time up to `end` */
+            cycles = end;
+            goto after_chunk;
+        }
+        lim = now + budget;
+        chunk_running = 1;
+    }
+
+instructions:
+    while (bare ? pc != bare->ret : cycles < lim) {
+        if (bare && cycles >= bare_check) {
+            if (cycles >= bare->max_cycles) {
+                runaway = 1;
+                break;
+            }
+            if (interrupted(cpu, a, x, y, p, sp, pc, sync_cycles) < 0)
+                goto error;
+            bare_check = bare->max_cycles - cycles < SLICE_CYCLES ? bare->max_cycles : cycles + SLICE_CYCLES;
+        }
+        opc = pc;
+        hist[hidx] = pc;
+        hidx = (hidx + 1) & 7;
+        if (opc > 0xFFFD)
+            goto python_handler;
+        switch (mem[opc]) {
+#include "_cpucore_ops.h"
+        default:
+            goto python_handler;
+        }
+        cycles += bare ? c % STOP : c;
+        continue;
+    python_handler: /* the opcode's Python handler, with the state in the CPU object */
+        SYNC();
+        if (!bare && history_store(cpu, hist, 0) < 0) /* as the Python loop has it: a jam disassembles it */
+            goto error;
+        if (opc > 0xFFFF) {
+            PyErr_SetString(PyExc_IndexError, "bytearray index out of range");
+            goto error;
+        }
+        c = call_python_handler(self, mem[opc]);
+        if (c == -1 && PyErr_Occurred())
+            goto error;
+        RELOAD();
+        cycles += bare ? c % STOP : c;
+    }
+    if (chunks == NULL) {
+        if (bare == NULL && cycles < limit) { /* the next slice of a long Core.run */
+            if (interrupted(cpu, a, x, y, p, sp, pc, cycles) < 0)
+                goto error;
+            lim = limit - cycles > SLICE_CYCLES ? cycles + SLICE_CYCLES : limit;
+            goto instructions;
+        }
+        goto done;
+    }
+
+    chunk_running = 0;
+    {
+        int stopped = cycles >= STOP;
+        int64_t used = cycles - now - (stopped ? STOP : 0);
+        used_total += used;
+        if (offset + 1 > chunks->free_before_len) {
+            PyErr_SetString(PyExc_ValueError, "run_chunks: bad DMA table");
+            goto error_no_sync;
+        }
+        {
+            int64_t target = chunks->free_before[offset] + used;
+            if (used > 0 && target <= chunks->free_cycles && target >= chunks->real_after_len) {
+                PyErr_SetString(PyExc_ValueError, "run_chunks: bad DMA table");
+                goto error_no_sync;
+            }
+        }
+        cycles = now + real_span(chunks->free_before, chunks->real_after, chunks->free_cycles, offset, used) +
+                 (stopped ? STOP : 0);
+        if (stopped) {
+            status = 1;
+            goto done;
+        }
+    }
+after_chunk:
+    now = cycles;
+    if ((++chunk_count & 0xFF) == 0 && interrupted(cpu, a, x, y, p, sp, pc, cycles) < 0)
+        goto error; /* Ctrl-C, looked at now and then */
+    if (now >= chunks->stop_at) {
+        status = 0;
+        goto done;
+    }
+    if (touched) { /* Python code ran: did it change what the machine's loop looks at? */
+        Plan after;
+        if (plan_of(machine, &after, 0) < 0)
+            goto error_no_sync;
+        touched = 0;
+        if (after.dma != plan.dma || after.events != plan.events || after.events_len != plan.events_len ||
+            after.event_index != plan.event_index || after.frame_start != plan.frame_start ||
+            after.timed_len != plan.timed_len) {
+            status = 2;
+            goto done;
+        }
+    }
+    if (pc > 0xFFFF || maybe_runaway(mem, pc)) {
+        status = 2;
+        goto done;
+    }
+    {
+        int irq_checked = 0, irq = 0;
+        if (!(p & 0x04) || in_key_wait_loop(mem, pc)) {
+            PyObject *line = PyObject_GetAttr(cpu, s_irq_line);
+            if (line == NULL)
+                goto error_no_sync;
+            irq = PyObject_IsTrue(line);
+            Py_DECREF(line);
+            if (irq < 0)
+                goto error_no_sync;
+            irq_checked = 1;
+        }
+        if (irq_checked && ((irq && !(p & 0x04)) || (!irq && in_key_wait_loop(mem, pc)))) {
+            status = 2;
+            goto done;
+        }
+    }
+    goto next_chunk;
+
+done:
+    if (store_regs(cpu, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0)
+        goto error_no_sync;
+    if (bare != NULL)
+        result = PyLong_FromLongLong(runaway ? -1 : cycles);
+    else if (chunks != NULL)
+        result = PyLong_FromLong(status);
+    else
+        result = Py_NewRef(Py_None);
+    goto finish;
+
+error:
+error_no_sync:
+    result = NULL;
+
+finish:
+    {
+        /* history and the machine's CPU cycle count: also after an exception (the machine's
+           _chunk_start stays for the caller to clear: a jam's disassembly may read RANDOM) */
+        PyObject *exc_type, *exc_value, *exc_tb;
+        PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+        int rc = bare ? 0 : history_store(cpu, hist, hidx);
+        if (rc == 0 && machine != NULL) {
+            int ok2 = 1;
+            long long total = get_int(machine, s_cpu_cycles, &ok2);
+            rc = ok2 ? set_int(machine, s_cpu_cycles, total + used_total) : -1;
+        }
+        if (exc_type != NULL) {
+            if (rc < 0)
+                PyErr_Clear();
+            PyErr_Restore(exc_type, exc_value, exc_tb);
+        } else if (rc < 0) {
+            Py_CLEAR(result);
+        }
+    }
+    plan_release(&plan);
+    PyBuffer_Release(&mb);
+    PyBuffer_Release(&wb);
+    return result;
+#undef RELOAD
+#undef SYNC
+#undef READ
+#undef WRITE
+}
+
+/* ---------------------------------------------------------------------------
+ * The Core type
+ * ------------------------------------------------------------------------- */
+
+static int Core_init(Core *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"cpu", "memory", "writable", NULL};
+    PyObject *cpu, *memory, *writable;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO", kwlist, &cpu, &memory, &writable))
+        return -1;
+    if (!PyByteArray_Check(memory) || PyByteArray_GET_SIZE(memory) < 0x10000 || !PyByteArray_Check(writable) ||
+        PyByteArray_GET_SIZE(writable) < 256) {
+        PyErr_SetString(PyExc_TypeError, "Core(cpu, memory, writable): bytearrays of 64 KiB and 256 bytes");
+        return -1;
+    }
+    Py_XSETREF(self->cpu, Py_NewRef(cpu));
+    Py_XSETREF(self->memory, Py_NewRef(memory));
+    Py_XSETREF(self->writable, Py_NewRef(writable));
+    return 0;
+}
+
+static int Core_traverse(Core *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->cpu);
+    Py_VISIT(self->memory);
+    Py_VISIT(self->writable);
+    return 0;
+}
+
+static int Core_clear(Core *self)
+{
+    Py_CLEAR(self->cpu);
+    Py_CLEAR(self->memory);
+    Py_CLEAR(self->writable);
+    return 0;
+}
+
+static void Core_dealloc(Core *self)
+{
+    PyObject_GC_UnTrack(self);
+    Core_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int check_ready(Core *self)
+{
+    if (self->cpu == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Core not initialised");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Core_run(Core *self, PyObject *arg)
+{
+    if (check_ready(self) < 0)
+        return NULL;
+    long long limit = PyLong_AsLongLong(arg);
+    if (limit == -1 && PyErr_Occurred())
+        return NULL;
+    return execute(self, limit, NULL, NULL);
+}
+
+static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_ready(self) < 0)
+        return NULL;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine)");
+        return NULL;
+    }
+    Chunks ch;
+    long long values[3];
+    for (int i = 0; i < 3; i++) {
+        values[i] = PyLong_AsLongLong(args[i]);
+        if (values[i] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    ch.now = values[0];
+    ch.stop_at = values[1];
+    ch.frame_start = values[2];
+    ch.free_cycles = PyLong_AsLongLong(args[5]);
+    if (ch.free_cycles == -1 && PyErr_Occurred())
+        return NULL;
+    ch.machine = args[6];
+    ch.dma = NULL;
+    PyObject *dma = PyObject_GetAttr(ch.machine, s_dma);
+    if (dma == NULL)
+        return NULL;
+    ch.dma = dma;
+    Py_DECREF(dma); /* compared by identity only */
+    Py_buffer fb, ra;
+    if (PyObject_GetBuffer(args[3], &fb, PyBUF_FORMAT) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(args[4], &ra, PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&fb);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (fb.itemsize != 4 || ra.itemsize != 4) {
+        PyErr_SetString(PyExc_TypeError, "run_chunks: the DMA tables must be arrays of 32-bit ints");
+    } else {
+        ch.free_before = (const int32_t *)fb.buf;
+        ch.real_after = (const int32_t *)ra.buf;
+        ch.free_before_len = fb.len / 4;
+        ch.real_after_len = ra.len / 4;
+        result = execute(self, 0, &ch, NULL);
+    }
+    PyBuffer_Release(&fb);
+    PyBuffer_Release(&ra);
+    return result;
+}
+
+static PyObject *Core_call_bare(Core *self, PyObject *args)
+{
+    if (check_ready(self) < 0)
+        return NULL;
+    unsigned ret;
+    long long max_cycles;
+    if (!PyArg_ParseTuple(args, "IL", &ret, &max_cycles))
+        return NULL;
+    Bare bare = {ret, max_cycles, 0};
+    return execute(self, 0, NULL, &bare);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"call_bare", (PyCFunction)Core_call_bare, METH_VARARGS,
+     "call_bare(return_address, max_cycles) -> cycles: run until PC == return_address (-1: runaway)."},
+    {"run", (PyCFunction)Core_run, METH_O, "run(limit): execute until processorCycles >= limit or a STOP."},
+    {"run_chunks", (PyCFunction)(void (*)(void))Core_run_chunks, METH_FASTCALL,
+     "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine) -> status:\n"
+     "Machine.run_until's chunks with DMA accounting; 0 at stop_at, 1 after a STOP, 2 when Python must look."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "emulator._cpucore.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The compiled 6502 run loop of an AtariCPU: Core(cpu, memory, writable).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_traverse = (traverseproc)Core_traverse,
+    .tp_clear = (inquiry)Core_clear,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_cpucore", "The compiled 6502 core (see emulator/cpu.py).", -1, NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__cpucore(void)
+{
+    for (int i = 0; i < 256; i++)
+        nz[i] = i == 0 ? 0x02 : (uint8_t)(i & 0x80);
+#define INTERN(var, text) if ((var = PyUnicode_InternFromString(text)) == NULL) return NULL
+    INTERN(s_a, "a");
+    INTERN(s_x, "x");
+    INTERN(s_y, "y");
+    INTERN(s_p, "p");
+    INTERN(s_sp, "sp");
+    INTERN(s_pc, "pc");
+    INTERN(s_cycles, "processorCycles");
+    INTERN(s_irq_line, "irq_line");
+    INTERN(s_history, "history");
+    INTERN(s_fast_ops, "fast_ops");
+    INTERN(s_io_read, "io_read");
+    INTERN(s_write_special, "write_special");
+    INTERN(s_chunk_start, "_chunk_start");
+    INTERN(s_cpu_cycles, "cpu_cycles");
+    INTERN(s_dma, "dma");
+    INTERN(s_events, "_events");
+    INTERN(s_event_index, "_event_index");
+    INTERN(s_frame_start, "frame_start");
+    INTERN(s_timed, "_timed");
+#undef INTERN
+    if (PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
