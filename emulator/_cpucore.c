@@ -38,7 +38,6 @@
 #define STOP ((int64_t)1 << 40)
 #define CYCLES_PER_LINE 114
 #define CHUNK_CYCLES (4 * CYCLES_PER_LINE)
-#define CYCLES_PER_FRAME (CYCLES_PER_LINE * 262)
 #define CH 0x02FC
 #define SLICE_CYCLES ((int64_t)1 << 22) /* a long run looks at Ctrl-C about every 4 M cycles */
 
@@ -221,15 +220,16 @@ static int64_t call_python_handler(Core *self, unsigned opcode)
     return (int64_t)v;
 }
 
+/* The frame's cycles (NTSC 262 lines, PAL 312): the DMA timeline's free_before has one entry more. */
 static inline int64_t real_span(const int32_t *free_before, const int32_t *real_after, int64_t free_cycles,
-                                int64_t start, int64_t used)
+                                int64_t frame_cycles, int64_t start, int64_t used)
 {
     if (used <= 0)
         return 0;
     int64_t target = free_before[start] + used;
     if (target <= free_cycles)
         return real_after[target] - start;
-    return CYCLES_PER_FRAME + (target - free_cycles) - start;
+    return frame_cycles + (target - free_cycles) - start;
 }
 
 /* Is the CPU at an instruction of the OS keyboard wait loop LDA CH / CMP #$FF / BEQ? */
@@ -439,7 +439,7 @@ next_chunk:
     {
         int64_t end = chunks->stop_at < now + CHUNK_CYCLES ? chunks->stop_at : now + CHUNK_CYCLES;
         int64_t end_offset = end - chunks->frame_start;
-        if (offset < 0 || end_offset > CYCLES_PER_FRAME || end_offset >= chunks->free_before_len) {
+        if (offset < 0 || end_offset > chunks->free_before_len - 1) {
             PyErr_SetString(PyExc_ValueError, "run_chunks: a chunk outside the frame");
             goto error_no_sync;
         }
@@ -515,7 +515,8 @@ instructions:
                 goto error_no_sync;
             }
         }
-        cycles = now + real_span(chunks->free_before, chunks->real_after, chunks->free_cycles, offset, used) +
+        cycles = now + real_span(chunks->free_before, chunks->real_after, chunks->free_cycles,
+                                       chunks->free_before_len - 1, offset, used) +
                  (stopped ? STOP : 0);
         if (stopped) {
             status = 1;

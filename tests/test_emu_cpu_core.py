@@ -370,6 +370,22 @@ def test_the_os_boots_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> No
     assert compiled == python
 
 
+@needs_compiled
+def test_a_pal_machine_runs_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PAL's 312-line frames: the compiled core takes the frame's length from the DMA timeline."""
+    from emulator.headless import HeadlessAtari
+
+    def boot() -> tuple:
+        atari = HeadlessAtari(video="pal")
+        assert atari.boot()
+        atari.type_text("HELLO\n")
+        atari.run_frames(30)
+        return _machine_state(atari)
+
+    python, compiled = _on_both_cores(monkeypatch, boot)
+    assert compiled == python
+
+
 BASIC_PROGRAM = (
     "10 S=0:R=0\n"
     "20 FOR N=1 TO 3:A=N\n"
