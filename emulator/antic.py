@@ -109,7 +109,8 @@ def _screen_bytes(ram: np.ndarray, address: int, count: int) -> np.ndarray:
     if (address & 0x0FFF) + count <= 0x1000:
         return ram[address:address + count]
     index = (address & 0xF000) | ((address + np.arange(count)) & 0x0FFF)
-    return ram[index]
+    wrapped: np.ndarray = ram[index]
+    return wrapped
 
 
 class Antic:
@@ -305,13 +306,14 @@ class Antic:
         if mode_line.first_row == 0 and mode_line.height == natural:
             return block
         rows = (mode_line.first_row + np.arange(mode_line.height)) % natural
-        return block[rows]
+        repeated: np.ndarray = block[rows]
+        return repeated
 
     def _glyph_rows(self, codes: np.ndarray, font_mask: int, glyphs: int) -> np.ndarray:
         """(8, n) array: row r of the glyph of every character code."""
         base = (self.chbase << 8) & font_mask
         font = self.ram_view[base:base + glyphs * 8].reshape(glyphs, 8)
-        rows = font[codes % glyphs].T
+        rows: np.ndarray = font[codes % glyphs].T
         if self.chactl & 0x04:
             rows = rows[::-1]
         return rows

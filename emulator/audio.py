@@ -122,7 +122,7 @@ class PokeyAudio:
             self.log.append((cycle, -1, bit))
 
     def silent(self) -> bool:
-        return not any(c & 0x1F for c in self.audc) and self.speaker and not self.log
+        return not any(c & 0x1F for c in self.audc) and bool(self.speaker) and not self.log
 
     # -- synthesis ------------------------------------------------------------------------
 
@@ -265,7 +265,8 @@ def _box_average(times: np.ndarray, values: np.ndarray, edges: np.ndarray) -> np
 
     def integral(points: np.ndarray) -> np.ndarray:
         k = np.clip(np.searchsorted(times, points, side="right") - 1, 0, len(times) - 1)
-        return area[k] + values[k] * (points - times[k])
+        level: np.ndarray = area[k] + values[k] * (points - times[k])
+        return level
 
     total = integral(edges)
     return np.diff(total) / np.diff(edges)

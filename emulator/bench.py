@@ -26,7 +26,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from emulator.errors import EmulatorError
 from emulator.machine import Machine
@@ -94,7 +96,8 @@ def sound_setup(machine: Machine) -> None:
         machine.poke(register, value)
 
 
-def measure_cpu(seconds: float = 5.0, video: str = "ntsc", setup=None, render: bool = False) -> dict:
+def measure_cpu(seconds: float = 5.0, video: str = "ntsc", setup: Callable[[Machine], None] | None = None,
+                render: bool = False) -> dict[str, Any]:
     """Run the benchmark ROM for about ``seconds`` of host time (``setup(machine)`` first;
     ``render``: the frame's picture made every frame, as a front-end does)."""
     machine = Machine(bench_rom(), video=video)
@@ -124,7 +127,7 @@ def measure_cpu(seconds: float = 5.0, video: str = "ntsc", setup=None, render: b
     }
 
 
-def measure(seconds: float = 5.0, video: str = "ntsc") -> dict:
+def measure(seconds: float = 5.0, video: str = "ntsc") -> dict[str, Any]:
     """CPU speed, with players/missiles and with sound, and, if the window front-end can measure
     it, its frames per second."""
     from emulator.frontends import window
@@ -148,13 +151,14 @@ SECTOR_READ_BITS = 136 * 10
 BUS_BAUD = 19_200
 
 
-def measure_serial_boot(image: str | Path, max_frames: int = 3600) -> dict:
+def measure_serial_boot(image: str | Path, max_frames: int = 3600) -> dict[str, Any]:
     """Boot ``image`` in D1: with BASIC off over the serial bus (our OS's SIO, the drive at
     an 810's timing) until the program waits for a key; the emulated seconds that took,
     the sectors read, and the time the 810's data-sheet figures give for those sectors."""
     from emulator.headless import HeadlessAtari
+    from emulator.serial import DiskDrive
 
-    figures = {}
+    figures: dict[str, Any] = {}
     for mode in ("serial", "fast"):
         atari = HeadlessAtari(sio=mode)
         atari.insert_disk(1, image)
@@ -163,7 +167,9 @@ def measure_serial_boot(image: str | Path, max_frames: int = 3600) -> dict:
             raise EmulatorError(f"{image}: the disk did not boot to a prompt within {max_frames} frames ({mode} SIO)")
         figures[f"{mode}_boot_emulated_seconds"] = round(atari.cycles / atari.machine.video.cpu_hz, 2)
         if mode == "serial":
-            sectors = atari.machine.serial.bus.devices[0x31].sectors_read
+            drive = atari.machine.serial.bus.devices[0x31]
+            assert isinstance(drive, DiskDrive)  # D1:, inserted above
+            sectors = drive.sectors_read
     figures["serial_boot_sectors"] = sectors
     figures["serial_boot_810_anchor_seconds"] = round(sectors * (AVERAGE_ACCESS_810 + SECTOR_READ_BITS / BUS_BAUD), 2)
     return figures

@@ -43,8 +43,8 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from types import ModuleType
-from typing import TYPE_CHECKING
+from types import CodeType, ModuleType
+from typing import TYPE_CHECKING, Any
 
 from py65.devices.mpu6502 import MPU as Py65MPU
 from py65.disassembler import Disassembler
@@ -52,6 +52,7 @@ from py65.disassembler import Disassembler
 from emulator.errors import CpuJam, EmulatorError
 
 if TYPE_CHECKING:
+    from emulator._cpucore import Core
     from emulator.dma import DmaTimeline
     from emulator.machine import Machine
 
@@ -282,7 +283,7 @@ def instruction_table() -> dict[int, tuple[str, str, int | None]]:
 
 
 @functools.lru_cache(maxsize=1)
-def _compiled_handlers() -> tuple[object, tuple[int, ...], tuple[int, ...]]:
+def _compiled_handlers() -> tuple[CodeType, tuple[int, ...], tuple[int, ...]]:
     """Generate and compile the source of all handlers once: (code, opcodes, base cycles)."""
     cycles = [0] * 256
     sources = []
@@ -295,11 +296,11 @@ def _compiled_handlers() -> tuple[object, tuple[int, ...], tuple[int, ...]]:
     return code, tuple(sorted(entries)), tuple(cycles)
 
 
-def _build_handlers(namespace: dict) -> tuple[list[Callable | None], list[int]]:
+def _build_handlers(namespace: dict[str, Any]) -> tuple[list[Callable[[AtariCPU], int] | None], list[int]]:
     """Bind one handler per opcode to ``namespace`` (memory, hooks); returns (handlers, base cycles)."""
     code, opcodes, cycles = _compiled_handlers()
     exec(code, namespace)  # noqa: S102 - generated from the fixed tables above
-    handlers: list[Callable | None] = [None] * 256
+    handlers: list[Callable[[AtariCPU], int] | None] = [None] * 256
     for opcode in opcodes:
         handlers[opcode] = namespace[f"op_{opcode:02x}"]
     return handlers, list(cycles)
@@ -417,13 +418,23 @@ def _no_special_write(addr: int, value: int) -> int:
     return 0
 
 
-class AtariCPU(Py65MPU):
+class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
     """A 6502 with fast generated handlers, I/O hooks, traps and a cycle-limited run loop.
 
     ``memory`` must be a bytearray of at least 65536 bytes; ``io_read(addr)``
     returns a byte for $D000-$D7FF; ``write_special(addr, value)`` handles writes
     to pages whose ``writable`` flag is 0 and returns extra cycles (or STOP).
     """
+
+    # set by py65's MPU
+    memory: bytearray
+    pc: int
+    sp: int
+    a: int
+    x: int
+    y: int
+    p: int
+    processorCycles: int  # noqa: N815 - py65's name
 
     def __init__(
         self,
@@ -445,9 +456,11 @@ class AtariCPU(Py65MPU):
         self._install_handlers()
         #: which core runs ``run``: "compiled" or "python" (see choose_core)
         self.cpu_core = choose_core(core)
-        self._core = None
+        self._core: Core | None = None
         if self.cpu_core == "compiled":
-            self._core = _compiled_module()[0].Core(self, self.memory, self.writable)
+            module = _compiled_module()[0]
+            assert module is not None  # choose_core said "compiled": the extension loaded
+            self._core = module.Core(self, self.memory, self.writable)
 
     # -- generated handlers -------------------------------------------------
 
@@ -535,7 +548,7 @@ class AtariCPU(Py65MPU):
     # -- a routine on its own ---------------------------------------------------
 
     def call_bare(self, address: int, a: int = 0, x: int = 0, y: int = 0, p: int = 0x34,
-                  max_cycles: int = 1_000_000, ops: list | None = None,
+                  max_cycles: int = 1_000_000, ops: list[Callable[[AtariCPU], int]] | None = None,
                   return_address: int = 0xD7F0) -> int:
         """JSR ``address`` on the bare CPU (no ANTIC, no interrupts) and run to its RTS;
         returns the cycles the routine itself executed (the caller's JSR not counted).
@@ -581,6 +594,7 @@ class AtariCPU(Py65MPU):
         includes STOP), 2 when the machine must look between chunks.  Only with the
         compiled core (``cpu_core == "compiled"``)."""
         try:
+            assert self._core is not None  # only with the compiled core (see above)
             return self._core.run_chunks(now, stop_at, frame_start, dma.free_before, dma.real_after,
                                          dma.free_cycles, machine)
         except (IndexError, CpuJam) as error:
@@ -630,7 +644,8 @@ class AtariCPU(Py65MPU):
 
     def disassemble_at(self, addr: int) -> tuple[int, str]:
         """(length, text) of the instruction at ``addr``."""
-        return Disassembler(self).instruction_at(addr & 0xFFFF)
+        instruction: tuple[int, str] = Disassembler(self).instruction_at(addr & 0xFFFF)
+        return instruction
 
     def recent_disassembly(self) -> str:
         """The last (up to 8) executed instructions, one per line."""

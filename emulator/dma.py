@@ -120,7 +120,7 @@ class DmaTimeline:
 
     def __init__(self, busy: np.ndarray) -> None:
         free = ~busy
-        self.frame_cycles = frame_cycles = busy.shape[0]
+        self.frame_cycles = frame_cycles = int(busy.shape[0])
         before = np.zeros(frame_cycles + 1, dtype=np.int32)
         np.cumsum(free, out=before[1:])
         self.free_cycles = int(before[-1])
@@ -145,7 +145,7 @@ class DmaTimeline:
         return self.frame_cycles + (target - self.free_cycles) - start  # past the frame's end
 
 
-_cache: dict[tuple, DmaTimeline] = {}
+_cache: dict[tuple[object, ...], DmaTimeline] = {}
 CACHE_SIZE = 32
 
 

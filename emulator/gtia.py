@@ -24,6 +24,10 @@ or the frame ends, for the scanlines the beam has drawn since the last time
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 HPOSP0, HPOSM0, SIZEP0, SIZEM, GRAFP0, GRAFM = 0x00, 0x04, 0x08, 0x0C, 0x0D, 0x11
 COLPM0, COLPF0, COLPF1, COLPF2, COLPF3, COLBK = 0x12, 0x16, 0x17, 0x18, 0x19, 0x1A
@@ -119,7 +123,8 @@ class Gtia:
         return 0
 
 
-def colourize(indices, start_colours: bytes, colour_log: list[tuple[int, int, int]], first_line: int = 8):
+def colourize(indices: np.ndarray, start_colours: bytes, colour_log: list[tuple[int, int, int]],
+              first_line: int = 8) -> np.ndarray:
     """Colour bytes for a frame of colour-register indices (see emulator/antic.py).
 
     ``start_colours`` are BK, PF0-PF3 at the top of the frame; ``colour_log``

@@ -215,7 +215,7 @@ class HeadlessAtari:
         from emulator.audio import WavWriter
 
         self.close_audio()
-        self.audio_writer = WavWriter(path)
+        self.audio_writer: WavWriter | None = WavWriter(path)
         self.machine.add_audio_sink(self.audio_writer)
 
     def close_audio(self) -> None:

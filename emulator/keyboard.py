@@ -11,6 +11,8 @@ key names to Atari keys for the window front-end.
 
 from __future__ import annotations
 
+from typing import Any
+
 KEYCODES: dict[str, int] = {
     "L": 0x00, "J": 0x01, ";": 0x02, "K": 0x05, "+": 0x06, "*": 0x07,
     "O": 0x08, "P": 0x0A, "U": 0x0B, "RETURN": 0x0C, "I": 0x0D, "-": 0x0E, "=": 0x0F,
@@ -111,7 +113,7 @@ KEY_ALIASES: dict[str, KeyPress] = {
 SPECIAL_KEYS = ("START", "SELECT", "OPTION", "RESET", "BREAK")
 
 
-class KeyStep(tuple):
+class KeyStep(tuple[Any, ...]):
     """One step of a key script: ("text", characters), ("key", (keycode, shift, ctrl)) or
     ("special", name) for START, SELECT, OPTION, RESET and BREAK."""
 

@@ -206,7 +206,9 @@ class Machine:
         start = self._chunk_start
         if start is None:
             return self.cpu.processorCycles
-        return start + self.dma.real_span(start - self.frame_start, self.cpu.processorCycles - start)
+        dma = self.dma
+        assert dma is not None  # set by _begin_frame at power-on, before anything runs
+        return start + dma.real_span(start - self.frame_start, self.cpu.processorCycles - start)
 
     _cycle_now = real_cycle
 
@@ -271,13 +273,13 @@ class Machine:
         self.serial.bus.attach(DiskDrive(drive, atr))
         return atr
 
-    def attach_printer(self, path) -> Printer:
+    def attach_printer(self, path: str | Path) -> Printer:
         """A printer (P:, device $40) that writes its lines to the text file ``path``."""
         printer = Printer(path)
         self.serial.bus.attach(printer)
         return printer
 
-    def attach_cassette(self, path) -> CassetteRecorder:
+    def attach_cassette(self, path: str | Path) -> CassetteRecorder:
         """A program recorder with the .cas image ``path`` as its tape (emulator/serial.py)."""
         recorder = CassetteRecorder(path, self.serial)
         self.serial.bus.cassette = recorder
@@ -513,6 +515,7 @@ class Machine:
                 continue
             self._check_runaway()
             dma = self.dma
+            assert dma is not None  # set by _begin_frame at power-on
             if cpu.cpu_core == "compiled":  # the chunks below, repeated in C while nothing needs us
                 if cpu.run_chunks(now, min(target_cycle, next_event), self.frame_start, dma, self) == 1:
                     reason = self._handle_stop()
@@ -687,7 +690,8 @@ class Machine:
 
     def frame_rgb(self) -> np.ndarray:
         """(240, 384, 3) uint8 RGB image of the last finished frame."""
-        return self.palette[self.frame_colours()]
+        rgb: np.ndarray = self.palette[self.frame_colours()]
+        return rgb
 
     def screen_codes(self) -> list[bytes]:
         """24 rows of 40 internal screen codes from the character mode lines of the display list."""

@@ -294,7 +294,8 @@ def _prioritise(base: np.ndarray, indices: np.ndarray, table: np.ndarray, hires:
     any_missile = none.copy()
     p = []
     for number in range(4):
-        mask = players[number] if players[number] is not None else none
+        player = players[number]
+        mask = player if player is not None else none
         missile = missiles[number]
         if missile is not None:
             any_missile |= missile

@@ -30,6 +30,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from emulator.audio import PokeyAudio
+    from emulator.serial import SerialPort
 
 POLY17_PERIOD = (1 << 17) - 1
 
@@ -73,11 +78,11 @@ class Pokey:
         self.irq_changed = irq_changed
         self.seed_offset = (seed * 40503) % POLY17_PERIOD
         self.registers = bytearray(0x10)
-        self.audio = None  # emulator.audio.PokeyAudio when sound is wanted
+        self.audio: PokeyAudio | None = None  # when sound is wanted
         self.schedule: Callable[[int, Callable[[int], None]], int] | None = None  # the machine's
         self.cancel: Callable[[int], None] = lambda handle: None
         self.paddles = [POT_MAX] * 8
-        self.serial = None  # emulator.serial.SerialPort, attached by the machine
+        self.serial: SerialPort | None = None  # attached by the machine
         self.reset()
 
     def reset(self) -> None:

@@ -46,8 +46,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emulator.atascii import ATASCII_TO_UNICODE
-from emulator.atr import Atr, atomic_write
+from emulator.atr import Atr
 from emulator.errors import EmulatorError
+from emulator.files import atomic_write
 
 if TYPE_CHECKING:
     from emulator.memory import Memory
@@ -307,6 +308,7 @@ class SerialBus:
             self._finish(device, answer, b"", done)
 
     def _data_byte(self, value: int, bits: int, cycle: int) -> None:
+        assert self.transaction is not None  # only called while a data frame is expected
         device, answer = self.transaction
         self.data.append(value)
         if len(self.data) < answer.receive + 1:

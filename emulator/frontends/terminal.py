@@ -311,7 +311,7 @@ class TerminalFrontend:
         self.console_frames_left: dict[str, int] = {}
         self.after_escape = False
         self.running = True
-        self.last_screen: tuple[str, bytes] | None = None
+        self.last_screen: tuple[str, bytes, tuple[int, int]] | None = None
         self.screen_attr = curses.A_NORMAL
         self.colours_shown: tuple[int, int] | None = None
         self.setup_curses()
@@ -332,7 +332,7 @@ class TerminalFrontend:
             except curses.error:
                 pass
             self.screen_attr = curses.color_pair(SCREEN_PAIR)
-        self.colours_shown: tuple[int, int] | None = None
+        self.colours_shown = None
 
     # -- input -------------------------------------------------------------------------------
 
@@ -436,9 +436,9 @@ class TerminalFrontend:
         self.stdscr.erase()
         layout = choose_layout(columns, lines_available)
         if layout is None:
-            for row, line in enumerate(wrapped_message(too_small_message(columns, lines_available), columns,
-                                                       lines_available)):
-                self.put(row, 0, line, 0)
+            for row, message in enumerate(wrapped_message(too_small_message(columns, lines_available), columns,
+                                                          lines_available)):
+                self.put(row, 0, message, 0)
             self.stdscr.refresh()
             return
         top, left = layout.origin

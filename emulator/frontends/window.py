@@ -164,7 +164,8 @@ def keys_for_text(text: str) -> list[AtariKey]:
 def frame_surface(frame: np.ndarray) -> pygame.Surface:
     """A pygame surface of an (H, W, 3) uint8 RGB frame (sharing its memory; no copy)."""
     height, width, _ = frame.shape
-    return pygame.image.frombuffer(np.ascontiguousarray(frame, dtype=np.uint8), (width, height), "RGB")
+    # .data: the array's own memory as a memoryview (numpy types ndarray as a Buffer only from Python 3.12 on)
+    return pygame.image.frombuffer(np.ascontiguousarray(frame, dtype=np.uint8).data, (width, height), "RGB")
 
 
 def scaled_size(frame_size: tuple[int, int], row_scale: float) -> tuple[int, int]:
@@ -212,7 +213,9 @@ class Renderer:
 
     def layout(self) -> None:
         """Recompute where the picture goes after the window changed size."""
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        assert screen is not None  # set_mode has opened the window
+        self.screen = screen
         self.rect = picture_rect(self.screen.get_size(), self.frame_size)
         self.screen.fill((0, 0, 0))
         self.target = self.screen.subsurface(self.rect)
@@ -234,7 +237,7 @@ class Renderer:
 # ---------------------------------------------------------------------------------------------
 
 
-def screenshot(machine: Atari, path: str | os.PathLike | None = None) -> Path:
+def screenshot(machine: Atari, path: str | os.PathLike[str] | None = None) -> Path:
     """Save the machine's current frame, unscaled, as a PNG; returns the path.
 
     Without `path` the file goes to ./screenshots/atari-YYYYMMDD-HHMMSS-mmm.png.
@@ -332,7 +335,7 @@ class AudioPlayer:
         self.pending: list[np.ndarray] = []
         try:
             pygame.mixer.init(frequency=rate, size=-16, channels=1, buffer=AUDIO_BUFFER)
-            self.channel = pygame.mixer.Channel(0)
+            self.channel: pygame.mixer.Channel | None = pygame.mixer.Channel(0)
         except pygame.error:
             self.channel = None  # no audio device: silent
 

@@ -1,0 +1,13 @@
+"""Types of the compiled 6502 core (the C extension built from emulator/_cpucore.c), for mypy."""
+
+from array import array
+
+from emulator.cpu import AtariCPU
+from emulator.machine import Machine
+
+class Core:
+    def __init__(self, cpu: AtariCPU, memory: bytearray, writable: bytearray) -> None: ...
+    def run(self, limit: int, /) -> None: ...
+    def call_bare(self, return_address: int, max_cycles: int, /) -> int: ...
+    def run_chunks(self, now: int, stop_at: int, frame_start: int, free_before: array[int], real_after: array[int],
+                   free_cycles: int, machine: Machine, /) -> int: ...
