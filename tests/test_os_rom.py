@@ -210,6 +210,7 @@ def test_caps_key_changes_the_lock_and_is_not_returned(labels: dict[str, int]) -
     # CAPS (toggles off), then 'a' queued behind it: KGETCH must skip CAPS and wait again,
     # so emulate the second key by letting the loop find CH = 'A' key after the first pass.
     memory[0x02FC], memory[0x0011], memory[0x02BE] = 0x3C, 0x80, 0x40
+    memory[0x02DB] = 1  # NOCLIK: no key click (tests/test_os_keyclick.py) within the 200 steps
     cpu = bare.cpu
     cpu.sp, cpu.pc = 0xFD, labels["kgetch"]
     memory[0x1FF], memory[0x1FE] = (RETURN_TRAP - 1) >> 8, (RETURN_TRAP - 1) & 0xFF

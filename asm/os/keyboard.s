@@ -109,7 +109,8 @@ KWAIT:  LDA CH
         STX BRKKEY
         LDY #BRKABT
         RTS
-_key:   CMP #$C0                ; CTRL-SHIFT combinations mean nothing
+_key:   JSR KCLICK              ; every key taken clicks (A kept)
+        CMP #$C0                ; CTRL-SHIFT combinations mean nothing
         BCS KGETCH
         TAX
         LDA KEYTAB,X
@@ -151,6 +152,27 @@ _char:  JSR KLOCK
         JSR KINVERSE
         LDY #SUCCES
         RTS
+.scend
+
+; ---------------------------------------------------------------------------
+; KCLICK - the key click on the console speaker, unless NOCLIK is non-zero
+; The speaker is CONSOL bit 3 ($D01F, 1 = at rest; Mapping the Atari); the
+; XL OS clicks for each key the K: handler takes and stays silent while
+; NOCLIK ($02DB) is not 0 (Mapping the Atari, XL/XE appendix: POKE 731,255
+; off, 0 on).  The count is 127, the buzzer and key click time Mapping the
+; Atari gives (App. 18): 128 scan lines, the counter itself written to
+; CONSOL, so bit 3 turns over every 8 lines (about 980 Hz, 8 ms).  The
+; VBI sets CONSOL back to 8.  Uses Y only.
+; ---------------------------------------------------------------------------
+.scope
+KCLICK: LDY NOCLIK
+        BNE _done
+        LDY #$7F
+_loop:  STY CONSOL
+        STY WSYNC
+        DEY
+        BPL _loop
+_done:  RTS
 .scend
 
 ; KLOCK - apply the caps lock or control lock to a lower case letter in A
