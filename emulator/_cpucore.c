@@ -43,7 +43,7 @@
 
 static uint8_t nz[256];
 static PyObject *s_a, *s_x, *s_y, *s_p, *s_sp, *s_pc, *s_cycles, *s_irq_line, *s_history,
-    *s_fast_ops, *s_io_read, *s_write_special, *s_chunk_start, *s_cpu_cycles;
+    *s_fast_ops, *s_io_read, *s_write_special, *s_chunk_start, *s_cpu_cycles, *s_stop_reason, *s_wsync;
 
 typedef struct {
     PyObject_HEAD
@@ -232,6 +232,20 @@ static inline int64_t real_span(const int32_t *free_before, const int32_t *real_
     return frame_cycles + (target - free_cycles) - start;
 }
 
+/* Did the chunk stop for WSYNC? Then the stop is consumed (cpu.stop_reason = None): 1; another
+   stop reason: 0 (left for Python); an error: -1. */
+static int is_wsync_stop(PyObject *cpu)
+{
+    PyObject *reason = PyObject_GetAttr(cpu, s_stop_reason);
+    if (reason == NULL)
+        return -1;
+    int wsync = PyUnicode_Check(reason) && PyUnicode_Compare(reason, s_wsync) == 0;
+    Py_DECREF(reason);
+    if (wsync && PyObject_SetAttr(cpu, s_stop_reason, Py_None) < 0)
+        return -1;
+    return wsync;
+}
+
 /* Is the CPU at an instruction of the OS keyboard wait loop LDA CH / CMP #$FF / BEQ? */
 static int in_key_wait_loop(const uint8_t *mem, unsigned pc)
 {
@@ -385,6 +399,9 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     unsigned hist[8];
     int hidx = 0, status = 0, touched = 0, chunk_running = 0;
     int64_t used_total = 0, now = 0, offset = 0, lim = limit, c = 0;
+    /* In runs of chunks a write to WSYNC ($D40A and its mirrors) stops the chunk here, without
+       calling Python (ANTIC keeps nothing of it: emulator/machine.py's _antic_write only stops). */
+    int wsync_in_core = chunks != NULL, wsync_hit = 0;
     Plan plan = {NULL, NULL, 0, 0, 0, 0};
     unsigned a, x, y, p, sp, pc, opc, v, t, addr, base, zp, np;
     int r;
@@ -420,7 +437,8 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
 #define READ(dst, ad) do { if (((ad) & 0xF800) != 0xD000) { dst = mem[ad]; } else { \
         SYNC(); long _v = call_io_read(self, (ad)); if (_v < 0) { goto error; } \
         RELOAD(); dst = (unsigned)_v; } } while (0)
-#define WRITE(ad, val) do { unsigned _w = (val); if (wr[(ad) >> 8]) { mem[ad] = (uint8_t)_w; } else { \
+#define WRITE(ad, val) do { unsigned _w = (val); if (wr[(ad) >> 8]) { mem[ad] = (uint8_t)_w; } \
+        else if (wsync_in_core && ((ad) & 0xFF0F) == 0xD40A) { c += STOP; wsync_hit = 1; } else { \
         SYNC(); int64_t _c = call_write_special(self, (ad), _w); \
         if (_c == -1 && PyErr_Occurred()) { goto error; } RELOAD(); c += _c; } } while (0)
 
@@ -519,8 +537,19 @@ instructions:
                                        chunks->free_before_len - 1, offset, used) +
                  (stopped ? STOP : 0);
         if (stopped) {
-            status = 1;
-            goto done;
+            /* WSYNC (the commonest stop: a program waiting for the next scanline) is done here,
+               as Machine._handle_stop does it: the CPU sleeps to the start of the next line. */
+            int wsync = wsync_hit ? 1 : is_wsync_stop(cpu);
+            wsync_hit = 0;
+            if (wsync < 0)
+                goto error_no_sync;
+            if (!wsync) {
+                status = 1;
+                goto done;
+            }
+            cycles -= STOP;
+            cycles = chunks->frame_start +
+                     ((cycles - chunks->frame_start) / CYCLES_PER_LINE + 1) * CYCLES_PER_LINE;
         }
     }
 after_chunk:
@@ -784,6 +813,8 @@ PyMODINIT_FUNC PyInit__cpucore(void)
     INTERN(s_write_special, "write_special");
     INTERN(s_chunk_start, "_chunk_start");
     INTERN(s_cpu_cycles, "cpu_cycles");
+    INTERN(s_stop_reason, "stop_reason");
+    INTERN(s_wsync, "wsync");
     INTERN(s_dma, "dma");
     INTERN(s_events, "_events");
     INTERN(s_event_index, "_event_index");

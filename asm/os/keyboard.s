@@ -160,18 +160,24 @@ _char:  JSR KLOCK
 ; XL OS clicks for each key the K: handler takes and stays silent while
 ; NOCLIK ($02DB) is not 0 (Mapping the Atari, XL/XE appendix: POKE 731,255
 ; off, 0 on).  The count is 127, the buzzer and key click time Mapping the
-; Atari gives (App. 18): 128 scan lines, the counter itself written to
-; CONSOL, so bit 3 turns over every 8 lines (about 980 Hz, 8 ms).  The
-; VBI sets CONSOL back to 8.  Uses Y only.
+; Atari gives (App. 18): 128 scan lines, the counter written to CONSOL at
+; every eighth line, so bit 3 turns over every 8 lines (about 980 Hz,
+; 8 ms); CONSOL is written only when its bit 3 changes.  The VBI sets
+; CONSOL back to 8.  Uses Y; A and X are kept.
 ; ---------------------------------------------------------------------------
 .scope
 KCLICK: LDY NOCLIK
         BNE _done
+        PHA
         LDY #$7F
-_loop:  STY CONSOL
-        STY WSYNC
+_loop:  TYA
+        AND #$07
+        BNE _line               ; bit 3 changes only when the low bits are 0
+        STY CONSOL
+_line:  STA WSYNC
         DEY
         BPL _loop
+        PLA
 _done:  RTS
 .scend
 
