@@ -190,20 +190,7 @@ CASIO:  LDA #$CC
         JSR SENDBUF
         LDY #SUCCES
         RTS
-_read:  LDY DTIMLO              ; DTIMLO * 64 frames
-        TYA
-        LSR
-        LSR
-        TAX
-        TYA
-        ASL
-        ASL
-        ASL
-        ASL
-        ASL
-        ASL
-        TAY
-        JSR SETTIM
+_read:  JSR DTIMER              ; DTIMLO * 64 frames
         JSR RECVBUF
         BCS _out
         LDY #SUCCES

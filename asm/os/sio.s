@@ -88,6 +88,25 @@ SIOTIM: LDA #0
         RTS
 .scend
 
+; DTIMER - run timer 1 for the device's timeout: DTIMLO ($0306, in seconds)
+; times 64 frames (about a second each 64; Atari OS User's Manual, the DCB),
+; X = DTIMLO / 4 (high), Y = DTIMLO * 64 mod 256 (low); goes on into SETTIM
+.scope
+DTIMER: LDY DTIMLO
+        TYA
+        LSR
+        LSR
+        TAX
+        TYA
+        ASL
+        ASL
+        ASL
+        ASL
+        ASL
+        ASL
+        TAY
+.scend
+
 ; SETTIM - run timer 1 for X (high) / Y (low) frames; TIMFLG = 1 until it ends
 .scope
 SETTIM: LDA #1
@@ -150,20 +169,7 @@ SIOONE: LDA #$28                ; 19,200 baud: channels 3+4 at 1.79 MHz
         JSR GETACK
         LDX #0
         BCS _out
-_nowr:  LDY DTIMLO              ; COMPLETE within DTIMLO * 64 frames
-        TYA
-        LSR
-        LSR
-        TAX                     ; X = DTIMLO / 4, Y = DTIMLO * 64 mod 256
-        TYA
-        ASL
-        ASL
-        ASL
-        ASL
-        ASL
-        ASL
-        TAY
-        JSR SETTIM
+_nowr:  JSR DTIMER              ; COMPLETE within DTIMLO * 64 frames
         JSR RECVB
         LDX #0
         BCS _out
