@@ -355,11 +355,13 @@ def _on_both_cores(monkeypatch: pytest.MonkeyPatch, scenario: Callable) -> list:
 
 
 @needs_compiled
-def test_the_os_boots_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("video", ["ntsc", "pal"])
+def test_the_os_boots_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch, video: str) -> None:
+    """Also PAL's 312-line frames: the compiled core takes a frame's length from the DMA timeline."""
     from emulator.headless import HeadlessAtari
 
     def boot() -> tuple:
-        atari = HeadlessAtari()
+        atari = HeadlessAtari(video=video)
         assert atari.machine.cpu.cpu_core == __import__("os").environ["SURROUND_CPU"]
         assert atari.boot()
         atari.type_text("HELLO\n")
@@ -368,33 +370,6 @@ def test_the_os_boots_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> No
 
     python, compiled = _on_both_cores(monkeypatch, boot)
     assert compiled == python
-
-
-@needs_compiled
-def test_a_pal_machine_runs_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    """PAL's 312-line frames: the compiled core takes the frame's length from the DMA timeline."""
-    from emulator.headless import HeadlessAtari
-
-    def boot() -> tuple:
-        atari = HeadlessAtari(video="pal")
-        assert atari.boot()
-        atari.type_text("HELLO\n")
-        atari.run_frames(30)
-        return _machine_state(atari)
-
-    python, compiled = _on_both_cores(monkeypatch, boot)
-    assert compiled == python
-
-
-BASIC_PROGRAM = (
-    "10 S=0:R=0\n"
-    "20 FOR N=1 TO 3:A=N\n"
-    "30 FOR I=1 TO 4:A=SQR(A):R=R+RND(0):NEXT I\n"
-    "40 FOR I=1 TO 4:A=A*A:NEXT I\n"
-    "50 S=S+A:POKE 712,PEEK(53770):NEXT N\n"
-    "60 PRINT S-3;\" \";R\n"
-    "RUN\n"
-)
 
 
 @needs_compiled
