@@ -372,6 +372,17 @@ def test_the_os_boots_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch, video
     assert compiled == python
 
 
+BASIC_PROGRAM = (
+    "10 S=0:R=0\n"
+    "20 FOR N=1 TO 3:A=N\n"
+    "30 FOR I=1 TO 4:A=SQR(A):R=R+RND(0):NEXT I\n"
+    "40 FOR I=1 TO 4:A=A*A:NEXT I\n"
+    "50 S=S+A:POKE 712,PEEK(53770):NEXT N\n"
+    "60 PRINT S-3;\" \";R\n"
+    "RUN\n"
+)
+
+
 @needs_compiled
 def test_a_basic_program_with_rnd_runs_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """Floating point (decimal mode), RND and PEEK(RANDOM) (read mid-chunk from the cycle counter)."""
