@@ -147,6 +147,76 @@ class Frame:
     step: bytes = ONE
 
 
+# --- Rev. C's SIN, COS, ATN and RND (The Atari BASIC Source Book), on the math-pack model ---
+
+#: SIN's series sin(pi/2 * t) = t * P(t^2) (Rev. C's SCOEF, highest power first; PIOV2 last)
+SCOEF: tuple[bytes, ...] = (
+    bytes([0xBD, 0x03, 0x55, 0x14, 0x99, 0x39]), bytes([0x3E, 0x01, 0x60, 0x44, 0x27, 0x52]),
+    bytes([0xBE, 0x46, 0x81, 0x75, 0x43, 0x55]), bytes([0x3F, 0x07, 0x96, 0x92, 0x62, 0x39]),
+    bytes([0xBF, 0x64, 0x59, 0x64, 0x08, 0x67]), bytes([0x40, 0x01, 0x57, 0x07, 0x96, 0x32]))
+NINETY = bytes([0x40, 0x90, 0, 0, 0, 0])
+PIOV18 = bytes([0x3F, 0x01, 0x74, 0x53, 0x29, 0x25])  # pi/180
+#: ATN's series (the OS's ATCOEF $DFAE, ending in FP9S $DFEA), and PIOV4 $DFF0
+ATCOEF: tuple[bytes, ...] = tuple(bytes.fromhex(h) for h in (
+    "3e1605444900", "be9568384500", "3f0268799416", "bf0492789080", "3f0703152000",
+    "bf0892291244", "3f1108400911", "bf1428315604", "3f1999987744", "bf3333333113",
+    "3f9999999999"))
+FP9S, PIOV4 = ATCOEF[-1], bytes.fromhex("3f7853981634")
+RNDDIV = bytes([0x42, 0x06, 0x55, 0x36, 0, 0])  # 65536
+
+
+def _checked(result: tuple[bytes, bool]) -> bytes:
+    """FMUL/FDIV's result; the carry is BASIC's error 11."""
+    if result[1]:
+        raise BasicError(11, "floating point overflow")
+    return result[0]
+
+
+def _odd_series(t: bytes, coefficients: tuple[bytes, ...]) -> bytes:
+    """t * P(t^2) through PLYEVL, as SIN and ATN evaluate it."""
+    return _checked(fp.mul_raw(fp.plyevl(_checked(fp.mul_raw(t, t)), coefficients), t))
+
+
+def revc_sin(x: bytes, cos: bool = False, degrees: bool = False) -> bytes:
+    """SIN (or COS) as Rev. C: t = |x| / (pi/2) (or / 90); INT(t) mod 4 from its units byte
+    added to the flag (4 SIN, 2 SIN of x < 0, 1 COS) and t its fraction (error 3 from
+    t >= 100^4); an odd flag takes 1 - t; t * P(t^2) by SCOEF; the flag's next bit negates."""
+    flag = 1 if cos else (2 if x[0] & 0x80 else 4)
+    t = _checked(fp.div_raw(bytes([x[0] & 0x7F]) + x[1:], NINETY if degrees else SCOEF[-1]))
+    if t[0] >= 0x40:
+        units = t[0] - 0x40
+        if units >= 4:
+            raise BasicError(3, "SIN/COS argument out of range")
+        byte = t[1 + units]
+        flag += ((byte & 3) + (2 if byte & 0x10 else 0)) & 3
+        t = fp.sub(t, t[:2 + units] + bytes(4 - units))
+    if flag & 1:
+        t = fp.sub(ONE, t)
+    result = _odd_series(t, SCOEF)
+    if flag & 2 and result[0]:
+        result = bytes([result[0] ^ 0x80]) + result[1:]
+    return result
+
+
+def revc_atn(x: bytes, degrees: bool = False) -> bytes:
+    """ATN as Rev. C: |x| >= 1 becomes (|x| - FP9S) / (|x| + FP9S) (the math pack's XFORM),
+    x * P(x^2) by ATCOEF, then + pi/4 and x's sign back; degrees: / (pi/180)."""
+    sign, transformed = 0, x[0] & 0x7F >= 0x40
+    if transformed:
+        sign, x = x[0] & 0x80, bytes([x[0] & 0x7F]) + x[1:]
+        x = fp.div_raw(fp.sub(x, FP9S), fp.add(x, FP9S))[0]
+    result = _odd_series(x, ATCOEF)
+    if transformed:
+        result = fp.add(result, PIOV4)
+        result = bytes([result[0] | sign]) + result[1:]
+    return _checked(fp.div_raw(result, PIOV18)) if degrees else result
+
+
+def revc_rnd(random_word: int) -> bytes:
+    """RND as Rev. C: two bytes of RANDOM as an integer 0..65535, divided by 65536."""
+    return fp.div(fp.from_int(random_word), RNDDIV)
+
+
 class BasicModel:
     """One RUN of a program; `run()` goes on until the program waits for a key or ends."""
 
@@ -341,7 +411,7 @@ class BasicModel:
         if token == F_RND:
             if self.rnd_source is not None:
                 return fp.from_decimal(self.rnd_source(self))
-            return fp.from_decimal(Decimal(self.random.randrange(10**9)) / Decimal(10**9))
+            return revc_rnd(self.random.randrange(65536))
         if token == F_PEEK:
             address = integer(argument)
             if address != ERRSAVE:

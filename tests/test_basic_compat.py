@@ -8,9 +8,14 @@ Reference Manual (statements, functions, error numbers in Appendix B), Mapping t
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from host.atari import fp as fp
+from tests.basic_model import revc_atn, revc_rnd, revc_sin
 from tests.basic_whole import WholeBasic, WholeImages
 
 
@@ -95,10 +100,43 @@ def test_exp_of_one_is_the_published_quirk(basic) -> None:
     assert basic.output_of("? EXP(1)") == ["2.71828179"]
 
 
-def test_rnd_gives_nine_printed_digits_between_zero_and_one(basic) -> None:
-    basic.type("10 FOR I=1 TO 40:X=RND(0):IF X<0 OR X>=1 THEN PRINT \"BAD\"")
-    basic.type("20 NEXT I:PRINT \"OK\"")
-    assert basic.output_of("RUN") == ["OK"]
+def test_rnd_is_rev_c_two_random_bytes_over_65536(basic) -> None:
+    """Rev. C's RND (The Atari BASIC Source Book): RANDOM's two bytes as 0..65535 (IFP) over
+    65536 (FDIV), so every printed value is the model's text for some k/65536; random BCD
+    digits would almost never be."""
+    basic.type("10 FOR I=1 TO 18:PRINT RND(0):NEXT I")
+    rows = basic.output_of("RUN")
+    assert len(rows) == 18
+    for row in rows:
+        near = int((Decimal(row) * 65536).to_integral_value())
+        assert any(printed(revc_rnd(k)) == row for k in (near - 1, near, near + 1) if 0 <= k < 65536), row
+    assert len(set(rows)) > 12
+
+
+_ANGLES = st.builds(lambda m, e: fp.to_text(fp.from_decimal(Decimal(m).scaleb(e))),
+                    st.integers(-999999999, 999999999), st.integers(-20, -1))
+
+
+@settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(values=st.lists(_ANGLES, min_size=6, max_size=6), degrees=st.booleans())
+def test_sin_cos_atn_print_rev_c_digits(basic, values, degrees) -> None:
+    """SIN, COS and ATN digit for digit as Rev. C computes them (tests/basic_model.py: the
+    quadrant from the units byte, SCOEF through PLYEVL; ATN by the OS's ATCOEF after the
+    (x - FP9S)/(x + FP9S) transform), in radians and in degrees."""
+    basic.type("DEG" if degrees else "RAD")
+    for text in values + ["0", "1", "-1", "90", "180", "-270", "1.5707963", "45", "0.5", "10000000"]:
+        x = fp.from_text(text)[0]
+        expected = [printed(v) for v in (
+            revc_sin(x, degrees=degrees), revc_sin(x, cos=True, degrees=degrees), revc_atn(x, degrees))]
+        basic.type(f"X={text}")
+        assert basic.output_of("? SIN(X):? COS(X):? ATN(X)") == expected, text
+
+
+def test_sin_beyond_its_range_is_error_3(basic) -> None:
+    """Rev. C gives up when |x| / (pi/2) reaches 100^4 (its units byte is out of reach)."""
+    assert basic.output_of("? SIN(2E8)") == ["ERROR-  3"]
+    assert basic.output_of("? COS(1.5E8)") == [printed(revc_sin(fp.from_text("1.5E8")[0], cos=True))]
 
 
 # --- item 6: the compatibility suite -----------------------------------------------------------

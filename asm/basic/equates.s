@@ -86,6 +86,9 @@
 ; pack's entry points AFP, FASC, IFP, FPI, ... in asm/os/fpentry.s.)
 ; ---------------------------------------------------------------------------
 .alias RADFLG   $FB     ; 0 = radians, 6 = degrees (DEG/RAD; Atari BASIC)
+.alias ATCOEF   $DFAE   ; the math pack's ATN coefficients (11 with FP9S)
+.alias FP9S     $DFEA   ; 0.9999999999
+.alias PIOV4    $DFF0   ; pi/4 (Atari BASIC Source Book, ATN; the OS listing)
 
 ; ---------------------------------------------------------------------------
 ; Private zero page of the editor side ($95-$9E, $A0-$A6)

@@ -46,7 +46,7 @@ FUNC_TABLE:
 ; ---------------------------------------------------------------------------
 
 ; LOAD1K - FR1 = the constant at FP_CONSTS+X
-; ADDK / SUBK / MULK / DIVK - FR0 = FR0 (op) that constant; CMPK - compare
+; SUBK / DIVK - FR0 = FR0 (op) that constant
 ; FADD_CHK ... FDIV_CHK - the operation, error 11 on overflow
 .scope
 LOAD1K:
@@ -60,11 +60,6 @@ LOAD1K:
         RTS
 .scend
 .scope
-CMPK:   JSR LOAD1K
-        JMP FCOMPARE
-.scend
-.scope
-ADDK:   JSR LOAD1K
 FADD_CHK:
         JSR FADD
         JMP CHECK_FP
@@ -76,7 +71,6 @@ FSUB_CHK:
         JMP CHECK_FP
 .scend
 .scope
-MULK:   JSR LOAD1K
 FMUL_CHK:
         JSR FMUL
         JMP CHECK_FP
@@ -472,171 +466,159 @@ _ret:   RTS
 .scend
 
 ; ---------------------------------------------------------------------------
-; RND(x): a number 0 <= r < 1 with ten random BCD digits, each byte read
-; from POKEY's RANDOM ($D20A) until it is valid BCD, then normalised by
-; the math pack's NORMALIZE (The Atari BASIC Source Book, RND; the
-; argument is ignored).
+; RND(x): Atari BASIC Rev. C's method (The Atari BASIC Source Book, RND):
+; two bytes of POKEY's RANDOM ($D20A) as an integer 0..65535 (IFP), divided
+; by 65536, so RND has 65,536 values (also "Random Atari", ANTIC 7/11: "a
+; value between zero and 65,535 ... divided by 65,536").  The argument is
+; ignored.
 ; ---------------------------------------------------------------------------
 .scope
 F_RND:
-        LDA #$3F
+        LDA RANDOM
         STA FR0
-        LDX #1
-_byte:  LDA RANDOM
-        CMP #$A0
-        BCS _byte               ; high digit above 9: another byte
-        TAY
-        AND #$0F
-        CMP #$0A
-        BCS _byte               ; low digit above 9: another byte
-        TYA
-        STA FR0,X
-        INX
-        CPX #6
-        BNE _byte
-        JMP NORM                ; leading zero bytes move out (all zero: 0)
-.scend
-
-; ---------------------------------------------------------------------------
-; SIN(x), COS(x): x in radians (RAD) or degrees (DEG, RADFLG = 6).
-; t = x / (pi/2) (or x / 90) is reduced to 0 <= t < 4 and folded into
-; -1..1, then sin(pi/2 * t) = t * P(t^2) through PLYEVL (seven terms,
-; accurate to the math pack's ten digits).
-; COS(x) is SIN at t + 1.
-; ---------------------------------------------------------------------------
-.scope
-F_COS:
-        JSR TRIG_ARG
-        LDX #K_ONE
-        JSR ADDK
-        JMP SIN_T
-.scend
-.scope
-F_SIN:
-        JSR TRIG_ARG
-        ; fall into SIN_T
-.scend
-
-; SIN_T - FR0 = sin(pi/2 * FR0)
-.scope
-SIN_T:
-        ; t = t - 4 * INT(t / 4)
-        JSR STORE_X             ; FTMP1 = t
-        LDX #K_FOUR
-        JSR DIVK
-        JSR FLOOR_FR0
-        LDX #K_FOUR
-        JSR MULK
-        JSR FMOVE
-        JSR LOAD_X
-        JSR FSUB_CHK            ; 0 <= t < 4
-        LDA #0
-        STA RT_QUAD
-        ; while t > 1: t - 2 and the result negated (sin(pi/2 * (t-2))
-        ; = -sin(pi/2 * t)); at most twice, leaving -1 < t <= 1
-_fold:  LDX #K_ONE
-        JSR CMPK
-        CMP #4
-        BNE _poly
-        LDX #K_TWO
-        JSR SUBK                ; (carry clear: no overflow)
-        LDA RT_QUAD
-        EOR #$80
-        STA RT_QUAD
-        BCC _fold
-_poly:  LDX #<SIN_COEFF
-        LDY #>SIN_COEFF
-        LDA #7
-        JSR ODD_SERIES          ; t * P(t^2)
-        LDA FR0
-        BEQ +
-        EOR RT_QUAD
-        STA FR0
-*       RTS
-.scend
-
-; TRIG_ARG - FR0 = x * 2/pi, or x / 90 in DEG mode (a division, so that
-; 90 degrees give exactly 1)
-.scope
-TRIG_ARG:
-        LDA RADFLG
-        BNE _deg
-        LDX #K_TWO_OVER_PI
-        JMP MULK
-_deg:   LDX #K_NINETY
+        LDA RANDOM
+        STA FR0+1
+        JSR IFP
+        LDX #K_RNDDIV
         JMP DIVK
 .scend
 
 ; ---------------------------------------------------------------------------
-; ATN(x): atn(-x) = -atn(x); |x| > 1 uses atn(x) = pi/2 - atn(1/x); and
-; x > tan(pi/8) uses atn(x) = pi/4 + atn((x-1)/(x+1)), which leaves
-; |x| <= tan(pi/8), where x * Q(x^2) (eight terms through PLYEVL) is
-; exact to ten digits.
-; In DEG mode the result is in degrees.
+; SIN(x), COS(x): Atari BASIC Rev. C's method (The Atari BASIC Source Book,
+; SIN/COS, and its table SCOEF):
+;  RT_QUAD starts at 4 for SIN of x >= 0, 2 for SIN of x < 0 (sin(-x) =
+;  -sin(x)), 1 for COS (cos(-x) = cos(x), a quarter turn on);
+;  t = |x| / (pi/2), or |x| / 90 in DEG mode (RADFLG = 6 selects the entry
+;  after PIOV2 in the table);
+;  t >= 1: its integer part mod 4 (from its units byte: the units digit's
+;  two low bits, plus 2 for an odd tens digit) is added to RT_QUAD and
+;  t becomes its fraction (t - INT(t) by FSUB); t >= 100^4: error 3;
+;  RT_QUAD odd: t = 1 - t; then sin(pi/2 * t) = t * P(t^2) with SCOEF's six
+;  coefficients through PLYEVL; RT_QUAD's next bit set: the result negated.
+; A t^2 too small for FMUL (|x| below about 1E-65): error 11.
 ; ---------------------------------------------------------------------------
 .scope
-F_ATN:
+F_COS:
+        LDA #1
+        BNE _go
+F_SIN:
+        LDA #4
+        BIT FR0
+        BPL _go
+        LDA #2
+_go:    STA RT_QUAD
         LDA FR0
-        AND #$80
-        STA RT_QUAD             ; bit 7: the sign of x
-        EOR FR0
+        AND #$7F
         STA FR0                 ; |x|
-        LDA #0
-        STA RT_CNT              ; the angle to add: none yet
-        ; |x| > 1: 1 / |x|, and pi/2 - ... at the end
-        LDX #K_ONE
-        JSR CMPK
+        LDA RADFLG
+        CLC
+        ADC #K_HALFPI
+        TAX
+        JSR DIVK                ; t = |x| / (pi/2) or / 90
+        LDA FR0
+        SEC
+        SBC #$40
+        BCC _fold               ; t < 1: quadrant 0
         CMP #4
-        BNE +
-        INC RT_QUAD             ; bit 0: pi/2 minus the result
+        BCS FUNC_VALUE_ERROR_T  ; t >= 100^4
+        TAX
+        LDA FR0+1,X             ; the units byte
+        AND #$10
+        BEQ +
+        LDA #2                  ; an odd tens digit: 2 more
+*       CLC
+        ADC FR0+1,X
+        AND #3                  ; INT(t) mod 4
+        ADC RT_QUAD             ; (carry clear)
+        STA RT_QUAD
+        JSR STORE_X             ; FTMP1 = t
+        JSR FLOOR_FR0
         JSR FMOVE
-        JSR FR0_ONE
-        JSR FDIV_CHK
-*       ; x > tan(pi/8): (x-1)/(x+1), and pi/4 + ... at the end
-        LDX #K_TANPI8
-        JSR CMPK
-        CMP #4
-        BNE _series
-        DEC RT_CNT              ; $FF: add pi/4
-        JSR STORE_X             ; FTMP1 = x
-        LDX #K_ONE
-        JSR ADDK
-        JSR FST_G               ; FTMP2 = x + 1
         JSR LOAD_X
-        LDX #K_ONE
-        JSR SUBK
-        JSR LOAD_G1
-        JSR FDIV_CHK
-_series:
-        LDX #<ATN_COEFF
-        LDY #>ATN_COEFF
-        LDA #8
-        JSR ODD_SERIES
-        BIT RT_CNT
-        BPL +
-        LDX #K_QUARTERPI
-        JSR ADDK
-*       LDA RT_QUAD
-        LSR
+        JSR FSUB                ; t - INT(t)
+_fold:  LSR RT_QUAD
         BCC +
-        JSR NEGATE_FR0          ; pi/2 - y
-        LDX #K_HALFPI
-        JSR ADDK
-*       LDA RADFLG
+        JSR FMOVE               ; an odd quadrant: 1 - t
+        JSR FR0_ONE
+        JSR FSUB
+*       LDX #<SCOEF
+        LDY #>SCOEF
+        LDA #6
+        JSR ODD_SERIES          ; t * P(t^2)
+        LSR RT_QUAD
+        BCC +
+        LDA FR0                 ; quadrants 2 and 3: negated (not 0)
         BEQ +
-        LDX #K_RAD2DEG
-        JSR MULK
-*       LDA FR0
-        BEQ +
-        LDA RT_QUAD             ; the sign of x
-        AND #$80
-        ORA FR0
+        EOR #$80
         STA FR0
 *       RTS
 .scend
 
+; FUNC_VALUE_ERROR_T - error 3, within a branch's reach of SIN
+.scope
+FUNC_VALUE_ERROR_T:
+        JMP E_VALUE
+.scend
+
+; ---------------------------------------------------------------------------
+; ATN(x): Atari BASIC Rev. C's method (The Atari BASIC Source Book, ATN):
+;  |x| >= 1: its sign kept aside, x = (|x| - z) / (|x| + z) with z = FP9S
+;  (0.9999999999, the OS's $DFEA; the math pack's XFORM, done here);
+;  then x * P(x^2) with the OS's eleven coefficients ATCOEF ($DFAE, FP9S
+;  the last) through PLYEVL; after the transform + PIOV4 (pi/4, $DFF0) and
+;  the sign put back; in DEG mode divided by pi/180.
+;  (Atari OS User's Manual, floating point; Mapping the Atari 57262.)
+; ---------------------------------------------------------------------------
+.scope
+F_ATN:
+        LDA #0
+        STA RT_QUAD             ; the sign of x, for |x| >= 1
+        STA RT_CNT              ; nonzero: transformed
+        LDA FR0
+        AND #$7F
+        CMP #$40
+        BCC _series             ; |x| < 1
+        EOR FR0
+        STA RT_QUAD             ; x's sign bit
+        EOR FR0
+        STA FR0                 ; |x|
+        INC RT_CNT
+        JSR STORE_X             ; FTMP1 = |x|
+        JSR _fp9s
+        JSR FADD
+        JSR FST_G               ; FTMP2 = |x| + z
+        JSR LOAD_X
+        JSR _fp9s
+        JSR FSUB                ; |x| - z
+        JSR LOAD_G1
+        JSR FDIV
+_series:
+        LDX #<ATCOEF
+        LDY #>ATCOEF
+        LDA #11
+        JSR ODD_SERIES
+        LDA RT_CNT
+        BEQ _deg
+        LDX #<PIOV4
+        LDY #>PIOV4
+        JSR FLD1R
+        JSR FADD                ; + atn(1)
+        LDA RT_QUAD
+        ORA FR0
+        STA FR0
+_deg:   LDA RADFLG
+        BEQ +
+        LDX #K_PIOV180
+        JMP DIVK                ; radians / (pi/180)
+*       RTS
+_fp9s:  LDX #<FP9S
+        LDY #>FP9S
+        JMP FLD1R
+.scend
+
 ; ODD_SERIES - FR0 = x * P(x^2) for x in FR0, P's A coefficients at (X,Y)
-; (highest power first, as PLYEVL wants them); FTMP1 keeps x
+; (highest power first, as PLYEVL wants them); FTMP1 keeps x; error 11
+; when x^2 is beyond FMUL (as Rev. C's SIN and ATN give up there)
 .scope
 ODD_SERIES:
         PHA
@@ -646,7 +628,7 @@ ODD_SERIES:
         PHA
         JSR STORE_X
         JSR FMOVE
-        JSR FMUL                ; x^2
+        JSR FMUL_CHK            ; x^2
         PLA
         TAY
         PLA
@@ -840,44 +822,26 @@ _back:  LDA FR0
 ; ---------------------------------------------------------------------------
 ; Constants (six-byte BCD floating point)
 ; ---------------------------------------------------------------------------
-FP_CONSTS:                              ; (1 and pi/2 end the tables below)
+FP_CONSTS:
         .byte $40, $02, $00, $00, $00, $00      ; 2
-        .byte $40, $04, $00, $00, $00, $00      ; 4
-        .byte $3F, $63, $66, $19, $77, $23      ; 2/pi
-        .byte $40, $90, $00, $00, $00, $00      ; 90
-        .byte $40, $57, $29, $57, $79, $51      ; 180/pi
-        .byte $3F, $41, $42, $13, $56, $24      ; tan(pi/8)
-        .byte $3F, $78, $53, $98, $16, $34      ; pi/4
+        .byte $40, $01, $00, $00, $00, $00      ; 1
+        .byte $42, $06, $55, $36, $00, $00      ; 65536 (RND's divisor)
 .alias K_TWO 0
-.alias K_FOUR 6
-.alias K_TWO_OVER_PI 12
-.alias K_NINETY 18
-.alias K_RAD2DEG 24
-.alias K_TANPI8 30
-.alias K_QUARTERPI 36
-.alias K_HALFPI [SIN_COEFF+36-FP_CONSTS]        ; SIN_COEFF's last term
-.alias K_ONE [ATN_COEFF+42-FP_CONSTS]           ; ATN_COEFF's last term
+.alias K_ONE 6
+.alias K_RNDDIV 12
+.alias K_HALFPI [SCOEF+30-FP_CONSTS]            ; PIOV2, SCOEF's last term
+.alias K_PIOV180 [K_HALFPI+12]
 
-; sin(pi/2 * t) = t * P(t^2) for 0 <= t <= 1: P is a degree-6 polynomial
-; fitted to sin(pi/2 * t)/t at the Chebyshev points (error below 1E-13,
-; far under the math pack's ten digits); highest power first for PLYEVL
-SIN_COEFF:
-        .byte $3C, $05, $46, $26, $63, $56       ; +5.462663569e-08
-        .byte $BD, $03, $59, $57, $09, $40       ; -3.595709405e-06
-        .byte $3E, $01, $60, $43, $90, $56       ; +1.604390564e-04
-        .byte $BE, $46, $81, $75, $33, $92       ; -4.681753393e-03
-        .byte $3F, $07, $96, $92, $62, $61       ; +7.969262612e-02
-        .byte $BF, $64, $59, $64, $09, $75       ; -6.459640975e-01
-        .byte $40, $01, $57, $07, $96, $32       ; +1.570796327e+00
-
-; atn(x) = x * Q(x^2) for |x| <= tan(pi/8): Q is a degree-7 polynomial
-; fitted to atn(x)/x the same way (error below 1E-12)
-ATN_COEFF:
-        .byte $BF, $03, $76, $54, $90, $50       ; -3.765490503e-02
-        .byte $3F, $06, $97, $41, $85, $92       ; +6.974185924e-02
-        .byte $BF, $08, $99, $25, $50, $18       ; -8.992550182e-02
-        .byte $3F, $11, $10, $34, $56, $59       ; +1.110345659e-01
-        .byte $BF, $14, $28, $53, $86, $53       ; -1.428538653e-01
-        .byte $3F, $19, $99, $99, $93, $05       ; +1.999999305e-01
-        .byte $BF, $33, $33, $33, $33, $27       ; -3.333333328e-01
-        .byte $40, $01, $00, $00, $00, $00       ; +1.000000000e+00
+; SCOEF: sin(pi/2 * t) = t * P(t^2) for 0 <= t <= 1, highest power first
+; for PLYEVL; then 90 (DEG's quarter turn, 6 bytes after PIOV2: RADFLG
+; picks it) and pi/180.  The values of Rev. C's table (The Atari BASIC
+; Source Book, SCOEF, PIOV2, PIOV18).
+SCOEF:
+        .byte $BD, $03, $55, $14, $99, $39       ; -0.00000355149939
+        .byte $3E, $01, $60, $44, $27, $52       ; 0.000160442752
+        .byte $BE, $46, $81, $75, $43, $55       ; -0.004681754355
+        .byte $3F, $07, $96, $92, $62, $39       ; 0.0796926239
+        .byte $BF, $64, $59, $64, $08, $67       ; -0.6459640867
+        .byte $40, $01, $57, $07, $96, $32       ; pi/2 = 1.570796327
+        .byte $40, $90, $00, $00, $00, $00       ; 90
+        .byte $3F, $01, $74, $53, $29, $25       ; pi/180 = 0.0174532925
