@@ -471,16 +471,77 @@ _ret:   RTS
 ; by 65536, so RND has 65,536 values (also "Random Atari", ANTIC 7/11: "a
 ; value between zero and 65,535 ... divided by 65,536").  The argument is
 ; ignored.
+; The same six bytes as IFP and FDIV, without them: k/65536 is an exact
+; decimal of 16 places, built in RND_W+1..8 (FR0+4 to FRE+5, the 8 base-100
+; bytes after the point, the last one first) from k's bits, lowest first:
+; v = (v + bit) / 2, sixteen times.  Each halving is a ROR through the bytes
+; (the bit comes in as the carry), then each digit that got a carried-in 8
+; loses 3 (it should be 5); after the n-th halving v has n places, so only
+; its first (n+1)/2 bytes need that.  The first five non-zero bytes are the
+; mantissa, truncated as FDIV truncates; k = 0 gives zero.  FR1 is kept.
+; RND_K: the same from k in FR0 (low) / FR0+1 (high).
 ; ---------------------------------------------------------------------------
+.alias RND_W   [FR0+3]          ; RND_W+1..RND_W+8: v, least significant first
+.alias RND_LIM [FR0+2]          ; the last byte the fix-up visits
 .scope
 F_RND:
         LDA RANDOM
         STA FR0
         LDA RANDOM
         STA FR0+1
-        JSR IFP
-        LDX #K_RNDDIV
-        JMP DIVK
+RND_K:
+        LDX #8
+        LDA #0
+*       STA RND_W,X             ; v = 0
+        DEX
+        BNE -
+        LDY #16                 ; halvings still to do
+_bit:   TYA
+        LSR
+        ADC #0
+        STA RND_LIM             ; (Y+1)/2: the bytes from 8 down to it
+        LSR FR0+1
+        ROR FR0                 ; the carry: k's next bit
+        ROR RND_W+8             ; (v + bit) / 2 in binary
+        ROR RND_W+7
+        ROR RND_W+6
+        ROR RND_W+5
+        ROR RND_W+4
+        ROR RND_W+3
+        ROR RND_W+2
+        ROR RND_W+1
+        LDX #8
+        SEC
+_fix:   LDA RND_W,X
+        BPL +
+        SBC #$30                ; tens digit: 8 + n should be 5 + n
+*       BIT _eight
+        BEQ +
+        SBC #3                  ; units digit likewise (the carry stays set)
+*       STA RND_W,X
+        DEX
+        CPX RND_LIM
+        BCS _fix
+        DEY
+        BNE _bit
+        LDA #$3F                ; 100^-1: the first byte after the point
+        STA FR0
+        LDX #8
+_norm:  LDA RND_W,X
+        BNE _copy
+        DEC FR0
+        DEX
+        BNE _norm
+        JMP ZFR0                ; k = 0
+_copy:  LDY #1
+*       LDA RND_W,X             ; (k >= 1: X >= 6, so X - 4 >= 2)
+        STA FR0,Y
+        DEX
+        INY
+        CPY #6
+        BNE -
+        RTS
+_eight: .byte $08
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -825,10 +886,8 @@ _back:  LDA FR0
 FP_CONSTS:
         .byte $40, $02, $00, $00, $00, $00      ; 2
         .byte $40, $01, $00, $00, $00, $00      ; 1
-        .byte $42, $06, $55, $36, $00, $00      ; 65536 (RND's divisor)
 .alias K_TWO 0
 .alias K_ONE 6
-.alias K_RNDDIV 12
 .alias K_HALFPI [SCOEF+30-FP_CONSTS]            ; PIOV2, SCOEF's last term
 .alias K_PIOV180 [K_HALFPI+12]
 
