@@ -18,20 +18,8 @@ from hypothesis import strategies as st
 
 from emulator.atr import Atr
 from emulator.pokey import Pokey
-from emulator.serial import (
-    ACK,
-    COMPLETE,
-    CPU_HZ,
-    ERROR,
-    MS,
-    NAK,
-    DiskDrive,
-    Printer,
-    SerialPort,
-    checksum,
-    read_cas,
-    write_cas,
-)
+from emulator.serial import SerialPort, read_cas, write_cas
+from emulator.sio import ACK, COMPLETE, CPU_HZ, ERROR, MS, NAK, DiskDrive, Printer, checksum
 
 AUDF3, AUDF4, AUDCTL, SEROUT, IRQEN, SKRES = 0x04, 0x06, 0x08, 0x0D, 0x0E, 0x0A
 BIT_19200 = 94  # AUDF3 = $28: 2 * ($28 + 7) cycles a bit
@@ -114,7 +102,7 @@ def test_checksum_is_the_sum_with_end_around_carry(data: bytes) -> None:
 @pytest.mark.parametrize("divisor, bit", [(0x28, 94), (0x05CC, 2982), (0x10, 46)])
 def test_bit_rate_from_channels_3_and_4(divisor: int, bit: int) -> None:
     bus = Bus(divisor)
-    assert bus.port.bit_cycles() == bit
+    assert bus.pokey.serial_bit_cycles() == bit
 
 
 def test_serout_raises_output_needed_and_finishes_after_ten_bits() -> None:
@@ -269,4 +257,4 @@ def test_skstat_bit_4_shows_the_data_in_line_bit_by_bit(value: int) -> None:
         seen.append(bus.pokey.read(0x0F) >> 4 & 1)
     assert seen == expected
     bus.run_idle()
-    assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.port.serin == value
+    assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.pokey.read(SEROUT) == value
