@@ -1,4 +1,5 @@
-"""POKEY's serial port and the Atari serial bus (SIO) with its devices.
+"""POKEY's serial port, the Atari serial bus (SIO) with its one device registry, and the
+program recorder.
 
 POKEY's side (Altirra Hardware Reference Manual, "POKEY: serial port";
 Mapping the Atari, $D20D SEROUT/SERIN, $D20F SKCTL/SKSTAT, $D20E IRQEN/IRQST):
@@ -207,8 +208,10 @@ class SerialBus:
         if device_id == CASSETTE_DEVICE:
             self.cassette = None
         removed = self.devices.pop(device_id, None)
-        if removed is not None and (self.pending or self.transaction or (None,))[0] is removed:
-            self.pending = self.transaction = None
+        if self.pending is not None and self.pending[0] is removed:
+            self.pending = None  # a command frame it would have answered
+        if self.transaction is not None and self.transaction[0] is removed:
+            self.transaction = None  # a data frame it was waiting for
 
     def insert_disk(self, drive: int, image: Atr | str | Path) -> Atr:
         """A disk drive D1:-D4: with an ATR (object or file path) in it; returns the image."""

@@ -12,6 +12,7 @@ import heapq
 import itertools
 from pathlib import Path
 
+import grimp
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -258,3 +259,25 @@ def test_skstat_bit_4_shows_the_data_in_line_bit_by_bit(value: int) -> None:
     assert seen == expected
     bus.run_idle()
     assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.pokey.read(SEROUT) == value
+
+
+def test_an_ejected_device_answers_no_more(disk, tmp_path: Path) -> None:
+    atr, _ = disk
+    bus = Bus()
+    bus.port.bus.attach(Printer(tmp_path / "p.txt"))
+    assert bus.port.bus.insert_disk(2, atr) is atr and bus.port.bus.disk(2) is atr
+    bus.port.bus.eject(0x32)
+    bus.port.bus.eject(0x40)
+    assert bus.port.bus.disk(2) is None and bus.port.bus.devices == {}
+    bus.command(bytes((0x32, 0x53, 0, 0)))
+    assert bus.answer() == b"" and bus.port.bus.log[-1][1] == "no device"
+
+
+def test_pokey_and_its_serial_port_meet_only_through_protocols() -> None:
+    """Issue 24: no import between pokey.py and serial.py, not even one for type checking;
+    the devices of sio.py import no chip at all."""
+    graph = grimp.build_graph("emulator", exclude_type_checking_imports=False)
+    assert "emulator.serial" not in graph.find_modules_directly_imported_by("emulator.pokey")
+    assert "emulator.pokey" not in graph.find_modules_directly_imported_by("emulator.serial")
+    chips = {f"emulator.{name}" for name in ("pokey", "serial", "pia", "gtia", "antic", "memory", "cpu", "machine")}
+    assert not chips & graph.find_modules_directly_imported_by("emulator.sio")
