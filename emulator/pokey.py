@@ -153,8 +153,8 @@ class Pokey:
             return self.skstat
         if reg <= ALLPOT:
             return self._pot(reg)
-        if reg == SERIO and self.serial is not None:
-            return self.serin
+        if reg == SERIO:
+            return self.serin  # $FF until the serial port has received a byte
         return 0xFF
 
     def write(self, addr: int, value: int) -> int:
