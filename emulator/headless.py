@@ -152,7 +152,7 @@ class HeadlessAtari:
 
     def write_protect(self, drive: int, protected: bool = True) -> None:
         """Slide the write-protect tab of the disk in ``drive``: writes get error 144."""
-        atr = self.machine.sio.drives.get(drive)
+        atr = self.machine.serial.bus.disk(drive)
         if atr is None:
             raise EmulatorError(f"D{drive}: no disk in the drive")
         atr.read_only = protected

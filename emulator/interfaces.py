@@ -1,6 +1,10 @@
 """The contracts inside the emulator and at its boundary, as Protocols.
 
 * ``Chip``: what the machine needs of a chip on the I/O page (GTIA, POKEY, PIA, ANTIC).
+* ``SerialPortLink`` / ``PokeySerialEntries``: POKEY and its serial port, each as the other
+  sees it (emulator/pokey.py, emulator/serial.py): POKEY keeps its registers, the port
+  reports what happens on the wire through POKEY's entries.
+* ``DataInLine``: what a device on the serial bus needs to send bytes to the computer.
 * ``DeviceHost``: what a CIO device running as emulator traps needs of the machine.
 * ``CioDevice``: what the machine needs of such a device (the H: device is one).
 * ``Atari``: the facade that front-ends and the host drive (emulator/headless.py's
@@ -32,6 +36,43 @@ class Chip(Protocol):
     def write(self, addr: int, value: int) -> int: ...
 
     def reset(self) -> None: ...
+
+
+class SerialPortLink(Protocol):
+    """What POKEY needs of its serial port: SEROUT written, and the data-in line (SKSTAT bit 4)."""
+
+    def write_serout(self, value: int) -> None: ...
+
+    def data_line(self) -> int: ...
+
+
+class PokeySerialEntries(Protocol):
+    """POKEY's entries for its serial port: the bit rate from its registers, and the events
+    that change its registers (IRQST bits 5, 4, 3; SERIN; SKSTAT bits 7 and 5)."""
+
+    def serial_bit_cycles(self) -> int: ...
+
+    def serial_output_needed(self) -> None: ...
+
+    def serial_output_idle(self, idle: bool) -> None: ...
+
+    def serial_byte_received(self, value: int, framing_error: bool) -> None: ...
+
+
+#: the machine's event queue: run a callback (given the cycle) at a cycle; returns a handle
+Scheduler = Callable[[int, Callable[[int], None]], int]
+
+
+class DataInLine(Protocol):
+    """The serial data-in line as a device sending to the computer drives it."""
+
+    def schedule(self, cycle: int, callback: Callable[[int], None]) -> int: ...
+
+    def expect(self, start: int, value: int, bits: float) -> None: ...
+
+    def receive(self, value: int, bits: float) -> None: ...
+
+    def forget_incoming(self) -> None: ...
 
 
 class DeviceHost(Protocol):

@@ -87,8 +87,8 @@ from emulator.palette import palette_for
 from emulator.pia import Pia
 from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
 from emulator.pokey import Pokey
-from emulator.serial import CassetteRecorder, DiskDrive, Printer, SerialPort
-from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
+from emulator.serial import CassetteRecorder, SerialPort
+from emulator.sio import DSTATS, Printer
 from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
 
@@ -167,7 +167,6 @@ class Machine:
         self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
-        self.sio = SioBus()
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
@@ -269,9 +268,7 @@ class Machine:
 
     def insert_disk(self, drive: int, image: Atr | str | Path) -> Atr:
         """An ATR (object or path) into D1:-D4:, for both SIO modes; returns the image."""
-        atr = self.sio.insert(drive, image)
-        self.serial.bus.attach(DiskDrive(drive, atr))
-        return atr
+        return self.serial.bus.insert_disk(drive, image)
 
     def attach_printer(self, path: str | Path) -> Printer:
         """A printer (P:, device $40) that writes its lines to the text file ``path``."""
@@ -300,11 +297,8 @@ class Machine:
         return 3
 
     def _trap_sio(self, cpu: AtariCPU) -> int:
-        """SIOV: do the disk request, then return like ``LDY DSTATS / RTS``."""
-        if self.memory.ram[DDEVIC] == DISK_DEVICE:
-            status = self.sio.execute(self.memory)
-        else:  # the printer, the recorder, any device on the bus: the request at once
-            status = self.serial.bus.fast_request(self.memory, self.real_cycle())
+        """SIOV: the request at once by the device on the bus, then return like ``LDY DSTATS / RTS``."""
+        status = self.serial.bus.fast_request(self.memory, self.real_cycle())
         self.memory.ram[DSTATS] = status
         return self.return_from_handler(status)
 

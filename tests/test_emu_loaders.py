@@ -184,7 +184,7 @@ def test_sio_status_codes(tmp_path):
     assert _sio(atari, 1, 0x99, 1) == 139  # unknown command
     assert _sio(atari, 1, 0x53, 0, length=4) == 1
     assert atari.peek(0x4800) & 0x20 == 0  # single density
-    atari.machine.sio.drives[1].read_only = True  # as Atr.load sets it for a file we may not write
+    atari.write_protect(1)  # as Atr.load sets it for a file we may not write
     assert _sio(atari, 1, 0x57, 5) == 144
     assert _sio(atari, 1, 0x21, 0) == 144
 
