@@ -5,7 +5,7 @@ Timing (NTSC): 1,789,773 CPU cycles a second, 114 a scanline, 262 scanlines,
 cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz); the display is the
 same 240 scanlines, the VBI still starts at scanline 248 (Altirra Hardware
 Reference Manual, "System timing"; GTIA's PAL register tells programs which).
-The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the next event of the frame:
+The CPU runs in chunks of at most four scanlines up to the next event of the frame:
 
 * a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
   list instruction with bit 7 set,
@@ -24,14 +24,18 @@ next event instead of stepping the loop.
 
 WSYNC stops the CPU until the start of the next scanline.
 
-With the compiled CPU core (emulator/_cpucore.c) the chunks themselves run in C
-(``cpu.run_chunks``), with the same DMA accounting, for as long as nothing needs this
-loop: the core comes back when a chunk reaches the next event or target, after a STOP,
-after a chunk in which Python code (an I/O register, a trap) changed the plan (scheduled
-a timed event; replaced the frame's DMA timeline or events), and when after a chunk an
-IRQ is pending, the CPU is in the keyboard wait loop or may be a runaway; so events,
-IRQs, the idle skip and the runaway checks happen at the same cycles as with the Python
-core.
+The chunks themselves are the CPU's (``cpu.run_chunks``): the machine hands it its
+*run plan* (``run_plan``, emulator/runplan.py: the frame's start and DMA timeline, where
+the run starts and must stop, a revision number) and the CPU core reports back in it
+(the cycles it executed; while a chunk runs, the chunk's start, for ``real_cycle``).  The
+core knows nothing else of the machine.  The Python core runs one chunk per call; the
+compiled core (emulator/_cpucore.c) runs chunk after chunk for as long as nothing needs
+this loop: it comes back when a chunk reaches the plan's end, after a STOP, after a
+chunk in which Python code (an I/O register, a trap) raised the plan's revision (the
+machine does so when a timer is scheduled or the frame's DMA timeline is replaced), and
+when after a chunk an IRQ is pending, the CPU is in the keyboard wait loop or may be a
+runaway; so events, IRQs, the idle skip and the runaway checks happen at the same
+cycles as with the Python core.
 
 ANTIC's DMA cycle stealing (emulator/dma.py) is modelled per frame: a chunk of
 real time from ``now`` to ``end`` gives the CPU only the free cycles in it, and
@@ -87,6 +91,7 @@ from emulator.palette import palette_for
 from emulator.pia import Pia
 from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
 from emulator.pokey import Pokey
+from emulator.runplan import STOPPED, RunPlan
 from emulator.serial import CassetteRecorder, DiskDrive, Printer, SerialPort
 from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
 from emulator.traps import PAGE as TRAP_PAGE
@@ -117,7 +122,6 @@ VIDEO_STANDARDS = {
     "ntsc": VideoStandard("ntsc", CPU_HZ, LINES_PER_FRAME),
     "pal": VideoStandard("pal", 1_773_447, 312),
 }
-CHUNK_CYCLES = 4 * CYCLES_PER_LINE
 HOLD_WRITE_CYCLE = 104
 #: collisions are worked out at a frame's end only if the program read a collision register in
 #: this many frames before (a read itself works out the scanlines drawn so far)
@@ -190,9 +194,9 @@ class Machine:
         self._timed: list[tuple[int, int, TimedCallback]] = []  # heap of (cycle, order, callback)
         self._timed_order = itertools.count()
         self._cancelled: set[int] = set()
-        self.dma: DmaTimeline | None = None
+        #: what the CPU core gets for its runs of chunks (emulator/runplan.py)
+        self.run_plan = RunPlan(timeline(self.antic.display_list, self.antic.dmactl, self.lines_per_frame))
         self.hdevice: CioDevice | None = None
-        self._chunk_start: int | None = None  # real time at the start of the running chunk
         self.cpu_cycles = 0  # cycles the CPU executed (real time minus ANTIC's DMA)
         self.siov_target: int | None = None
 
@@ -203,12 +207,16 @@ class Machine:
 
     def real_cycle(self) -> int:
         """Real machine time now, also in the middle of a chunk of CPU work."""
-        start = self._chunk_start
-        if start is None:
-            return self.cpu.processorCycles
-        dma = self.dma
-        assert dma is not None  # set by _begin_frame at power-on, before anything runs
-        return start + dma.real_span(start - self.frame_start, self.cpu.processorCycles - start)
+        return self.run_plan.real_time(self.cpu.processorCycles)
+
+    @property
+    def dma(self) -> DmaTimeline:
+        """The DMA timeline of the frame (emulator/dma.py)."""
+        return self.run_plan.timeline
+
+    @dma.setter
+    def dma(self, timeline: DmaTimeline) -> None:
+        self.run_plan.use_timeline(timeline)
 
     _cycle_now = real_cycle
 
@@ -371,7 +379,7 @@ class Machine:
 
     def _begin_frame(self) -> None:
         display_list = self.antic.begin_frame()
-        self.dma = timeline(display_list, self.antic.dmactl, self.lines_per_frame)
+        self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
         self._collided_rows = 0
         start = self.frame_start
@@ -399,6 +407,7 @@ class Machine:
         """
         order = next(self._timed_order)
         heapq.heappush(self._timed, (max(cycle, 0), order, callback))
+        self.run_plan.revision += 1  # a run of chunks in the compiled core ends for it
         return order
 
     def cancel(self, handle: int) -> None:
@@ -514,30 +523,13 @@ class Machine:
                 cpu.processorCycles = min(target_cycle, next_event)
                 continue
             self._check_runaway()
-            dma = self.dma
-            assert dma is not None  # set by _begin_frame at power-on
-            if cpu.cpu_core == "compiled":  # the chunks below, repeated in C while nothing needs us
-                if cpu.run_chunks(now, min(target_cycle, next_event), self.frame_start, dma, self) == 1:
-                    reason = self._handle_stop()
-                    if reason is not None:
-                        return reason
-                continue
-            offset = now - self.frame_start
-            end = min(target_cycle, next_event, now + CHUNK_CYCLES)
-            budget = dma.free_between(offset, end - self.frame_start)
-            if budget <= 0:  # ANTIC has the bus all the time up to ``end``
-                cpu.processorCycles = end
-                continue
-            self._chunk_start = now
+            plan = self.run_plan
+            plan.now, plan.stop_at = now, min(target_cycle, next_event)
             try:
-                cpu.run(now + budget)
+                status = cpu.run_chunks(plan)
             finally:
-                self._chunk_start = None
-            stopped = cpu.processorCycles >= STOP
-            used = cpu.processorCycles - now - (STOP if stopped else 0)
-            self.cpu_cycles += used
-            cpu.processorCycles = now + dma.real_span(offset, used) + (STOP if stopped else 0)
-            if stopped:
+                self.cpu_cycles += plan.executed
+            if status == STOPPED:
                 reason = self._handle_stop()
                 if reason is not None:
                     return reason
