@@ -45,13 +45,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from emulator.video import NTSC
+
 DMACTL, CHACTL, DLISTL, DLISTH, HSCROL, VSCROL, PMBASE, CHBASE = 0, 1, 2, 3, 4, 5, 7, 9
 WSYNC, VCOUNT, PENH, PENV, NMIEN, NMIRES, NMIST = 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x0F
 
 NMI_DLI, NMI_VBI, NMI_RESET = 0x80, 0x40, 0x20
 
-CYCLES_PER_LINE = 114
-LINES_PER_FRAME = 262  # NTSC; PAL has 312 (emulator/machine.py, VIDEO_STANDARDS)
+LINES_PER_FRAME = NTSC.lines_per_frame  # PAL has 312 (emulator/video.py)
 FIRST_DISPLAY_LINE = 8
 VBLANK_LINE = 248
 DISPLAY_LINES = VBLANK_LINE - FIRST_DISPLAY_LINE  # 240

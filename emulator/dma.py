@@ -41,15 +41,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from emulator.antic import (
-    CYCLES_PER_LINE,
-    FIRST_DISPLAY_LINE,
-    LINES_PER_FRAME,
-    VBLANK_LINE,
-    DisplayList,
-)
+from emulator.antic import FIRST_DISPLAY_LINE, LINES_PER_FRAME, VBLANK_LINE, DisplayList
+from emulator.video import CYCLES_PER_LINE, NTSC
 
-CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME
+CYCLES_PER_FRAME = NTSC.cycles_per_frame
 
 DISPLAY_LIST_CYCLES = (0, 5, 6)
 PLAYER_CYCLES = (1, 2, 3, 4)

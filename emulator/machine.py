@@ -1,10 +1,9 @@
 """The Atari XL/XE machine: chips wired together, NTSC or PAL timing, interrupts, reset, idle skip.
 
-Timing (NTSC): 1,789,773 CPU cycles a second, 114 a scanline, 262 scanlines,
-29,868 a frame (59.92 Hz).  PAL (``Machine(..., video="pal")``): 1,773,447
-cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz); the display is the
-same 240 scanlines, the VBI still starts at scanline 248 (Altirra Hardware
-Reference Manual, "System timing"; GTIA's PAL register tells programs which).
+Timing (emulator/video.py): NTSC 1,789,773 CPU cycles a second, 114 a scanline, 262
+scanlines, 29,868 a frame (59.92 Hz); PAL (``Machine(..., video="pal")``) 1,773,447
+cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz).  The display is the same 240
+scanlines, the VBI still starts at scanline 248 (GTIA's PAL register tells programs which).
 The CPU runs in chunks of at most four scanlines up to the next event of the frame:
 
 * a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
@@ -63,16 +62,13 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from emulator.antic import (
-    CYCLES_PER_LINE,
     DISPLAY_LINES,
     FIRST_DISPLAY_LINE,
-    LINES_PER_FRAME,
     NMI_DLI,
     NMI_VBI,
     VBLANK_LINE,
@@ -96,32 +92,10 @@ from emulator.serial import CassetteRecorder, DiskDrive, Printer, SerialPort
 from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
 from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
+from emulator.video import CYCLES_PER_LINE, NTSC, VIDEO_STANDARDS
 
-CPU_HZ = 1_789_773
-CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868 (NTSC)
-
-
-@dataclass(frozen=True)
-class VideoStandard:
-    """The timing of one TV standard."""
-
-    name: str
-    cpu_hz: int
-    lines_per_frame: int
-
-    @property
-    def cycles_per_frame(self) -> int:
-        return CYCLES_PER_LINE * self.lines_per_frame
-
-    @property
-    def frame_rate(self) -> float:
-        return self.cpu_hz / self.cycles_per_frame
-
-
-VIDEO_STANDARDS = {
-    "ntsc": VideoStandard("ntsc", CPU_HZ, LINES_PER_FRAME),
-    "pal": VideoStandard("pal", 1_773_447, 312),
-}
+CPU_HZ = NTSC.cpu_hz
+CYCLES_PER_FRAME = NTSC.cycles_per_frame  # 29,868
 HOLD_WRITE_CYCLE = 104
 #: collisions are worked out at a frame's end only if the program read a collision register in
 #: this many frames before (a read itself works out the scanlines drawn so far)

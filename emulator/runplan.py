@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from emulator.antic import CYCLES_PER_LINE
 from emulator.dma import DmaTimeline
+from emulator.video import CYCLES_PER_LINE
 
 REACHED, STOPPED, LOOK = 0, 1, 2
 CHUNK_LINES = 4

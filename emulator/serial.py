@@ -49,12 +49,13 @@ from emulator.atascii import ATASCII_TO_UNICODE
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
 from emulator.files import atomic_write
+from emulator.video import NTSC
 
 if TYPE_CHECKING:
     from emulator.memory import Memory
     from emulator.pokey import Pokey
 
-CPU_HZ = 1_789_773
+CPU_HZ = NTSC.cpu_hz
 DDEVIC, DUNIT, DCOMND, DSTATS, DBUFLO, DBYTLO, DAUX1 = 0x300, 0x301, 0x302, 0x303, 0x304, 0x308, 0x30A
 CASSETTE_DEVICE = 0x60
 STATUS_OK, STATUS_TIMEOUT, STATUS_NAK, STATUS_CHECKSUM, STATUS_DEVICE_ERROR = 1, 138, 139, 143, 144

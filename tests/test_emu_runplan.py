@@ -13,14 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.antic import CYCLES_PER_LINE, LINES_PER_FRAME, Antic
+from emulator.antic import Antic
 from emulator.cpu import STOP, AtariCPU, compiled_core_available
 from emulator.dma import timeline
 from emulator.runplan import LOOK, REACHED, STOPPED, RunPlan
+from emulator.video import CYCLES_PER_LINE, NTSC
 
 needs_compiled = pytest.mark.skipif(not compiled_core_available(), reason="the compiled core is not built here")
 
-FRAME_CYCLES = CYCLES_PER_LINE * LINES_PER_FRAME
+FRAME_CYCLES = NTSC.cycles_per_frame
 PROGRAM = 0x2000
 DISPLAY_LIST = 0x3000
 WSYNC = 0xD40A
