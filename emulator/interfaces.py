@@ -134,6 +134,3 @@ class Atari(Protocol):
     @property
     def frame_rate(self) -> float: ...
 
-
-#: a function the chips call to learn the machine time (cycles) now
-ClockReader = Callable[[], int]

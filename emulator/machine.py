@@ -80,8 +80,8 @@ from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
 from emulator.errors import CpuJam, EmulatorError
-from emulator.gtia import Gtia
-from emulator.interfaces import CioDevice
+from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, Gtia
+from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
@@ -150,16 +150,13 @@ class Machine:
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
         self.pia.ca2_changed = self._motor
-        self.sio_mode = "fast"
-        memory.attach_io(0, self.gtia.read, self.gtia.write)
-        memory.attach_io(2, self.pokey.read, self.pokey.write)
-        memory.attach_io(3, self.pia.read, self.pia.write)
+        for page, chip in ((0, self.gtia), (2, self.pokey), (3, self.pia)):
+            self._attach_chip(page, chip)
         memory.attach_io(4, self._antic_read, self._antic_write)
         memory.install_roms(os_rom, basic_rom)
 
         self.frame_start = 0
         self.frames = 0
-        self.halt_reason: str | None = None
         self.key_release_frame: int | None = None
         self.console_release_frame: int | None = None
         self.completed_frame: FrameRecord | None = None
@@ -203,6 +200,10 @@ class Machine:
         line, position = divmod(offset, CYCLES_PER_LINE)
         return line + 1 if position >= HOLD_WRITE_CYCLE else line
 
+    def _attach_chip(self, page: int, chip: Chip) -> None:
+        """A chip's registers on I/O page $D0xx + ``page``."""
+        self.memory.attach_io(page, chip.read, chip.write)
+
     def _irq_changed(self, line: bool) -> None:
         self.cpu.irq_line = line
 
@@ -239,7 +240,6 @@ class Machine:
         ``serial``: the OS's SIO talks to the devices over POKEY's serial port."""
         if mode not in SIO_MODES:
             raise EmulatorError(f"SIO mode must be one of {', '.join(SIO_MODES)}, not {mode!r}")
-        self.sio_mode = mode
         if self.siov_target is None:
             return
         if mode == "fast":
@@ -347,7 +347,6 @@ class Machine:
         cpu.p = 0x34
         cpu.pc = cpu.WordAt(0xFFFC)
         cpu.stop_reason = None
-        self.halt_reason = None
 
     # -- frames and events ----------------------------------------------------------------------
 
@@ -363,13 +362,6 @@ class Machine:
         events.sort()
         self._events = events
         self._event_index = 0
-
-    @property
-    def next_event_cycle(self) -> int:
-        frame_event = self._events[self._event_index][0]
-        if self._timed and self._timed[0][0] < frame_event:
-            return self._timed[0][0]
-        return frame_event
 
     # -- timed events of the chips (POKEY's timers and serial port, devices on the bus) ----------
 
@@ -604,7 +596,8 @@ class Machine:
         self, start: bool = False, select: bool = False, option: bool = False, hold_frames: int = 2
     ) -> None:
         """Hold console keys (CONSOL) for ``hold_frames`` frame ends."""
-        self.gtia.console_pressed = (1 if start else 0) | (2 if select else 0) | (4 if option else 0)
+        pressed = (CONSOL_START if start else 0) | (CONSOL_SELECT if select else 0)
+        self.gtia.console_pressed = pressed | (CONSOL_OPTION if option else 0)
         self.console_release_frame = self.frames + max(1, hold_frames)
 
     # -- sound and controllers ------------------------------------------------------------------------

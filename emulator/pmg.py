@@ -113,11 +113,6 @@ def uses_objects(state: FrameState) -> bool:
         reg == GRACTL and value & 3 and state.dmactl & 0x0C for _, reg, value in state.log)
 
 
-def uses_gtia_modes(state: FrameState) -> bool:
-    return bool(state.start_registers[PRIOR] & 0xC0) or any(
-        reg == PRIOR and value & 0xC0 for _, reg, value in state.log)
-
-
 def object_graphics(ram: np.ndarray, state: FrameState, table: np.ndarray, first: int) -> np.ndarray:
     """(rows, 5) uint8: the bytes of players 0-3 and of the missiles on each scanline."""
     rows = table.shape[0]

@@ -7,9 +7,10 @@ from test_emu_helpers import SCREEN, mini_os_rom, sample_font
 
 from emulator.antic import Antic
 from emulator.atascii import atascii_to_internal, text_to_atascii
-from emulator.gtia import colourize
+from emulator.gtia import COLBK
 from emulator.headless import HeadlessAtari
 from emulator.palette import PALETTE
+from emulator.pmg import FrameState, compose
 
 BACKGROUND, LUMINANCE, BORDER = 0x94, 0x0C, 0x00  # the mini OS's COLPF2, COLPF1, COLBK
 
@@ -123,6 +124,8 @@ def test_display_list_jump_blank_lines_and_dma_off():
 
 
 def test_colour_changes_apply_from_their_scanline():
-    indices = np.zeros((240, 4), dtype=np.uint8)
-    colours = colourize(indices, bytes((0x10, 0, 0, 0, 0)), [(100, 0, 0x36)])
+    start = bytearray(0x20)
+    start[COLBK] = 0x10
+    state = FrameState(Antic(bytearray(0x10000)).display_list, bytes(start), [(100, COLBK, 0x36)], 0, 0)
+    colours = compose(np.zeros(0x10000, dtype=np.uint8), state, np.zeros((240, 384), dtype=np.uint8))
     assert colours[91, 0] == 0x10 and colours[92, 0] == 0x36
