@@ -135,7 +135,6 @@ class ModeLine:
     mode: int
     address: int  # screen memory of this mode line
     size: int  # bytes of screen memory it fetches
-    dli: bool
     first_row: int = 0  # row counter at its first scanline (vertical fine scrolling)
     fetch_width: int = 0  # hi-res pixels fetched (0: the DMACTL width; wider with HS)
     shift: int = 0  # HSCROL in colour clocks when HS is set
@@ -241,8 +240,7 @@ class Antic:
                     fetch_width = PLAYFIELD[WIDER[width_code]][0]
                     shift = self.hscrol & 0x0F
                 size = spec.bytes_at(fetch_width)
-                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, bool(instruction & 0x80),
-                                           first_row, fetch_width, shift))
+                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, first_row, fetch_width, shift))
                 memory_scan = _advance_within_4k(memory_scan, size)
             if fetched:
                 fetches.append((line, fetched))
