@@ -186,7 +186,7 @@ class HeadlessAtari:
                 machine.poke(segment.start + offset, byte)
             init = self.peek_word(INITAD)
             if init:
-                machine.call(init, max_cycles=max(1, boot_frames) * 29_868)
+                machine.call(init, max_cycles=max(1, boot_frames) * machine.cycles_per_frame)
         run = self.peek_word(RUNAD) or segments[0].start
         machine.start_program(run)
         if max_frames <= 0:

@@ -5,7 +5,9 @@
   sees it (emulator/pokey.py, emulator/serial.py): POKEY keeps its registers, the port
   reports what happens on the wire through POKEY's entries.
 * ``DataInLine``: what a device on the serial bus needs to send bytes to the computer.
-* ``DeviceHost``: what a CIO device running as emulator traps needs of the machine.
+* ``DeviceHost``: what a CIO device running as emulator traps needs of the machine, with
+  ``TrapCpu`` (the CPU's registers and trap table) and ``TrapSpace`` (the emulator's page
+  of trap bytes, emulator/traps.py).
 * ``CioDevice``: what the machine needs of such a device (the H: device is one).
 * ``Atari``: the facade that front-ends and the host drive (emulator/headless.py's
   HeadlessAtari is the implementation).
@@ -18,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from emulator.cpu import AtariCPU
-    from emulator.memory import Memory
-    from emulator.traps import TrapPage
+#: the Python function of an emulator trap: called with the CPU (a TrapCpu) when the CPU
+#: reaches the trap's address; returns the cycles it took (or STOP)
+TrapHandler = Callable[[Any], int]
 
 
 class Chip(Protocol):
@@ -75,12 +76,38 @@ class DataInLine(Protocol):
     def forget_incoming(self) -> None: ...
 
 
+class TrapCpu(Protocol):
+    """What a trap's routine needs of the CPU (emulator/cpu.py's AtariCPU): registers, traps."""
+
+    a: int
+    x: int
+    y: int
+    p: int
+    sp: int
+    pc: int
+
+    @property
+    def traps(self) -> dict[int, TrapHandler]: ...
+
+
+class TrapSpace(Protocol):
+    """The emulator's page of trap bytes (emulator/traps.py's TrapPage): room for a device."""
+
+    def allocate(self, size: int, owner: str) -> int: ...
+
+    def allocate_traps(self, count: int, owner: str) -> list[int]: ...
+
+    def put(self, address: int, data: bytes) -> None: ...
+
+
 class DeviceHost(Protocol):
     """What a trap-based CIO device needs of the machine."""
 
-    cpu: AtariCPU
-    memory: Memory
-    trap_page: TrapPage
+    @property
+    def cpu(self) -> TrapCpu: ...
+
+    @property
+    def trap_page(self) -> TrapSpace: ...
 
     def peek(self, address: int) -> int: ...
 
@@ -148,6 +175,3 @@ class Atari(Protocol):
     @property
     def frame_rate(self) -> float: ...
 
-
-#: a function the chips call to learn the machine time (cycles) now
-ClockReader = Callable[[], int]

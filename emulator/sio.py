@@ -33,8 +33,9 @@ from pathlib import Path
 from emulator.atascii import ATASCII_TO_UNICODE
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
+from emulator.video import NTSC
 
-CPU_HZ = 1_789_773
+CPU_HZ = NTSC.cpu_hz  # the SIO timings are NTSC CPU cycles (emulator/video.py)
 DDEVIC, DUNIT, DCOMND, DSTATS, DBUFLO, DTIMLO, DBYTLO, DAUX1 = 0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x308, 0x30A
 DISK_DEVICE, PRINTER_DEVICE, CASSETTE_DEVICE = 0x31, 0x40, 0x60
 DIRECTION_READ, DIRECTION_WRITE = 0x40, 0x80
