@@ -47,6 +47,7 @@ normal 320-pixel playfield sits at x = 32..351).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -149,6 +150,13 @@ class DisplayList:
     width: int  # playfield width in hi-res pixels (0 = playfield off)
     left: int
     fetches: tuple[tuple[int, int], ...] = ()  # (scanline, display list bytes fetched there)
+
+    @cached_property
+    def packed(self) -> bytes:
+        """The mode lines as int32s, eight a line in ModeLine's field order (for emulator/_videocore.c)."""
+        fields = [(m.line, m.height, m.mode, m.address, m.size, m.first_row, m.fetch_width, m.shift)
+                  for m in self.mode_lines]
+        return np.array(fields, dtype=np.int32).tobytes()
 
 
 def _advance_within_4k(address: int, count: int) -> int:

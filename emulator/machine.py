@@ -85,7 +85,8 @@ from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
-from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
+from emulator.picture import Picture
+from emulator.pmg import FrameState, uses_objects
 from emulator.pokey import Pokey
 from emulator.runplan import STOPPED, RunPlan
 from emulator.serial import CassetteRecorder, SerialPort
@@ -145,6 +146,7 @@ class Machine:
         self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
+        self.picture = Picture(self.antic)  # compiled (emulator/_videocore.c) or Python
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
@@ -422,10 +424,9 @@ class Machine:
         state = self._frame_state()
         if not uses_objects(state):
             return
-        indices = self.antic.render_indices(state.display_list, first, end_row)
-        if first == 0 and end_row == DISPLAY_LINES:
+        hits, indices = self.picture.collisions(state, first, end_row)
+        if indices is not None and first == 0 and end_row == DISPLAY_LINES:
             self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
-        hits = frame_collisions(self.antic.ram_view, state, indices, first, end_row)
         collisions = self.gtia.collisions
         for reg, bits in enumerate(hits):
             collisions[reg] |= bits
@@ -635,16 +636,14 @@ class Machine:
         """(240, 384) GTIA colour bytes of the last finished frame (screen memory as it is now)."""
         record = self._frame_record()
         cache = self._indices_cache
+        indices = None
         if cache is not None and cache[0] is record and cache[1] == self.cpu.processorCycles:
             indices = cache[2]  # drawn for the collisions at the frame's end, nothing ran since
-        else:
-            indices = self.antic.render_indices(record.display_list)
-        return compose(self.antic.ram_view, record, indices)
+        return self.picture.colours(record, indices)
 
     def frame_rgb(self) -> np.ndarray:
         """(240, 384, 3) uint8 RGB image of the last finished frame."""
-        rgb: np.ndarray = self.palette[self.frame_colours()]
-        return rgb
+        return self.picture.rgb(self.frame_colours(), self.palette)
 
     def screen_codes(self) -> list[bytes]:
         """24 rows of 40 internal screen codes from the character mode lines of the display list."""

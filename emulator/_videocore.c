@@ -1,0 +1,594 @@
+/*
+ * The compiled picture: ANTIC's playfield and GTIA's colours, players, missiles,
+ * priorities and collisions for one frame (the module emulator._videocore).
+ *
+ * The Python renderer (emulator/antic.py render_indices + emulator/pmg.py compose
+ * and frame_collisions) is the reference; this file makes the same frame, pixel
+ * for pixel, from the same inputs (tests/test_emu_videocore.py compares them).
+ * The facts (modes, fine scrolling, the priority equations, GTIA modes 9-11)
+ * are documented in those modules; the comments here only say how.
+ *
+ * One entry point:
+ *   render(ram, out, mode_lines, width, left, chbase, chactl, dmactl, pmbase,
+ *          start_registers, log, first, last, picture, previous) -> bytes(16) or None
+ *     ram             64 KiB buffer (memory.ram)
+ *     out             writable buffer of 240 x 384 colour bytes (written if picture)
+ *     mode_lines      int32 buffer, 8 a mode line (antic.DisplayList.packed)
+ *     width, left     the DMACTL playfield window in hi-res pixels
+ *     start_registers GTIA's 32 write registers at the top of the frame
+ *     log             list of (scanline, register, value): GTIA writes this frame
+ *     first, last     the displayed rows (0 = scanline 8) whose collisions to return
+ *     previous        bytearray: the inputs of the last render of this kind (replaced)
+ *   Returns the 16 collision registers M0PF..P3PL hit in rows first..last-1, or None if
+ *   everything the render reads (parameters, registers, log, the mode lines' screen memory,
+ *   the font, the player/missile area) is as in `previous`: nothing is drawn then, the
+ *   caller's last result stands.  So a frame that changes nothing costs a few memcmp.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define ROWS 240
+#define WIDTH 384
+#define CLOCKS 192
+#define FIRST_LINE 8
+#define HPOS_OFFSET 0x20
+#define BK 0
+#define PF2 3
+#define HIRES 5
+
+/* GTIA write registers */
+#define R_HPOSP0 0x00
+#define R_HPOSM0 0x04
+#define R_SIZEP0 0x08
+#define R_SIZEM 0x0C
+#define R_GRAFP0 0x0D
+#define R_GRAFM 0x11
+#define R_COLPM0 0x12
+#define R_COLPF0 0x16
+#define R_COLPF1 0x17
+#define R_COLPF2 0x18
+#define R_COLBK 0x1A
+#define R_PRIOR 0x1B
+#define R_VDELAY 0x1C
+#define R_GRACTL 0x1D
+
+typedef struct {
+    int height, normal_bytes, bits, glyphs;
+} Mode;
+
+/* ANTIC modes 2-15: scanlines, bytes at the normal width, bits a pixel, glyphs (antic.MODES) */
+static const Mode MODES[16] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0},
+    {8, 40, 1, 128}, {10, 40, 1, 128}, {8, 40, 2, 128}, {16, 40, 2, 128},
+    {8, 20, 1, 64}, {16, 20, 1, 64}, {8, 10, 2, 0}, {4, 10, 1, 0},
+    {4, 20, 2, 0}, {2, 20, 1, 0}, {1, 20, 1, 0}, {2, 40, 2, 0},
+    {1, 40, 2, 0}, {1, 40, 1, 0},
+};
+
+static const int PLAYER_WIDTH[4] = {1, 2, 1, 4};
+/* GTIA mode 10: the colour register of each pixel value (pmg.MODE10_REGISTERS) */
+static const int MODE10[16] = {
+    R_COLPM0, R_COLPM0 + 1, R_COLPM0 + 2, R_COLPM0 + 3, R_COLPF0, R_COLPF0 + 1, R_COLPF0 + 2,
+    R_COLPF0 + 3, R_COLBK, R_COLBK, R_COLBK, R_COLBK, R_COLPF0, R_COLPF0 + 1, R_COLPF0 + 2,
+    R_COLPF0 + 3,
+};
+
+enum { ML_LINE, ML_HEIGHT, ML_MODE, ML_ADDRESS, ML_SIZE, ML_FIRST_ROW, ML_FETCH_WIDTH, ML_SHIFT, ML_FIELDS };
+
+typedef struct {
+    const uint8_t *ram;
+    const int32_t *mode_lines;
+    Py_ssize_t mode_line_count;
+    int width, left, chbase, chactl, dmactl, pmbase;
+    uint8_t registers[ROWS][32]; /* GTIA's write registers on each displayed row */
+    uint8_t indices[WIDTH];      /* the playfield of the row being made */
+    uint8_t hires_row;           /* the row is drawn by a hi-res mode line */
+} Frame;
+
+static int pixel_width(const Mode *mode) { return 320 * mode->bits / (8 * mode->normal_bytes); }
+
+static int playfield_left(int width) { return width == 256 ? 64 : width == 320 ? 32 : 0; }
+
+/* screen memory: the counter wraps inside its 4K block */
+static uint8_t screen_byte(const uint8_t *ram, int address, int offset)
+{
+    return ram[(address & 0xF000) | ((address + offset) & 0x0FFF)];
+}
+
+/* Row `glyph_row` (0-7) of character `code`'s glyph, with CHACTL's upside-down bit. */
+static uint8_t glyph(const Frame *f, int code, int glyph_row, int font_mask)
+{
+    int base = (f->chbase << 8) & font_mask;
+    if (f->chactl & 0x04)
+        glyph_row = 7 - glyph_row;
+    return f->ram[(base + code * 8 + glyph_row) & 0xFFFF];
+}
+
+/* Mode 3: ten scanlines; lower case ($60-$7F) drops by two. */
+static uint8_t descender_glyph(const Frame *f, int code, int row)
+{
+    int low = (code & 0x7F) >= 0x60;
+    if (!low)
+        return row < 8 ? glyph(f, code & 0x7F, row, 0xFC00) : 0;
+    if (row < 2)
+        return 0;
+    return glyph(f, code & 0x7F, row < 8 ? row : row - 8, 0xFC00);
+}
+
+/* One scanline of a mode line as wide as it fetched: `row` is the row of its characters. */
+static void mode_line_row(const Frame *f, const int32_t *ml, int row, uint8_t *block)
+{
+    const Mode *mode = &MODES[ml[ML_MODE]];
+    int pw = pixel_width(mode), x = 0;
+    for (int i = 0; i < ml[ML_SIZE]; i++) {
+        int code = screen_byte(f->ram, ml[ML_ADDRESS], i);
+        if (!mode->glyphs) { /* a map mode: the byte is the pixels */
+            if (mode->bits == 1) {
+                for (int b = 7; b >= 0; b--) {
+                    int bit = (code >> b) & 1;
+                    uint8_t value = pw == 1 ? (bit ? HIRES : PF2) : (uint8_t)bit;
+                    for (int k = 0; k < pw; k++) block[x++] = value;
+                }
+            } else {
+                for (int s = 6; s >= 0; s -= 2) {
+                    uint8_t value = (code >> s) & 3;
+                    for (int k = 0; k < pw; k++) block[x++] = value;
+                }
+            }
+        } else if (pw == 1) { /* hi-res text, modes 2 and 3 */
+            int bits = mode->height == 10 ? descender_glyph(f, code, row) : glyph(f, code & 0x7F, row, 0xFC00);
+            if (code & 0x80) {
+                if (f->chactl & 0x01) bits = 0;
+                if (f->chactl & 0x02) bits ^= 0xFF;
+            }
+            for (int b = 7; b >= 0; b--) block[x++] = (bits >> b) & 1 ? HIRES : PF2;
+        } else if (mode->bits == 2) { /* four-colour text, modes 4 and 5 */
+            int bits = glyph(f, code & 0x7F, row * 8 / mode->height, 0xFC00);
+            for (int s = 6; s >= 0; s -= 2) {
+                uint8_t value = (bits >> s) & 3;
+                if (value == 3 && (code & 0x80)) value = 4;
+                for (int k = 0; k < pw; k++) block[x++] = value;
+            }
+        } else { /* five-colour big text, modes 6 and 7 */
+            int bits = glyph(f, code & 0x3F, row * 8 / mode->height, 0xFE00);
+            uint8_t colour = (uint8_t)(1 + (code >> 6));
+            for (int b = 7; b >= 0; b--) {
+                uint8_t value = (bits >> b) & 1 ? colour : BK;
+                for (int k = 0; k < pw; k++) block[x++] = value;
+            }
+        }
+    }
+}
+
+/* f->indices: the playfield of displayed row `row` (0 BK, 1-4 PF0-PF3, 5 a lit hi-res pixel). */
+static void playfield_row(Frame *f, int row)
+{
+    uint8_t block[WIDTH * 2];
+    memset(f->indices, 0, WIDTH);
+    f->hires_row = 0;
+    int line = row + FIRST_LINE;
+    for (Py_ssize_t n = 0; n < f->mode_line_count; n++) {
+        const int32_t *ml = f->mode_lines + n * ML_FIELDS;
+        if (line < ml[ML_LINE] || line >= ml[ML_LINE] + ml[ML_HEIGHT])
+            continue;
+        const Mode *mode = &MODES[ml[ML_MODE]];
+        int hires = mode->bits == 1 && pixel_width(mode) == 1;
+        f->hires_row = (uint8_t)hires;
+        if (!f->width)
+            return;
+        int natural = mode->glyphs ? mode->height : 1;
+        int char_row = (ml[ML_FIRST_ROW] + line - ml[ML_LINE]) % natural;
+        int fetch_width = ml[ML_FETCH_WIDTH] ? ml[ML_FETCH_WIDTH] : f->width;
+        mode_line_row(f, ml, char_row, block);
+        int x0 = playfield_left(fetch_width) + 2 * ml[ML_SHIFT];
+        int window_end = f->left + f->width;
+        int start = x0 > f->left ? x0 : f->left;
+        int end = x0 + fetch_width;
+        if (end > window_end) end = window_end;
+        if (end > WIDTH) end = WIDTH;
+        if (end > start)
+            memcpy(f->indices + start, block + (start - x0), (size_t)(end - start));
+        if (ml[ML_SHIFT] && hires) { /* the colour clocks the shift empties show PF2 */
+            int stop = x0 < window_end ? x0 : window_end;
+            for (int x = f->left; x < stop; x++) f->indices[x] = PF2;
+        }
+        return;
+    }
+}
+
+/* -- the frame's inputs, to skip a frame that changes nothing ------------------------------- */
+
+typedef struct {
+    uint8_t *bytes;
+    size_t length, capacity;
+} Key;
+
+static int key_put(Key *key, const void *data, size_t length)
+{
+    if (key->length + length > key->capacity) {
+        size_t capacity = (key->length + length) * 2;
+        uint8_t *bytes = PyMem_Realloc(key->bytes, capacity);
+        if (!bytes) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        key->bytes = bytes;
+        key->capacity = capacity;
+    }
+    memcpy(key->bytes + key->length, data, length);
+    key->length += length;
+    return 0;
+}
+
+static int key_put_memory(Key *key, const uint8_t *ram, int address, int length)
+{
+    return key_put(key, ram + (address & 0xFFFF), (size_t)(length < 0x10000 - (address & 0xFFFF)
+                                                                ? length : 0x10000 - (address & 0xFFFF)));
+}
+
+static Key key;
+
+/* Everything a render reads besides the log (added by register_table): parameters, the mode
+ * lines, their screen memory, the font and the player/missile area. */
+static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int extra[3])
+{
+    int params[6] = {f->width, f->left, f->chbase, f->chactl, f->dmactl, f->pmbase};
+    int characters = 0;
+    key->length = 0;
+    if (key_put(key, params, sizeof params) < 0 || key_put(key, extra, 3 * sizeof(int)) < 0 ||
+        key_put(key, start, 32) < 0 ||
+        key_put(key, f->mode_lines, (size_t)f->mode_line_count * ML_FIELDS * sizeof(int32_t)) < 0)
+        return -1;
+    for (Py_ssize_t n = 0; n < f->mode_line_count; n++) {
+        const int32_t *ml = f->mode_lines + n * ML_FIELDS;
+        int address = ml[ML_ADDRESS], size = ml[ML_SIZE];
+        int in_block = 0x1000 - (address & 0x0FFF);
+        characters |= MODES[ml[ML_MODE] & 15].glyphs != 0;
+        if (key_put_memory(key, f->ram, address, size < in_block ? size : in_block) < 0) return -1;
+        if (size > in_block && key_put_memory(key, f->ram, address & 0xF000, size - in_block) < 0) return -1;
+    }
+    if (characters && key_put_memory(key, f->ram, (f->chbase << 8) & 0xFC00, 0x400) < 0)
+        return -1;
+    if (f->dmactl & 0x0C) {
+        int single = f->dmactl & 0x10;
+        int base = single ? (f->pmbase & 0xF8) << 8 : (f->pmbase & 0xFC) << 8;
+        if (key_put_memory(key, f->ram, base + (single ? 0x300 : 0x180), single ? 0x500 : 0x280) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* GTIA's registers on every row up to `rows`: the frame's start, then the logged writes
+ * (which go into the frame's key too). */
+static int register_table(Frame *f, const uint8_t *start, PyObject *log, int rows)
+{
+    Py_ssize_t count = PyList_GET_SIZE(log);
+    memcpy(f->registers[0], start, 32);
+    for (int r = 1; r < rows; r++) memcpy(f->registers[r], start, 32);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *entry = PyList_GET_ITEM(log, i);
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3) {
+            PyErr_SetString(PyExc_TypeError, "log entries are (scanline, register, value)");
+            return -1;
+        }
+        long scanline = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+        long reg = PyLong_AsLong(PyTuple_GET_ITEM(entry, 1));
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
+        if (PyErr_Occurred()) return -1;
+        int entry_key[3] = {(int)scanline, (int)reg, (int)value};
+        if (key_put(&key, entry_key, sizeof entry_key) < 0) return -1;
+        long row = scanline - FIRST_LINE;
+        if (row < 0) row = 0;
+        for (long r = row; r < rows; r++) f->registers[r][reg & 31] = (uint8_t)value;
+    }
+    return 0;
+}
+
+/* The bytes of players 0-3 and of the missiles on displayed row `row` (DMA or GRAFPn/GRAFM). */
+static void object_graphics(const Frame *f, int row, uint8_t graf[5])
+{
+    const uint8_t *regs = f->registers[row];
+    int scanline = row + FIRST_LINE, single = f->dmactl & 0x10;
+    memcpy(graf, regs + R_GRAFP0, 5);
+    for (int n = 0; n < 5; n++) {
+        int player = n < 4;
+        if (!(f->dmactl & (player ? 0x08 : 0x0C)) || !(regs[R_GRACTL] & (player ? 2 : 1)))
+            continue;
+        int base, offset, index;
+        if (single) {
+            base = (f->pmbase & 0xF8) << 8;
+            offset = player ? 0x400 + 0x100 * n : 0x300;
+            index = scanline & 0xFF;
+        } else {
+            base = (f->pmbase & 0xFC) << 8;
+            offset = player ? 0x200 + 0x80 * n : 0x180;
+            int delayed = (regs[R_VDELAY] >> (player ? n + 4 : 0)) & 1;
+            index = ((scanline - delayed) >> 1) & 0x7F;
+        }
+        graf[n] = f->ram[(base + offset + index) & 0xFFFF];
+    }
+}
+
+/* Marks `bit` in objects[] where an object of `size` bits shows (leftmost = highest bit). */
+static void object_mask(uint8_t *objects, int hpos, int width, int bits, int size, uint8_t bit)
+{
+    if (!bits) return;
+    for (int i = 0; i < size; i++) {
+        if (!((bits >> (size - 1 - i)) & 1)) continue;
+        for (int k = 0; k < width; k++) {
+            int clock = hpos + i * width + k - HPOS_OFFSET;
+            if (clock >= 0 && clock < CLOCKS) objects[clock] |= bit;
+        }
+    }
+}
+
+/* objects[c]: bits 0-3 players, 4-7 missiles present at colour clock c; 0 if none on the row. */
+static int object_row(const Frame *f, int row, uint8_t objects[CLOCKS])
+{
+    uint8_t graf[5];
+    const uint8_t *regs = f->registers[row];
+    object_graphics(f, row, graf);
+    if (!(graf[0] | graf[1] | graf[2] | graf[3] | graf[4]))
+        return 0;
+    memset(objects, 0, CLOCKS);
+    for (int n = 0; n < 4; n++)
+        object_mask(objects, regs[R_HPOSP0 + n], PLAYER_WIDTH[regs[R_SIZEP0 + n] & 3], graf[n], 8,
+                    (uint8_t)(1 << n));
+    for (int n = 0; n < 4; n++)
+        object_mask(objects, regs[R_HPOSM0 + n], PLAYER_WIDTH[(regs[R_SIZEM] >> (2 * n)) & 3],
+                    (graf[4] >> (2 * n)) & 3, 2, (uint8_t)(0x10 << n));
+    return 1;
+}
+
+/* The colour of every pixel of the row without players and missiles (and GTIA modes 9-11). */
+static void base_colours(const Frame *f, int row, uint8_t *colours)
+{
+    const uint8_t *regs = f->registers[row];
+    int mode = regs[R_PRIOR] >> 6;
+    uint8_t bk = regs[R_COLBK];
+    if (!mode) {
+        uint8_t table[6] = {bk, regs[R_COLPF0], regs[R_COLPF1], regs[R_COLPF2], regs[R_COLPF0 + 3],
+                            (uint8_t)((regs[R_COLPF2] & 0xF0) | (regs[R_COLPF1] & 0x0E))};
+        for (int x = 0; x < WIDTH; x++) colours[x] = table[f->indices[x]];
+        return;
+    }
+    for (int x = 0; x < WIDTH; x += 4) { /* one 4-bit pixel a two colour clocks */
+        int nibble = 0;
+        for (int k = 0; k < 4; k++) nibble = (nibble << 1) | (f->indices[x + k] == HIRES);
+        uint8_t colour = mode == 1 ? (uint8_t)(bk | nibble)
+                       : mode == 2 ? regs[MODE10[nibble]] : (uint8_t)(bk | (nibble << 4));
+        for (int k = 0; k < 4; k++) colours[x + k] = f->indices[x + k] == BK ? bk : colour;
+    }
+}
+
+/* Playfield bits PF0-PF3 (1, 2, 4, 8) of a pixel as the priority logic sees them. */
+static int playfield_bits(int index)
+{
+    static const uint8_t BITS[6] = {0, 1, 2, 4, 8, 4};
+    return BITS[index];
+}
+
+/* The GTIA data sheet's priority equations for one pixel (pmg._prioritise); `base` is the
+ * pixel's colour without objects (the background's: COLBK or the GTIA mode's colour). */
+static uint8_t prioritise(const uint8_t *regs, int index, int gtia, uint8_t objects, uint8_t base)
+{
+    int prior = regs[R_PRIOR], fifth = prior & 0x10;
+    int pf = gtia ? 0 : playfield_bits(index);
+    int p[4];
+    for (int n = 0; n < 4; n++)
+        p[n] = ((objects >> n) & 1) | (((objects >> (4 + n)) & 1) && !fifth);
+    if (fifth && (objects & 0xF0)) pf |= 8;
+    int pf0 = pf & 1, pf1 = (pf >> 1) & 1, pf2 = (pf >> 2) & 1, pf3 = (pf >> 3) & 1;
+    int pri0 = prior & 1, pri1 = (prior >> 1) & 1, pri2 = (prior >> 2) & 1, pri3 = (prior >> 3) & 1;
+    int multi = (prior & 0x20) != 0;
+    int p01 = p[0] | p[1], p23 = p[2] | p[3], pf01 = pf0 | pf1, pf23 = pf2 | pf3;
+    int pri01 = pri0 | pri1, pri12 = pri1 | pri2, pri23 = pri2 | pri3, pri03 = pri0 | pri3;
+    int sp0 = p[0] && !(pf01 && pri23) && !(pri2 && pf23);
+    int sp1 = p[1] && !(pf01 && pri23) && !(pri2 && pf23) && (!p[0] || multi);
+    int sp2 = p[2] && !p01 && !(pf23 && pri12) && !(pf01 && !pri0);
+    int sp3 = p[3] && !p01 && !(pf23 && pri12) && !(pf01 && !pri0) && (!p[2] || multi);
+    int sf3 = pf3 && !(p23 && pri03) && !(p01 && !pri2);
+    int sf0 = pf0 && !(p23 && pri0) && !(p01 && pri01) && !sf3;
+    int sf1 = pf1 && !(p23 && pri0) && !(p01 && pri01) && !sf3;
+    int sf2 = pf2 && !(p23 && pri03) && !(p01 && !pri2) && !sf3;
+    int sb = !p01 && !p23 && !pf01 && !pf23;
+    uint8_t colour = 0;
+    if (sp0) colour |= regs[R_COLPM0];
+    if (sp1) colour |= regs[R_COLPM0 + 1];
+    if (sp2) colour |= regs[R_COLPM0 + 2];
+    if (sp3) colour |= regs[R_COLPM0 + 3];
+    if (sf0) colour |= regs[R_COLPF0];
+    if (sf1) colour |= regs[R_COLPF0 + 1];
+    if (sf2) colour |= regs[R_COLPF0 + 2];
+    if (sf3) colour |= regs[R_COLPF0 + 3];
+    if (sb) colour |= base;
+    if (index == HIRES && !gtia) colour = (uint8_t)((colour & 0xF0) | (regs[R_COLPF1] & 0x0E));
+    return colour;
+}
+
+/* The collision bits the objects of a row set (pmg.collisions). */
+static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t hits[16])
+{
+    for (int c = 0; c < CLOCKS; c++) {
+        uint8_t here = objects[c];
+        if (!here) continue;
+        int pf = 0;
+        if (!gtia) {
+            for (int k = 0; k < 2; k++) {
+                int index = f->indices[2 * c + k];
+                if (!(f->hires_row && index == PF2)) pf |= playfield_bits(index);
+            }
+        }
+        uint8_t players = here & 0x0F;
+        for (int n = 0; n < 4; n++) {
+            if ((here >> (4 + n)) & 1) { /* missile n */
+                hits[n] |= (uint8_t)pf;
+                hits[8 + n] |= players;
+            }
+            if ((here >> n) & 1) { /* player n */
+                hits[4 + n] |= (uint8_t)pf;
+                hits[12 + n] |= (uint8_t)(players & ~(1 << n));
+            }
+        }
+    }
+}
+
+static int get_buffer(PyObject *object, Py_buffer *view, int writable, Py_ssize_t minimum, const char *what)
+{
+    if (PyObject_GetBuffer(object, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0)
+        return -1;
+    if (view->len < minimum) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, %zd needed", what, view->len, minimum);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static Frame frame; /* one frame at a time (the GIL is held throughout) */
+
+/* Pixels with players or missiles on a row: the priority logic, remembered by (playfield
+ * index, objects) while the registers stay the same (a GTIA mode row is worked out pixel by
+ * pixel: its background colour varies). */
+static void objects_over(const uint8_t *regs, const uint8_t *indices, const uint8_t objects[CLOCKS],
+                         uint8_t *colours)
+{
+    static uint8_t memo_registers[32], memo[6][256];
+    static uint32_t memo_stamp[6][256], stamp = 1;
+    int gtia = (regs[R_PRIOR] & 0xC0) != 0;
+    if (memcmp(memo_registers, regs, 32) != 0 || stamp == 1) {
+        memcpy(memo_registers, regs, 32);
+        if (++stamp == 0) { /* the stamps wrapped: forget everything */
+            memset(memo_stamp, 0, sizeof memo_stamp);
+            stamp = 2;
+        }
+    }
+    for (int x = 0; x < WIDTH; x++) {
+        uint8_t here = objects[x >> 1];
+        if (!here) continue;
+        int index = indices[x];
+        if (gtia) {
+            colours[x] = prioritise(regs, index, 1, here, colours[x]);
+        } else if (memo_stamp[index][here] == stamp) {
+            colours[x] = memo[index][here];
+        } else {
+            colours[x] = memo[index][here] = prioritise(regs, index, 0, here, colours[x]);
+            memo_stamp[index][here] = stamp;
+        }
+    }
+}
+
+/* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1. */
+static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, uint8_t hits[16])
+{
+    uint8_t objects[CLOCKS];
+    for (int row = out ? 0 : first; row < rows; row++) {
+        playfield_row(f, row);
+        const uint8_t *regs = f->registers[row];
+        int any = object_row(f, row, objects);
+        if (any && row >= first && row < last)
+            collide_row(f, (regs[R_PRIOR] & 0xC0) != 0, objects, hits);
+        if (!out) continue;
+        base_colours(f, row, out + row * WIDTH);
+        if (any) objects_over(regs, f->indices, objects, out + row * WIDTH);
+    }
+}
+
+/* True if the key of this render equals `previous` (a bytearray); else `previous` becomes it. */
+static int same_key(PyObject *previous, int *failed)
+{
+    Py_ssize_t length = PyByteArray_GET_SIZE(previous);
+    if ((size_t)length == key.length && memcmp(PyByteArray_AS_STRING(previous), key.bytes, key.length) == 0)
+        return 1;
+    if (PyByteArray_Resize(previous, (Py_ssize_t)key.length) < 0) {
+        *failed = 1;
+        return 0;
+    }
+    memcpy(PyByteArray_AS_STRING(previous), key.bytes, key.length);
+    return 0;
+}
+
+static PyObject *render(PyObject *self, PyObject *args)
+{
+    PyObject *ram_object, *out_object, *lines_object, *start_object, *log, *previous;
+    int first, last, picture, failed = 0;
+    PyObject *result = NULL;
+    Frame *f = &frame;
+    if (!PyArg_ParseTuple(args, "OOOiiiiiiOO!iipO!", &ram_object, &out_object, &lines_object, &f->width,
+                          &f->left, &f->chbase, &f->chactl, &f->dmactl, &f->pmbase, &start_object,
+                          &PyList_Type, &log, &first, &last, &picture, &PyByteArray_Type, &previous))
+        return NULL;
+    if (first < 0) first = 0;
+    if (last > ROWS) last = ROWS;
+    Py_buffer ram, out, lines, start;
+    if (get_buffer(ram_object, &ram, 0, 0x10000, "ram") < 0) return NULL;
+    if (get_buffer(lines_object, &lines, 0, 0, "mode_lines") < 0) goto fail_ram;
+    if (get_buffer(start_object, &start, 0, 32, "start_registers") < 0) goto fail_lines;
+    if (picture && get_buffer(out_object, &out, 1, ROWS * WIDTH, "out") < 0) goto fail_start;
+    f->ram = ram.buf;
+    f->mode_lines = lines.buf;
+    f->mode_line_count = lines.len / (Py_ssize_t)(ML_FIELDS * sizeof(int32_t));
+    int rows = picture ? ROWS : last;
+    int extra[3] = {first, last, picture};
+    if (frame_key(&key, f, start.buf, extra) == 0 && register_table(f, start.buf, log, rows > 0 ? rows : 1) == 0) {
+        if (same_key(previous, &failed)) {
+            result = Py_NewRef(Py_None);
+        } else if (!failed) {
+            uint8_t hits[16] = {0};
+            draw_frame(f, picture ? out.buf : NULL, first, last, rows, hits);
+            result = PyBytes_FromStringAndSize((const char *)hits, 16);
+        }
+    }
+    if (picture) PyBuffer_Release(&out);
+fail_start:
+    PyBuffer_Release(&start);
+fail_lines:
+    PyBuffer_Release(&lines);
+fail_ram:
+    PyBuffer_Release(&ram);
+    return result;
+}
+
+/* rgb(colours, palette, out): out[i] = palette[colours[i]] (3 bytes a pixel). */
+static PyObject *rgb(PyObject *self, PyObject *args)
+{
+    PyObject *colours_object, *palette_object, *out_object;
+    if (!PyArg_ParseTuple(args, "OOO", &colours_object, &palette_object, &out_object))
+        return NULL;
+    Py_buffer colours, palette, out;
+    if (get_buffer(colours_object, &colours, 0, 0, "colours") < 0) return NULL;
+    if (get_buffer(palette_object, &palette, 0, 768, "palette") < 0) {
+        PyBuffer_Release(&colours);
+        return NULL;
+    }
+    if (get_buffer(out_object, &out, 1, colours.len * 3, "out") < 0) {
+        PyBuffer_Release(&palette);
+        PyBuffer_Release(&colours);
+        return NULL;
+    }
+    const uint8_t *src = colours.buf, *pal = palette.buf;
+    uint8_t *dst = out.buf;
+    for (Py_ssize_t i = 0; i < colours.len; i++) {
+        const uint8_t *c = pal + 3 * src[i];
+        dst[3 * i] = c[0];
+        dst[3 * i + 1] = c[1];
+        dst[3 * i + 2] = c[2];
+    }
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&palette);
+    PyBuffer_Release(&colours);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"render", render, METH_VARARGS, "Colour bytes of a frame and the collisions of rows first..last-1."},
+    {"rgb", rgb, METH_VARARGS, "RGB bytes of colour bytes by a 256 x 3 palette."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_videocore", "The compiled picture (ANTIC + GTIA).",
+                                    -1, methods};
+
+PyMODINIT_FUNC PyInit__videocore(void) { return PyModule_Create(&module); }

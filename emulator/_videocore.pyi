@@ -1,0 +1,8 @@
+"""Types of the compiled picture (the C extension built from emulator/_videocore.c), for mypy."""
+
+import numpy as np
+
+def render(ram: bytearray, out: np.ndarray, mode_lines: bytes, width: int, left: int, chbase: int, chactl: int,
+           dmactl: int, pmbase: int, start_registers: bytes, log: list[tuple[int, int, int]], first: int,
+           last: int, picture: bool, previous: bytearray, /) -> bytes | None: ...
+def rgb(colours: np.ndarray, palette: np.ndarray, out: np.ndarray, /) -> None: ...

@@ -1,0 +1,111 @@
+"""The frame's picture and collisions: compiled (emulator/_videocore.c) or the Python reference.
+
+Both make the same thing from the same inputs: a finished frame's ``FrameState``
+(emulator/pmg.py: the parsed display list, GTIA's registers at the top of the frame and
+the writes logged during it, DMACTL, PMBASE), ANTIC's CHBASE and CHACTL, and memory.
+The picture is (240, 384) GTIA colour bytes (the palette turns them into RGB only when a
+front-end asks); the collisions are the 16 registers' bits hit in a range of rows.
+
+The Python renderer (antic.render_indices + pmg.compose / pmg.frame_collisions) stays as
+the reference, as the Python CPU core does: tests/test_emu_videocore.py draws the same
+machine states with both and compares every pixel.  ``$SURROUND_VIDEO=python`` makes a
+machine draw in Python; the compiled one is used whenever it was built.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from types import ModuleType
+
+import numpy as np
+
+from emulator.antic import DISPLAY_LINES, FRAME_WIDTH, Antic
+from emulator.pmg import FrameState, compose, frame_collisions
+
+VIDEO_CHOICES = ("auto", "compiled", "python")
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled_module() -> ModuleType | None:
+    try:
+        from emulator import _videocore
+    except ImportError:
+        return None
+    return _videocore
+
+
+def choose_video(requested: str | None = None) -> str:
+    """"compiled" or "python": ``requested`` or else $SURROUND_VIDEO ("auto": compiled if built)."""
+    choice = requested or os.environ.get("SURROUND_VIDEO", "auto")
+    if choice == "python" or _compiled_module() is None:
+        return "python"
+    return "compiled"
+
+
+class Picture:
+    """Makes a machine's pictures and collisions with the renderer ``video`` chose."""
+
+    def __init__(self, antic: Antic, video: str | None = None) -> None:
+        self.antic = antic
+        self.video = choose_video(video)
+        self._scratch = np.zeros((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)  # collisions only
+        # the inputs of the last compiled picture and collisions, and what they made
+        self._picture_key, self._collisions_key = bytearray(), bytearray()
+        self._last_colours = self._scratch
+        self._last_hits = bytes(16)
+        self._rgb: np.ndarray | None = None  # the last RGB picture made, of the colours _rgb_of
+        self._rgb_of: np.ndarray | None = None
+        self._palette: np.ndarray | None = None
+
+    def _compiled(self, state: FrameState, first: int, last: int, out: np.ndarray | None) -> bytes | None:
+        """The collisions of rows ``first``..``last`` - 1 (and the picture into ``out``), or None
+        if nothing the render reads changed since the last one of its kind."""
+        core = _compiled_module()
+        assert core is not None  # choose_video said "compiled"
+        antic, dl = self.antic, state.display_list
+        picture = out is not None
+        hits: bytes | None = core.render(
+            antic.ram, self._scratch if out is None else out, dl.packed, dl.width, dl.left, antic.chbase,
+            antic.chactl, state.dmactl, state.pmbase, state.start_registers, state.log, first, last, picture,
+            self._picture_key if picture else self._collisions_key)
+        return hits
+
+    def colours(self, state: FrameState, indices: np.ndarray | None = None) -> np.ndarray:
+        """(240, 384) colour bytes of the frame ``state`` with memory as it is now (``indices``:
+        the Python renderer's playfield, if already drawn).  Compiled, an unchanged frame gives
+        the same array again."""
+        if self.video == "compiled":
+            colours = np.empty((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
+            if self._compiled(state, 0, 0, colours) is not None:
+                self._last_colours = colours
+            return self._last_colours
+        if indices is None:
+            indices = self.antic.render_indices(state.display_list)
+        return compose(self.antic.ram_view, state, indices)
+
+    def collisions(self, state: FrameState, first: int, last: int) -> tuple[bytes, np.ndarray | None]:
+        """The collision bits of rows ``first`` to ``last`` - 1, and the Python renderer's
+        playfield of those rows (None when compiled)."""
+        if self.video == "compiled":
+            hits = self._compiled(state, first, last, None)
+            if hits is not None:
+                self._last_hits = hits
+            return self._last_hits, None
+        indices = self.antic.render_indices(state.display_list, first, last)
+        return bytes(frame_collisions(self.antic.ram_view, state, indices, first, last)), indices
+
+    def rgb(self, colours: np.ndarray, palette: np.ndarray) -> np.ndarray:
+        """(240, 384, 3) RGB of ``colours`` by the palette; the last array again while the
+        colours are the same (a new array when they change: an earlier one is never changed)."""
+        if (self._rgb is not None and palette is self._palette and self._rgb_of is not None
+                and np.array_equal(colours, self._rgb_of)):
+            return self._rgb
+        core = _compiled_module()
+        if core is None:
+            rgb: np.ndarray = palette[colours]
+        else:
+            rgb = np.empty(colours.shape + (3,), dtype=np.uint8)
+            core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb)
+        self._rgb, self._rgb_of, self._palette = rgb, colours.copy(), palette
+        return rgb
