@@ -117,6 +117,15 @@ static uint8_t descender_glyph(const Frame *f, int code, int row)
     return glyph(f, code & 0x7F, row < 8 ? row : row - 8, 0xFC00);
 }
 
+/* The eight hi-res pixels of a byte: PF2, or HIRES where a bit is set (filled at import). */
+static uint8_t hires_pixels[256][8];
+
+static void fill_hires_pixels(void)
+{
+    for (int value = 0; value < 256; value++)
+        for (int b = 0; b < 8; b++) hires_pixels[value][b] = (value >> (7 - b)) & 1 ? HIRES : PF2;
+}
+
 /* One scanline of a mode line as wide as it fetched: `row` is the row of its characters. */
 static void mode_line_row(const Frame *f, const int32_t *ml, int row, uint8_t *block)
 {
@@ -143,7 +152,8 @@ static void mode_line_row(const Frame *f, const int32_t *ml, int row, uint8_t *b
                 if (f->chactl & 0x01) bits = 0;
                 if (f->chactl & 0x02) bits ^= 0xFF;
             }
-            for (int b = 7; b >= 0; b--) block[x++] = (bits >> b) & 1 ? HIRES : PF2;
+            memcpy(block + x, hires_pixels[bits], 8);
+            x += 8;
         } else if (mode->bits == 2) { /* four-colour text, modes 4 and 5 */
             int bits = glyph(f, code & 0x7F, row * 8 / mode->height, 0xFC00);
             for (int s = 6; s >= 0; s -= 2) {
@@ -408,27 +418,38 @@ static uint8_t prioritise(const uint8_t *regs, int index, int gtia, uint8_t obje
     return colour;
 }
 
-/* The collision bits the objects of a row set (pmg.collisions). */
-static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t hits[16])
+/* Collisions: for each combination of objects (bits 0-3 players, 4-7 missiles) the playfield
+ * bits seen under it, with SEEN set once it showed at all; folded into the registers at the end.
+ * Four banks by colour clock & 3, so that neighbouring clocks do not wait on each other's store. */
+#define SEEN 0x10
+
+static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t seen[4][256])
 {
-    for (int c = 0; c < CLOCKS; c++) {
-        uint8_t here = objects[c];
-        if (!here) continue;
-        int pf = 0;
-        if (!gtia) {
-            for (int k = 0; k < 2; k++) {
-                int index = f->indices[2 * c + k];
-                if (!(f->hires_row && index == PF2)) pf |= playfield_bits(index);
-            }
-        }
-        uint8_t players = here & 0x0F;
+    /* PF0-PF3 bits a pixel collides with: a hi-res line's unlit pixels (PF2) do not collide */
+    static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
+    const uint8_t *bits = f->hires_row ? HIRES_LINE : NORMAL;
+    if (gtia) {
+        for (int c = 0; c < CLOCKS; c++) seen[c & 3][objects[c]] |= SEEN;
+        return;
+    }
+    for (int c = 0; c < CLOCKS; c++)
+        seen[c & 3][objects[c]] |= (uint8_t)(SEEN | bits[f->indices[2 * c]] | bits[f->indices[2 * c + 1]]);
+}
+
+/* The 16 collision registers M0PF..P3PL from what collide_row saw (pmg.collisions). */
+static void fold_collisions(const uint8_t seen[4][256], uint8_t hits[16])
+{
+    for (int here = 1; here < 256; here++) {
+        uint8_t any = seen[0][here] | seen[1][here] | seen[2][here] | seen[3][here];
+        if (!any) continue;
+        uint8_t pf = any & 0x0F, players = here & 0x0F;
         for (int n = 0; n < 4; n++) {
             if ((here >> (4 + n)) & 1) { /* missile n */
-                hits[n] |= (uint8_t)pf;
+                hits[n] |= pf;
                 hits[8 + n] |= players;
             }
             if ((here >> n) & 1) { /* player n */
-                hits[4 + n] |= (uint8_t)pf;
+                hits[4 + n] |= pf;
                 hits[12 + n] |= (uint8_t)(players & ~(1 << n));
             }
         }
@@ -449,15 +470,17 @@ static int get_buffer(PyObject *object, Py_buffer *view, int writable, Py_ssize_
 
 static Frame frame; /* one frame at a time (the GIL is held throughout) */
 
-/* Pixels with players or missiles on a row: the priority logic, remembered by (playfield
- * index, objects) while the registers stay the same (a GTIA mode row is worked out pixel by
- * pixel: its background colour varies). */
-static void objects_over(const uint8_t *regs, const uint8_t *indices, const uint8_t objects[CLOCKS],
-                         uint8_t *colours)
+/* A row without GTIA modes, a colour clock (two hi-res pixels) at a time: the two colours are
+ * the priority logic's for the pixels' playfield indices and the objects over them, remembered
+ * by (index pair, objects) while the registers stay the same (rows mostly share them: only
+ * logged writes change them).  With `seen`, the collisions of the row go there too. */
+static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t objects[CLOCKS], uint8_t *colours,
+                       uint8_t (*seen)[256])
 {
-    static uint8_t memo_registers[32], memo[6][256];
-    static uint32_t memo_stamp[6][256], stamp = 1;
-    int gtia = (regs[R_PRIOR] & 0xC0) != 0;
+    static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
+    static uint8_t memo_registers[32];
+    static uint16_t memo[36][256];
+    static uint32_t memo_stamp[36][256], stamp = 1;
     if (memcmp(memo_registers, regs, 32) != 0 || stamp == 1) {
         memcpy(memo_registers, regs, 32);
         if (++stamp == 0) { /* the stamps wrapped: forget everything */
@@ -465,35 +488,48 @@ static void objects_over(const uint8_t *regs, const uint8_t *indices, const uint
             stamp = 2;
         }
     }
-    for (int x = 0; x < WIDTH; x++) {
-        uint8_t here = objects[x >> 1];
-        if (!here) continue;
-        int index = indices[x];
-        if (gtia) {
-            colours[x] = prioritise(regs, index, 1, here, colours[x]);
-        } else if (memo_stamp[index][here] == stamp) {
-            colours[x] = memo[index][here];
-        } else {
-            colours[x] = memo[index][here] = prioritise(regs, index, 0, here, colours[x]);
-            memo_stamp[index][here] = stamp;
+    const uint8_t base[6] = {regs[R_COLBK], regs[R_COLPF0], regs[R_COLPF1], regs[R_COLPF2], regs[R_COLPF0 + 3],
+                             (uint8_t)((regs[R_COLPF2] & 0xF0) | (regs[R_COLPF1] & 0x0E))};
+    const uint8_t *bits = f->hires_row ? HIRES_LINE : NORMAL;
+    const uint8_t *indices = f->indices;
+    for (int c = 0; c < CLOCKS; c++) {
+        int left = indices[2 * c], right = indices[2 * c + 1], pair = left * 6 + right, here = objects[c];
+        if (memo_stamp[pair][here] != stamp) {
+            uint8_t a = here ? prioritise(regs, left, 0, (uint8_t)here, base[left]) : base[left];
+            uint8_t b = here ? prioritise(regs, right, 0, (uint8_t)here, base[right]) : base[right];
+            memo[pair][here] = (uint16_t)(a | b << 8);
+            memo_stamp[pair][here] = stamp;
         }
+        colours[2 * c] = (uint8_t)memo[pair][here];
+        colours[2 * c + 1] = (uint8_t)(memo[pair][here] >> 8);
+        if (seen) seen[c & 3][here] |= (uint8_t)(SEEN | bits[left] | bits[right]);
     }
 }
 
 /* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1. */
 static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, uint8_t hits[16])
 {
-    uint8_t objects[CLOCKS];
+    static const uint8_t none[CLOCKS];
+    uint8_t objects[CLOCKS], seen[4][256] = {{0}};
     for (int row = out ? 0 : first; row < rows; row++) {
         playfield_row(f, row);
         const uint8_t *regs = f->registers[row];
-        int any = object_row(f, row, objects);
-        if (any && row >= first && row < last)
-            collide_row(f, (regs[R_PRIOR] & 0xC0) != 0, objects, hits);
+        int gtia = (regs[R_PRIOR] & 0xC0) != 0;
+        int any = object_row(f, row, objects), colliding = any && row >= first && row < last;
+        const uint8_t *here = any ? objects : none;
+        if (out && !gtia) {
+            colour_row(f, regs, here, out + row * WIDTH, colliding ? seen : NULL);
+            continue;
+        }
+        if (colliding)
+            collide_row(f, gtia, objects, seen);
         if (!out) continue;
-        base_colours(f, row, out + row * WIDTH);
-        if (any) objects_over(regs, f->indices, objects, out + row * WIDTH);
+        uint8_t *colours = out + row * WIDTH;
+        base_colours(f, row, colours);
+        for (int x = 0; x < WIDTH; x++)
+            if (here[x >> 1]) colours[x] = prioritise(regs, f->indices[x], 1, here[x >> 1], colours[x]);
     }
+    fold_collisions(seen, hits);
 }
 
 /* True if the key of this render equals `previous` (a bytearray); else `previous` becomes it. */
@@ -551,35 +587,43 @@ fail_ram:
     return result;
 }
 
-/* rgb(colours, palette, out): out[i] = palette[colours[i]] (3 bytes a pixel). */
+/* rgb(colours, palette, out, previous_colours, previous_rgb): out = palette[colours], 3 bytes a
+ * pixel; rows of WIDTH colours equal to previous_colours' are copied from previous_rgb (both
+ * may be None). */
 static PyObject *rgb(PyObject *self, PyObject *args)
 {
-    PyObject *colours_object, *palette_object, *out_object;
-    if (!PyArg_ParseTuple(args, "OOO", &colours_object, &palette_object, &out_object))
+    PyObject *objects[5];
+    Py_buffer views[5];
+    int held = 0;
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "OOOOO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4]))
         return NULL;
-    Py_buffer colours, palette, out;
-    if (get_buffer(colours_object, &colours, 0, 0, "colours") < 0) return NULL;
-    if (get_buffer(palette_object, &palette, 0, 768, "palette") < 0) {
-        PyBuffer_Release(&colours);
-        return NULL;
+    int have_previous = objects[3] != Py_None && objects[4] != Py_None;
+    int count = have_previous ? 5 : 3;
+    for (; held < count; held++) {
+        Py_ssize_t minimum = held == 1 ? 768 : held == 0 ? 0 : held == 2 || held == 4 ? views[0].len * 3 : views[0].len;
+        if (get_buffer(objects[held], &views[held], held == 2, minimum, "rgb") < 0)
+            goto done;
     }
-    if (get_buffer(out_object, &out, 1, colours.len * 3, "out") < 0) {
-        PyBuffer_Release(&palette);
-        PyBuffer_Release(&colours);
-        return NULL;
+    const uint8_t *src = views[0].buf, *pal = views[1].buf;
+    uint8_t *dst = views[2].buf;
+    for (Py_ssize_t start = 0; start < views[0].len; start += WIDTH) {
+        Py_ssize_t length = views[0].len - start < WIDTH ? views[0].len - start : WIDTH;
+        if (have_previous && memcmp(src + start, (const uint8_t *)views[3].buf + start, (size_t)length) == 0) {
+            memcpy(dst + 3 * start, (const uint8_t *)views[4].buf + 3 * start, (size_t)(3 * length));
+            continue;
+        }
+        for (Py_ssize_t i = start; i < start + length; i++) {
+            const uint8_t *c = pal + 3 * src[i];
+            dst[3 * i] = c[0];
+            dst[3 * i + 1] = c[1];
+            dst[3 * i + 2] = c[2];
+        }
     }
-    const uint8_t *src = colours.buf, *pal = palette.buf;
-    uint8_t *dst = out.buf;
-    for (Py_ssize_t i = 0; i < colours.len; i++) {
-        const uint8_t *c = pal + 3 * src[i];
-        dst[3 * i] = c[0];
-        dst[3 * i + 1] = c[1];
-        dst[3 * i + 2] = c[2];
-    }
-    PyBuffer_Release(&out);
-    PyBuffer_Release(&palette);
-    PyBuffer_Release(&colours);
-    Py_RETURN_NONE;
+    result = Py_NewRef(Py_None);
+done:
+    while (held > 0) PyBuffer_Release(&views[--held]);
+    return result;
 }
 
 static PyMethodDef methods[] = {
@@ -591,4 +635,8 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_videocore", "The compiled picture (ANTIC + GTIA).",
                                     -1, methods};
 
-PyMODINIT_FUNC PyInit__videocore(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__videocore(void)
+{
+    fill_hires_pixels();
+    return PyModule_Create(&module);
+}

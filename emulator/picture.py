@@ -53,32 +53,35 @@ class Picture:
         # the inputs of the last compiled picture and collisions, and what they made
         self._picture_key, self._collisions_key = bytearray(), bytearray()
         self._last_colours = self._scratch
-        self._last_hits = bytes(16)
-        self._rgb: np.ndarray | None = None  # the last RGB picture made, of the colours _rgb_of
-        self._rgb_of: np.ndarray | None = None
-        self._palette: np.ndarray | None = None
+        self._last_hits = self._frame_hits = bytes(16)
+        self._last_rgb: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # colours, RGB, palette
 
-    def _compiled(self, state: FrameState, first: int, last: int, out: np.ndarray | None) -> bytes | None:
+    def _compiled(self, state: FrameState, first: int, last: int, out: np.ndarray | None,
+                  previous: bytearray) -> bytes | None:
         """The collisions of rows ``first``..``last`` - 1 (and the picture into ``out``), or None
-        if nothing the render reads changed since the last one of its kind."""
+        if nothing the render reads changed since the render whose inputs ``previous`` holds."""
         core = _compiled_module()
         assert core is not None  # choose_video said "compiled"
         antic, dl = self.antic, state.display_list
-        picture = out is not None
         hits: bytes | None = core.render(
             antic.ram, self._scratch if out is None else out, dl.packed, dl.width, dl.left, antic.chbase,
-            antic.chactl, state.dmactl, state.pmbase, state.start_registers, state.log, first, last, picture,
-            self._picture_key if picture else self._collisions_key)
+            antic.chactl, state.dmactl, state.pmbase, state.start_registers, state.log, first, last,
+            out is not None, previous)
         return hits
+
+    def _whole_frame(self, state: FrameState) -> None:
+        """The compiled picture and the collisions of every row, unless nothing changed."""
+        colours = np.empty((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
+        hits = self._compiled(state, 0, DISPLAY_LINES, colours, self._picture_key)
+        if hits is not None:
+            self._last_colours, self._frame_hits = colours, hits
 
     def colours(self, state: FrameState, indices: np.ndarray | None = None) -> np.ndarray:
         """(240, 384) colour bytes of the frame ``state`` with memory as it is now (``indices``:
         the Python renderer's playfield, if already drawn).  Compiled, an unchanged frame gives
         the same array again."""
         if self.video == "compiled":
-            colours = np.empty((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
-            if self._compiled(state, 0, 0, colours) is not None:
-                self._last_colours = colours
+            self._whole_frame(state)
             return self._last_colours
         if indices is None:
             indices = self.antic.render_indices(state.display_list)
@@ -86,9 +89,13 @@ class Picture:
 
     def collisions(self, state: FrameState, first: int, last: int) -> tuple[bytes, np.ndarray | None]:
         """The collision bits of rows ``first`` to ``last`` - 1, and the Python renderer's
-        playfield of those rows (None when compiled)."""
+        playfield of those rows (None when compiled: all the rows make the picture too, which
+        ``colours`` then takes unless something changed)."""
         if self.video == "compiled":
-            hits = self._compiled(state, first, last, None)
+            if first == 0 and last == DISPLAY_LINES:
+                self._whole_frame(state)
+                return self._frame_hits, None
+            hits = self._compiled(state, first, last, None, self._collisions_key)
             if hits is not None:
                 self._last_hits = hits
             return self._last_hits, None
@@ -98,14 +105,17 @@ class Picture:
     def rgb(self, colours: np.ndarray, palette: np.ndarray) -> np.ndarray:
         """(240, 384, 3) RGB of ``colours`` by the palette; the last array again while the
         colours are the same (a new array when they change: an earlier one is never changed)."""
-        if (self._rgb is not None and palette is self._palette and self._rgb_of is not None
-                and np.array_equal(colours, self._rgb_of)):
-            return self._rgb
+        last = self._last_rgb
+        if last is not None and (last[2] is not palette or last[0].shape != colours.shape):
+            last = None
+        if last is not None and np.array_equal(colours, last[0]):
+            return last[1]
         core = _compiled_module()
         if core is None:
             rgb: np.ndarray = palette[colours]
-        else:
+        else:  # rows that did not change are copied from the last picture
             rgb = np.empty(colours.shape + (3,), dtype=np.uint8)
-            core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb)
-        self._rgb, self._rgb_of, self._palette = rgb, colours.copy(), palette
+            core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb,
+                     None if last is None else last[0], None if last is None else last[1])
+        self._last_rgb = (colours.copy(), rgb, palette)
         return rgb

@@ -50,8 +50,9 @@ gtia_log = st.lists(st.tuples(st.integers(0, 261), st.integers(0, 0x1C), st.inte
     lambda log: [(line, reg, value & 0xFE if 0x12 <= reg <= 0x1A else value) for line, reg, value in sorted(log)])
 
 
-def draw_both(antic: Antic, state: FrameState, first: int, last: int) -> None:
-    python, compiled = Picture(antic, "python"), Picture(antic, "compiled")
+def draw_both(antic: Antic, state: FrameState, first: int, last: int,
+              compiled: Picture | None = None) -> None:
+    python, compiled = Picture(antic, "python"), compiled or Picture(antic, "compiled")
     reference = python.colours(state)
     made = compiled.colours(state)
     wrong = np.argwhere(reference != made)
@@ -75,6 +76,38 @@ def test_generated_frames_are_drawn_alike(seed: int, dlist: bytes, dmactl: int, 
     display_list = antic.begin_frame()
     state = FrameState(display_list, registers, log, antic.dmactl, pmbase)
     draw_both(antic, state, min(rows), max(rows))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), dlist=display_lists(), dmactl=st.integers(0, 0x3F),
+       log=gtia_log, changes=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 0xFFFF), st.integers(0, 255)),
+                                      min_size=1, max_size=4))
+def test_a_change_to_what_the_frame_reads_is_drawn(seed: int, dlist: bytes, dmactl: int,
+                                                   log: list[tuple[int, int, int]],
+                                                   changes: list[tuple[int, int, int]]) -> None:
+    """The compiled picture skips a frame whose inputs did not change: any change must show."""
+    rng = np.random.default_rng(seed)
+    ram = bytearray(rng.integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
+    ram[DLIST:DLIST + len(dlist)] = dlist
+    antic = Antic(ram)
+    antic.dmactl, antic.chbase, antic.dlist = dmactl | 0x20, 0xE0, DLIST
+    registers = bytearray(rng.integers(0, 256, 32, dtype=np.uint8).tobytes())
+    registers[0x1D] |= 3
+    display_list = antic.begin_frame()
+    compiled = Picture(antic, "compiled")
+    draw_both(antic, FrameState(display_list, bytes(registers), log, antic.dmactl, 0x30), 0, 240, compiled)
+    lines = display_list.mode_lines
+    for kind, where, value in changes:
+        if kind == 0 and lines:  # screen memory of a mode line
+            line = lines[where % len(lines)]
+            ram[(line.address & 0xF000) | ((line.address + value % max(1, line.size)) & 0x0FFF)] ^= 0xFF
+        elif kind == 1:  # the font or the player/missile area
+            ram[0xE000 + where % 0x400 if where & 1 else 0x3000 + where % 0x800] ^= 0xFF
+        elif kind == 2:
+            registers[where % 32] = value
+        else:
+            ram[where] = value
+    draw_both(antic, FrameState(display_list, bytes(registers), log, antic.dmactl, 0x30), 0, 240, compiled)
 
 
 @pytest.mark.parametrize("prior", [0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x21, 0x3F, 0x41, 0x81, 0xC4])
