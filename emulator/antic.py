@@ -164,6 +164,28 @@ def _advance_within_4k(address: int, count: int) -> int:
     return (address & 0xF000) | ((address + count) & 0x0FFF)
 
 
+class _RecordingRam:
+    """RAM for the display list parser: its bytes, noting each address read."""
+
+    def __init__(self, ram: bytearray, reads: list[int]) -> None:
+        self.ram, self.reads = ram, reads
+
+    def __getitem__(self, address: int) -> int:
+        self.reads.append(address)
+        return self.ram[address]
+
+
+def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]:
+    """Runs of consecutive ``addresses`` as (start, end, the bytes there now)."""
+    spans: list[tuple[int, int, bytes]] = []
+    for address in sorted(set(addresses)):
+        if spans and spans[-1][1] == address:
+            spans[-1] = (spans[-1][0], address + 1, b"")
+        else:
+            spans.append((address, address + 1, b""))
+    return [(start, end, bytes(ram[start:end])) for start, end, _ in spans]
+
+
 def _screen_bytes(ram: np.ndarray, address: int, count: int) -> np.ndarray:
     """``count`` bytes of screen memory from ``address``, wrapping inside its 4K block."""
     if (address & 0x0FFF) + count <= 0x1000:
@@ -192,16 +214,31 @@ class Antic:
         self.nmien = 0
         self.nmist = 0
         self.display_list = DisplayList([], [], 0, 0)
+        # the last parse: (registers, spans of the bytes it read (start, end, bytes), its result)
+        self._parsed: tuple[tuple[int, int, int, int], list[tuple[int, int, bytes]], DisplayList] | None = None
 
     # -- display list -------------------------------------------------------------
 
     def parse_display_list(self) -> DisplayList:
-        """Read the display list from DLISTL/H as ANTIC would during one frame."""
+        """Read the display list from DLISTL/H as ANTIC would during one frame (the last one
+        again while the registers and the display list's bytes are as they were then)."""
+        key = (self.dmactl, self.dlist, self.hscrol, self.vscrol)
+        last = self._parsed
+        ram = self.ram
+        if last is not None and last[0] == key and all(ram[start:end] == saved for start, end, saved in last[1]):
+            return last[2]
+        reads: list[int] = []
+        display_list = self._parse_display_list(reads)
+        self._parsed = (key, _spans(ram, reads), display_list)
+        return display_list
+
+    def _parse_display_list(self, reads: list[int]) -> DisplayList:
+        """The display list's mode lines; the addresses of the bytes it read go into ``reads``."""
         width_code = self.dmactl & 3
         width, left = PLAYFIELD[width_code]
         if not self.dmactl & 0x20:
             return DisplayList([], [], width, left)
-        ram = self.ram
+        ram = _RecordingRam(self.ram, reads)
         pc = self.dlist
         line = FIRST_DISPLAY_LINE
         memory_scan = 0

@@ -110,6 +110,25 @@ def test_a_change_to_what_the_frame_reads_is_drawn(seed: int, dlist: bytes, dmac
     draw_both(antic, FrameState(display_list, bytes(registers), log, antic.dmactl, 0x30), 0, 240, compiled)
 
 
+@settings(max_examples=60, deadline=None)
+@given(dlist=display_lists(), pokes=st.lists(st.tuples(st.integers(0, 200), st.integers(0, 255)), max_size=3),
+       scroll=st.integers(0, 15))
+def test_the_display_list_is_parsed_again_when_it_changes(dlist: bytes, pokes: list[tuple[int, int]],
+                                                          scroll: int) -> None:
+    """Antic keeps the last parse while the registers and the bytes it read are unchanged."""
+    ram = bytearray(0x10000)
+    ram[DLIST:DLIST + len(dlist)] = dlist
+    antic = Antic(ram)
+    antic.dmactl, antic.dlist = 0x22, DLIST
+    antic.parse_display_list()
+    for offset, value in pokes:
+        ram[DLIST + offset] = value
+    antic.vscrol = scroll
+    fresh = Antic(ram)
+    fresh.dmactl, fresh.dlist, fresh.vscrol = 0x22, DLIST, scroll
+    assert antic.parse_display_list() == fresh.parse_display_list()
+
+
 @pytest.mark.parametrize("prior", [0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x21, 0x3F, 0x41, 0x81, 0xC4])
 def test_players_and_missiles_by_dma_in_each_priority(prior: int) -> None:
     ram = bytearray(np.random.default_rng(prior).integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
