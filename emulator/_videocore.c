@@ -478,15 +478,13 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
                        uint8_t (*seen)[256])
 {
     static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
-    static uint8_t memo_registers[32];
+    static uint8_t memo_registers[32], known[36][256 / 8]; /* known: a bit per memo entry */
     static uint16_t memo[36][256];
-    static uint32_t memo_stamp[36][256], stamp = 1;
-    if (memcmp(memo_registers, regs, 32) != 0 || stamp == 1) {
+    static int started;
+    if (!started || memcmp(memo_registers, regs, 32) != 0) { /* new registers: forget everything */
         memcpy(memo_registers, regs, 32);
-        if (++stamp == 0) { /* the stamps wrapped: forget everything */
-            memset(memo_stamp, 0, sizeof memo_stamp);
-            stamp = 2;
-        }
+        memset(known, 0, sizeof known);
+        started = 1;
     }
     const uint8_t base[6] = {regs[R_COLBK], regs[R_COLPF0], regs[R_COLPF1], regs[R_COLPF2], regs[R_COLPF0 + 3],
                              (uint8_t)((regs[R_COLPF2] & 0xF0) | (regs[R_COLPF1] & 0x0E))};
@@ -494,11 +492,11 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
     const uint8_t *indices = f->indices;
     for (int c = 0; c < CLOCKS; c++) {
         int left = indices[2 * c], right = indices[2 * c + 1], pair = left * 6 + right, here = objects[c];
-        if (memo_stamp[pair][here] != stamp) {
+        if (!(known[pair][here >> 3] & (1 << (here & 7)))) {
             uint8_t a = here ? prioritise(regs, left, 0, (uint8_t)here, base[left]) : base[left];
             uint8_t b = here ? prioritise(regs, right, 0, (uint8_t)here, base[right]) : base[right];
             memo[pair][here] = (uint16_t)(a | b << 8);
-            memo_stamp[pair][here] = stamp;
+            known[pair][here >> 3] |= (uint8_t)(1 << (here & 7));
         }
         colours[2 * c] = (uint8_t)memo[pair][here];
         colours[2 * c + 1] = (uint8_t)(memo[pair][here] >> 8);
