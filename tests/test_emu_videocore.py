@@ -183,3 +183,21 @@ def test_rgb_is_the_palette_of_the_colours_and_unchanged_frames_reuse_it() -> No
     colours[5, 7] ^= 1
     second = picture.rgb(colours, palette)
     assert second is not first and np.array_equal(second, palette[colours])
+
+
+def test_frames_with_a_moving_player_and_a_dli_are_drawn_alike() -> None:
+    """The benchmark's players-and-DLI machine, frame after frame: the picture and collisions."""
+    from emulator import bench
+    from emulator.machine import Machine
+
+    machine = Machine(bench.bench_rom())
+    machine.run_frames(2)
+    bench.pmg_setup(machine)
+    machine.poke(0x14, 0x40)  # player 0 starts on the screen
+    machine.run_frames(1)  # the frame the setup happened in
+    compiled = Picture(machine.antic, "compiled")
+    for _ in range(6):
+        machine.run_frames(1)
+        state = machine.completed_frame
+        assert state is not None and any(reg == 0x18 for _, reg, _ in state.log)  # the DLI's COLPF2
+        draw_both(machine.antic, state, 0, 240, compiled)
