@@ -35,6 +35,11 @@ def _compiled_module() -> ModuleType | None:
     return _videocore
 
 
+def compiled_video_available() -> bool:
+    """True if the compiled picture (emulator/_videocore.c) was built and loads."""
+    return _compiled_module() is not None
+
+
 def choose_video(requested: str | None = None) -> str:
     """"compiled" or "python": ``requested`` or else $SURROUND_VIDEO ("auto": compiled if built)."""
     choice = requested or os.environ.get("SURROUND_VIDEO", "auto")

@@ -18,10 +18,12 @@ from hypothesis import strategies as st
 
 from emulator.antic import Antic
 from emulator.headless import HeadlessAtari
-from emulator.picture import Picture, choose_video
+from emulator.picture import Picture, compiled_video_available
 from emulator.pmg import FrameState
 
-pytestmark = pytest.mark.skipif(choose_video("compiled") != "compiled", reason="the compiled picture is not built")
+# a machine without a C compiler draws in Python alone (.ci/run insists on the compiled picture)
+needs_compiled = pytest.mark.skipif(not compiled_video_available(), reason="the compiled picture is not built")
+pytestmark = needs_compiled
 
 HERE = Path(__file__).parent
 DLIST = 0x0600  # the generated display list lives here (inside one 1K block)
