@@ -78,11 +78,18 @@ static const int MODE10[16] = {
 enum { ML_LINE, ML_HEIGHT, ML_MODE, ML_ADDRESS, ML_SIZE, ML_FIRST_ROW, ML_FETCH_WIDTH, ML_SHIFT, ML_FIELDS };
 
 typedef struct {
+    int row, x, reg, value; /* from hi-res pixel x of the row on, register = value */
+} MidWrite;
+
+typedef struct {
     const uint8_t *ram;
     const int32_t *mode_lines;
     Py_ssize_t mode_line_count;
     int width, left, chbase, chactl, dmactl, pmbase;
-    uint8_t registers[ROWS][32]; /* GTIA's write registers on each displayed row */
+    uint8_t registers[ROWS][32]; /* GTIA's write registers at the start of each displayed row */
+    MidWrite *mid;               /* the writes that show from the middle of a row, in order */
+    Py_ssize_t mid_count, mid_capacity;
+    uint16_t mid_rows[ROWS + 1]; /* how many of them each row has */
     uint8_t indices[WIDTH];      /* the playfield of the row being made */
     uint8_t hires_row;           /* the row is drawn by a hi-res mode line */
 } Frame;
@@ -270,36 +277,69 @@ static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int e
     return 0;
 }
 
-/* GTIA's registers on every row up to `rows`: the frame's start, then the logged writes
- * (which go into the frame's key too). */
+/* (displayed row, hi-res pixel) from which a write at colour clock `clock` of `scanline` shows:
+ * left of the frame from the row's start, right of it from the next row's (pmg.write_position). */
+static void write_position(long scanline, long clock, long *row, long *x)
+{
+    long colour_clock = clock - HPOS_OFFSET;
+    *row = scanline - FIRST_LINE;
+    *x = 0;
+    if (*row < 0)
+        *row = 0;
+    else if (colour_clock >= CLOCKS)
+        *row += 1;
+    else if (colour_clock > 0)
+        *x = 2 * colour_clock;
+}
+
+static int add_mid_write(Frame *f, long row, long x, long reg, long value)
+{
+    if (f->mid_count == f->mid_capacity) {
+        Py_ssize_t capacity = f->mid_capacity ? 2 * f->mid_capacity : 64;
+        MidWrite *mid = PyMem_Realloc(f->mid, (size_t)capacity * sizeof(MidWrite));
+        if (!mid) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        f->mid = mid;
+        f->mid_capacity = capacity;
+    }
+    f->mid[f->mid_count++] = (MidWrite){(int)row, (int)x, (int)(reg & 31), (int)value};
+    f->mid_rows[row]++;
+    return 0;
+}
+
+/* GTIA's registers at the start of every row up to `rows`: the frame's start, then the logged
+ * writes (scan line, colour clock, register, value); the writes in the middle of a row are kept
+ * for it in f->mid.  The log goes into the frame's key too. */
 static int register_table(Frame *f, const uint8_t *start, PyObject *log, int rows)
 {
     Py_ssize_t count = PyList_GET_SIZE(log);
-    memcpy(f->registers[0], start, 32);
-    for (int r = 1; r < rows; r++) memcpy(f->registers[r], start, 32);
+    f->mid_count = 0;
+    memset(f->mid_rows, 0, sizeof f->mid_rows);
+    for (int r = 0; r < rows; r++) memcpy(f->registers[r], start, 32);
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *entry = PyList_GET_ITEM(log, i);
-        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3) {
-            PyErr_SetString(PyExc_TypeError, "log entries are (scanline, register, value)");
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 4) {
+            PyErr_SetString(PyExc_TypeError, "log entries are (scanline, colour clock, register, value)");
             return -1;
         }
-        long scanline = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
-        long reg = PyLong_AsLong(PyTuple_GET_ITEM(entry, 1));
-        long value = PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
+        long fields[4];
+        for (int k = 0; k < 4; k++) fields[k] = PyLong_AsLong(PyTuple_GET_ITEM(entry, k));
         if (PyErr_Occurred()) return -1;
-        int entry_key[3] = {(int)scanline, (int)reg, (int)value};
+        int entry_key[4] = {(int)fields[0], (int)fields[1], (int)fields[2], (int)fields[3]};
         if (key_put(&key, entry_key, sizeof entry_key) < 0) return -1;
-        long row = scanline - FIRST_LINE;
-        if (row < 0) row = 0;
-        for (long r = row; r < rows; r++) f->registers[r][reg & 31] = (uint8_t)value;
+        long row, x, reg = fields[2] & 31, value = fields[3];
+        write_position(fields[0], fields[1], &row, &x);
+        if (x > 0 && row < rows && add_mid_write(f, row, x, reg, value) < 0) return -1;
+        for (long r = row + (x > 0); r < rows; r++) f->registers[r][reg] = (uint8_t)value;
     }
     return 0;
 }
 
 /* The bytes of players 0-3 and of the missiles on displayed row `row` (DMA or GRAFPn/GRAFM). */
-static void object_graphics(const Frame *f, int row, uint8_t graf[5])
+static void object_graphics(const Frame *f, int row, const uint8_t *regs, uint8_t graf[5])
 {
-    const uint8_t *regs = f->registers[row];
     int scanline = row + FIRST_LINE, single = f->dmactl & 0x10;
     memcpy(graf, regs + R_GRAFP0, 5);
     for (int n = 0; n < 5; n++) {
@@ -335,11 +375,10 @@ static void object_mask(uint8_t *objects, int hpos, int width, int bits, int siz
 }
 
 /* objects[c]: bits 0-3 players, 4-7 missiles present at colour clock c; 0 if none on the row. */
-static int object_row(const Frame *f, int row, uint8_t objects[CLOCKS])
+static int object_row(const Frame *f, int row, const uint8_t *regs, uint8_t objects[CLOCKS])
 {
     uint8_t graf[5];
-    const uint8_t *regs = f->registers[row];
-    object_graphics(f, row, graf);
+    object_graphics(f, row, regs, graf);
     if (!(graf[0] | graf[1] | graf[2] | graf[3] | graf[4]))
         return 0;
     memset(objects, 0, CLOCKS);
@@ -353,9 +392,8 @@ static int object_row(const Frame *f, int row, uint8_t objects[CLOCKS])
 }
 
 /* The colour of every pixel of the row without players and missiles (and GTIA modes 9-11). */
-static void base_colours(const Frame *f, int row, uint8_t *colours)
+static void base_colours(const Frame *f, const uint8_t *regs, uint8_t *colours)
 {
-    const uint8_t *regs = f->registers[row];
     int mode = regs[R_PRIOR] >> 6;
     uint8_t bk = regs[R_COLBK];
     if (!mode) {
@@ -423,16 +461,17 @@ static uint8_t prioritise(const uint8_t *regs, int index, int gtia, uint8_t obje
  * Four banks by colour clock & 3, so that neighbouring clocks do not wait on each other's store. */
 #define SEEN 0x10
 
-static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t seen[4][256])
+static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t seen[4][256], int c0,
+                        int c1)
 {
     /* PF0-PF3 bits a pixel collides with: a hi-res line's unlit pixels (PF2) do not collide */
     static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
     const uint8_t *bits = f->hires_row ? HIRES_LINE : NORMAL;
     if (gtia) {
-        for (int c = 0; c < CLOCKS; c++) seen[c & 3][objects[c]] |= SEEN;
+        for (int c = c0; c < c1; c++) seen[c & 3][objects[c]] |= SEEN;
         return;
     }
-    for (int c = 0; c < CLOCKS; c++)
+    for (int c = c0; c < c1; c++)
         seen[c & 3][objects[c]] |= (uint8_t)(SEEN | bits[f->indices[2 * c]] | bits[f->indices[2 * c + 1]]);
 }
 
@@ -475,7 +514,7 @@ static Frame frame; /* one frame at a time (the GIL is held throughout) */
  * by (index pair, objects) while the registers stay the same (rows mostly share them: only
  * logged writes change them).  With `seen`, the collisions of the row go there too. */
 static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t objects[CLOCKS], uint8_t *colours,
-                       uint8_t (*seen)[256])
+                       uint8_t (*seen)[256], int c0, int c1)
 {
     static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
     static uint8_t memo_registers[32], known[36][256 / 8]; /* known: a bit per memo entry */
@@ -490,7 +529,7 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
                              (uint8_t)((regs[R_COLPF2] & 0xF0) | (regs[R_COLPF1] & 0x0E))};
     const uint8_t *bits = f->hires_row ? HIRES_LINE : NORMAL;
     const uint8_t *indices = f->indices;
-    for (int c = 0; c < CLOCKS; c++) {
+    for (int c = c0; c < c1; c++) {
         int left = indices[2 * c], right = indices[2 * c + 1], pair = left * 6 + right, here = objects[c];
         if (!(known[pair][here >> 3] & (1 << (here & 7)))) {
             uint8_t a = here ? prioritise(regs, left, 0, (uint8_t)here, base[left]) : base[left];
@@ -504,28 +543,54 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
     }
 }
 
-/* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1. */
-static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, uint8_t hits[16])
+/* Colour clocks c0..c1-1 of a row with the registers `regs`: the colours into `colours` (the
+ * row's, if not NULL), the collisions into `seen` (if not NULL). */
+static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int c1, uint8_t *colours,
+                       uint8_t (*seen)[256])
 {
     static const uint8_t none[CLOCKS];
-    uint8_t objects[CLOCKS], seen[4][256] = {{0}};
+    uint8_t objects[CLOCKS], whole[WIDTH];
+    int gtia = (regs[R_PRIOR] & 0xC0) != 0;
+    int any = object_row(f, row, regs, objects);
+    const uint8_t *here = any ? objects : none;
+    if (colours && !gtia) {
+        colour_row(f, regs, here, colours, any ? seen : NULL, c0, c1);
+        return;
+    }
+    if (any && seen)
+        collide_row(f, gtia, objects, seen, c0, c1);
+    if (!colours) return;
+    base_colours(f, regs, whole); /* a GTIA mode's pixels span four hi-res pixels: the whole row */
+    for (int x = 2 * c0; x < 2 * c1; x++)
+        colours[x] = here[x >> 1] ? prioritise(regs, f->indices[x], 1, here[x >> 1], whole[x]) : whole[x];
+}
+
+/* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1.  A row
+ * with writes in its middle is drawn in pieces, each with its registers (pmg.row_segments). */
+static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, uint8_t hits[16])
+{
+    uint8_t seen[4][256] = {{0}};
     for (int row = out ? 0 : first; row < rows; row++) {
         playfield_row(f, row);
-        const uint8_t *regs = f->registers[row];
-        int gtia = (regs[R_PRIOR] & 0xC0) != 0;
-        int any = object_row(f, row, objects), colliding = any && row >= first && row < last;
-        const uint8_t *here = any ? objects : none;
-        if (out && !gtia) {
-            colour_row(f, regs, here, out + row * WIDTH, colliding ? seen : NULL);
+        uint8_t *colours = out ? out + row * WIDTH : NULL;
+        uint8_t (*collide)[256] = row >= first && row < last ? seen : NULL;
+        if (!f->mid_rows[row]) {
+            draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide);
             continue;
         }
-        if (colliding)
-            collide_row(f, gtia, objects, seen);
-        if (!out) continue;
-        uint8_t *colours = out + row * WIDTH;
-        base_colours(f, row, colours);
-        for (int x = 0; x < WIDTH; x++)
-            if (here[x >> 1]) colours[x] = prioritise(regs, f->indices[x], 1, here[x >> 1], colours[x]);
+        uint8_t regs[32];
+        memcpy(regs, f->registers[row], 32);
+        const MidWrite *previous = NULL;
+        for (Py_ssize_t i = 0; i <= f->mid_count; i++) {
+            const MidWrite *w = i < f->mid_count ? &f->mid[i] : NULL;
+            if (w && w->row != row) continue;
+            /* the piece before this write: from the previous write on (the row's start before the first) */
+            int start = previous ? previous->x : 0, end = w ? w->x : WIDTH;
+            if (end > start) draw_piece(f, row, regs, start / 2, end / 2, colours, collide);
+            if (!w) break;
+            regs[w->reg] = (uint8_t)w->value;
+            previous = w;
+        }
     }
     fold_collisions(seen, hits);
 }

@@ -97,10 +97,9 @@ from emulator.video import CYCLES_PER_LINE, NTSC, VIDEO_STANDARDS
 
 CPU_HZ = NTSC.cpu_hz
 CYCLES_PER_FRAME = NTSC.cycles_per_frame  # 29,868
-HOLD_WRITE_CYCLE = 104
 #: collisions are worked out at a frame's end only if the program read a collision register in
 #: this many frames before (a read itself works out the scanlines drawn so far)
-COLLISION_INTEREST_FRAMES = 60  # colour writes after this cycle of a line show from the next line
+COLLISION_INTEREST_FRAMES = 60
 
 SIOV = 0xE459
 SIO_MODES = ("fast", "serial")
@@ -133,7 +132,7 @@ class Machine:
         self.memory = Memory()
         memory = self.memory
         self.cpu = AtariCPU(memory.ram, memory.io_read, memory.write_special, memory.writable)
-        self.gtia = Gtia(self._colour_scanline, pal=video == "pal")
+        self.gtia = Gtia(self._beam, pal=video == "pal")
         self.gtia.collide = self._collide_now
         self._collisions_read_frame = -COLLISION_INTEREST_FRAMES - 1  # frame of the last collision read
         self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
@@ -196,10 +195,11 @@ class Machine:
         """The scanline the beam is on (0-261)."""
         return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % self.lines_per_frame
 
-    def _colour_scanline(self) -> int:
-        offset = self.real_cycle() - self.frame_start
-        line, position = divmod(offset, CYCLES_PER_LINE)
-        return line + 1 if position >= HOLD_WRITE_CYCLE else line
+    def _beam(self) -> tuple[int, int]:
+        """The scan line and colour clock the beam is at (two colour clocks a machine cycle:
+        Mapping the Atari, appendix 3), where a GTIA write takes effect (emulator/pmg.py)."""
+        line, cycle = divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+        return line, 2 * cycle
 
     def _attach_chip(self, page: int, chip: Chip) -> None:
         """A chip's registers on I/O page $D0xx + ``page``."""

@@ -79,27 +79,70 @@ MODE10_REGISTERS = np.array([COLPM0, COLPM0 + 1, COLPM0 + 2, COLPM0 + 3, COLPF0,
                              COLPF0 + 3], dtype=np.intp)
 
 
+#: A logged GTIA write: (scan line, colour clock of the line, register, value).
+Write = tuple[int, int, int, int]
+
+
 @dataclass
 class FrameState:
     """What GTIA and ANTIC's player/missile DMA need to draw a frame."""
 
     display_list: DisplayList
     start_registers: bytes  # GTIA's write registers at the top of the frame
-    log: list[tuple[int, int, int]]  # (scanline, register, value) during the frame
+    log: list[Write]  # the writes during the frame, in order
     dmactl: int
     pmbase: int
 
 
-def register_table(start: bytes, log: list[tuple[int, int, int]], rows: int,
-                   first_line: int = FIRST_DISPLAY_LINE) -> np.ndarray:
-    """(rows, 32) uint8: GTIA's write registers on each displayed scanline."""
+def write_position(scanline: int, clock: int) -> tuple[int, int]:
+    """(displayed row, hi-res pixel) from which a write at ``clock`` of ``scanline`` shows.
+
+    The beam's colour clock is HPOS (HPOS $20 is the frame's left edge, HPOS_OFFSET); a write
+    left of the frame counts from its row's start, one right of it from the next row's start.
+    (GTIA's own delay of a colour clock or two is not modelled.)
+    """
+    row, colour_clock = scanline - FIRST_DISPLAY_LINE, clock - HPOS_OFFSET
+    if row < 0:
+        return 0, 0
+    if colour_clock >= COLOUR_CLOCKS:
+        return row + 1, 0
+    return row, 2 * max(0, colour_clock)
+
+
+def register_table(start: bytes, log: list[Write], rows: int) -> np.ndarray:
+    """(rows, 32) uint8: GTIA's write registers at the start of each displayed scanline."""
     table = np.empty((rows, 0x20), dtype=np.uint8)
     table[:] = np.frombuffer(start, dtype=np.uint8)
-    for scanline, reg, value in log:
-        row = max(0, scanline - first_line)
+    for scanline, clock, reg, value in log:
+        row, x = write_position(scanline, clock)
+        row += x > 0  # a write in the middle of a row: see mid_row_writes
         if row < rows:
             table[row:, reg] = value
     return table
+
+
+def mid_row_writes(log: list[Write], first: int, last: int) -> dict[int, list[tuple[int, int, int]]]:
+    """The writes that show from the middle of rows ``first``..``last`` - 1: row -> [(x, reg, value)]."""
+    writes: dict[int, list[tuple[int, int, int]]] = {}
+    for scanline, clock, reg, value in log:
+        row, x = write_position(scanline, clock)
+        if x > 0 and first <= row < last:
+            writes.setdefault(row, []).append((x, reg, value))
+    return writes
+
+
+def row_segments(table: np.ndarray, row: int, writes: list[tuple[int, int, int]]
+                 ) -> list[tuple[int, int, np.ndarray]]:
+    """(start, end, registers) of the pieces of a row after its first: each write's registers
+    from its pixel to the next write's (or the row's end)."""
+    registers = table[row].copy()
+    segments = []
+    for number, (x, reg, value) in enumerate(writes):
+        registers[reg] = value
+        end = writes[number + 1][0] if number + 1 < len(writes) else FRAME_WIDTH
+        if end > x:
+            segments.append((x, end, registers.copy()))
+    return segments
 
 
 def uses_objects(state: FrameState) -> bool:
@@ -109,8 +152,8 @@ def uses_objects(state: FrameState) -> bool:
         return True
     if any(start[GRAFP0:GRAFM + 1]):
         return True
-    return any(GRAFP0 <= reg <= GRAFM and value for _, reg, value in state.log) or any(
-        reg == GRACTL and value & 3 and state.dmactl & 0x0C for _, reg, value in state.log)
+    return any(GRAFP0 <= reg <= GRAFM and value for _, _, reg, value in state.log) or any(
+        reg == GRACTL and value & 3 and state.dmactl & 0x0C for _, _, reg, value in state.log)
 
 
 def object_graphics(ram: np.ndarray, state: FrameState, table: np.ndarray, first: int) -> np.ndarray:
@@ -243,10 +286,23 @@ def gtia_mode_colours(indices: np.ndarray, table: np.ndarray, rows: np.ndarray) 
 
 
 def compose(ram: np.ndarray, state: FrameState, indices: np.ndarray) -> np.ndarray:
-    """Colour bytes of a frame: the playfield ``indices`` with players, missiles and priorities."""
+    """Colour bytes of a frame: the playfield ``indices`` with players, missiles and priorities;
+    a row with writes in its middle is drawn again from each write on with its registers."""
     rows = indices.shape[0]
     table = register_table(state.start_registers, state.log, rows)
-    hires = hires_rows(state.display_list, 0, rows)
+    colours = _compose_rows(ram, state, indices, table, 0)
+    for row, writes in mid_row_writes(state.log, 0, rows).items():
+        for start, end, registers in row_segments(table, row, writes):
+            piece = _compose_rows(ram, state, indices[row:row + 1], registers[None, :], row)
+            colours[row, start:end] = piece[0, start:end]
+    return colours
+
+
+def _compose_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table: np.ndarray,
+                  first: int) -> np.ndarray:
+    """Colour bytes of the rows ``first``.. with the registers ``table`` (a row each)."""
+    rows = indices.shape[0]
+    hires = hires_rows(state.display_list, first, rows)
     gtia_rows = (table[:, PRIOR] & 0xC0) != 0
     colours_table = table[:, [COLBK, COLPF0, COLPF0 + 1, COLPF0 + 2, COLPF0 + 3]]
     base = np.take_along_axis(
@@ -256,7 +312,7 @@ def compose(ram: np.ndarray, state: FrameState, indices: np.ndarray) -> np.ndarr
         base[gtia_rows] = gtia_mode_colours(indices, table, gtia_rows)
     if not uses_objects(state):
         return base
-    graf = object_graphics(np.asarray(ram), state, table, 0)
+    graf = object_graphics(np.asarray(ram), state, table, first)
     players, missiles = object_masks(table, graf)
     masks = [mask for mask in players + missiles if mask is not None]
     if not masks:
@@ -326,15 +382,38 @@ def _prioritise(base: np.ndarray, indices: np.ndarray, table: np.ndarray, hires:
 
 
 def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, first: int, last: int) -> bytearray:
-    """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8)."""
+    """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8); a row with
+    writes in its middle collides piece by piece, each with its registers."""
     if last <= first or not uses_objects(state):
         return bytearray(16)
-    table = register_table(state.start_registers, state.log, last)[first:]
+    table = register_table(state.start_registers, state.log, last)
+    pieces = mid_row_writes(state.log, first, last)
+    result = _collide_rows(ram, state, indices, table[first:], first, pieces)
+    for row, writes in pieces.items():
+        for start, end, registers in row_segments(table, row, writes):
+            columns = np.zeros(FRAME_WIDTH, dtype=bool)
+            columns[start:end] = True
+            hits = _collide_rows(ram, state, indices, registers[None, :], row, {}, columns)
+            result = bytearray(a | b for a, b in zip(result, hits))
+    return result
+
+
+def _collide_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table: np.ndarray, first: int,
+                  pieces: dict[int, list[tuple[int, int, int]]], columns: np.ndarray | None = None) -> bytearray:
+    """Collision bits of the rows ``first``.. with the registers ``table`` (a row each); of a
+    row in ``pieces`` only the columns before its first write; only ``columns`` if given."""
     graf = object_graphics(np.asarray(ram), state, table, first)
     players, missiles = object_masks(table, graf)
     if all(mask is None for mask in players + missiles):
         return bytearray(16)
-    sub = indices[first:last]
-    hires = hires_rows(state.display_list, first, last - first)
+    visible = np.ones((table.shape[0], FRAME_WIDTH), dtype=bool)
+    if columns is not None:
+        visible &= columns[None, :]
+    for row, writes in pieces.items():
+        visible[row - first, writes[0][0]:] = False
+    players = [None if mask is None else mask & visible for mask in players]
+    missiles = [None if mask is None else mask & visible for mask in missiles]
+    sub = indices[first:first + table.shape[0]]
+    hires = hires_rows(state.display_list, first, table.shape[0])
     gtia_rows = (table[:, PRIOR] & 0xC0) != 0
     return collisions(sub, hires, gtia_rows, players, missiles)

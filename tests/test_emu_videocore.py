@@ -48,8 +48,10 @@ def display_lists(draw: st.DrawFn) -> bytes:
     return bytes(code)
 
 
-gtia_log = st.lists(st.tuples(st.integers(0, 261), st.integers(0, 0x1C), st.integers(0, 255)), max_size=40).map(
-    lambda log: [(line, reg, value & 0xFE if 0x12 <= reg <= 0x1A else value) for line, reg, value in sorted(log)])
+gtia_log = st.lists(st.tuples(st.integers(0, 261), st.integers(0, 227), st.integers(0, 0x1C), st.integers(0, 255)),
+                    max_size=40).map(
+    lambda log: [(line, clock, reg, value & 0xFE if 0x12 <= reg <= 0x1A else value)
+                 for line, clock, reg, value in sorted(log)])
 
 
 def draw_both(antic: Antic, state: FrameState, first: int, last: int,
@@ -69,7 +71,7 @@ def draw_both(antic: Antic, state: FrameState, first: int, last: int,
        log=gtia_log, rows=st.tuples(st.integers(0, 240), st.integers(0, 240)))
 def test_generated_frames_are_drawn_alike(seed: int, dlist: bytes, dmactl: int, chactl: int,
                                           scroll: tuple[int, int], chbase: int, pmbase: int, registers: bytes,
-                                          log: list[tuple[int, int, int]], rows: tuple[int, int]) -> None:
+                                          log: list[tuple[int, int, int, int]], rows: tuple[int, int]) -> None:
     ram = bytearray(np.random.default_rng(seed).integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
     ram[DLIST:DLIST + len(dlist)] = dlist
     antic = Antic(ram)
@@ -85,7 +87,7 @@ def test_generated_frames_are_drawn_alike(seed: int, dlist: bytes, dmactl: int, 
        log=gtia_log, changes=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 0xFFFF), st.integers(0, 255)),
                                       min_size=1, max_size=4))
 def test_a_change_to_what_the_frame_reads_is_drawn(seed: int, dlist: bytes, dmactl: int,
-                                                   log: list[tuple[int, int, int]],
+                                                   log: list[tuple[int, int, int, int]],
                                                    changes: list[tuple[int, int, int]]) -> None:
     """The compiled picture skips a frame whose inputs did not change: any change must show."""
     rng = np.random.default_rng(seed)
@@ -142,7 +144,8 @@ def test_players_and_missiles_by_dma_in_each_priority(prior: int) -> None:
     registers[0x1B], registers[0x1D] = prior, 3
     for number in range(8):
         registers[number] = 0x40 + 0x14 * number
-    log = [(40 + 8 * k, 0x12 + k % 9, (17 * k) & 0xFE) for k in range(20)] + [(120, 0x1B, prior ^ 0x10)]
+    log = [(40 + 8 * k, 20 * k % 228, 0x12 + k % 9, (17 * k) & 0xFE) for k in range(20)]
+    log += [(120, 100, 0x1B, prior ^ 0x10), (130, 120, 0x00, 0x70), (130, 140, 0x00, 0x90)]
     draw_both(antic, FrameState(antic.begin_frame(), bytes(registers), log, antic.dmactl, 0x30), 0, 240)
 
 
@@ -201,5 +204,5 @@ def test_frames_with_a_moving_player_and_a_dli_are_drawn_alike() -> None:
     for _ in range(6):
         machine.run_frames(1)
         state = machine.completed_frame
-        assert state is not None and any(reg == 0x18 for _, reg, _ in state.log)  # the DLI's COLPF2
+        assert state is not None and any(reg == 0x18 for _, _, reg, _ in state.log)  # the DLI's COLPF2
         draw_both(machine.antic, state, 0, 240, compiled)
