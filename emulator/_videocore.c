@@ -10,7 +10,8 @@
  *
  * One entry point:
  *   render(ram, out, mode_lines, width, left, chbase, chactl, dmactl, pmbase,
- *          start_registers, log, first, last, picture, previous) -> bytes(16) or None
+ *          start_registers, log, first, last, picture, previous[, memory, last_picture])
+ *          -> bytes(16) or None
  *     ram             64 KiB buffer (memory.ram)
  *     out             writable buffer of 240 x 384 colour bytes (written if picture)
  *     mode_lines      int32 buffer, 8 a mode line (antic.DisplayList.packed)
@@ -19,6 +20,10 @@
  *     log             list of (scanline, register, value): GTIA writes this frame
  *     first, last     the displayed rows (0 = scanline 8) whose collisions to return
  *     previous        bytearray: the inputs of the last render of this kind (replaced)
+ *     memory, last_picture (optional, a picture only): what each row of `last_picture` (the
+ *                     caller's last picture) was made from, a bytearray of 240 RowMemory
+ *                     that this render keeps up to date; a row made from the same inputs
+ *                     is copied from `last_picture` instead of drawn again
  *   Returns the 16 collision registers M0PF..P3PL hit in rows first..last-1, or None if
  *   everything the render reads (parameters, registers, log, the mode lines' screen memory,
  *   the font, the player/missile area) is as in `previous`: nothing is drawn then, the
@@ -543,16 +548,42 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
     }
 }
 
+/* What a row of the last picture was made from, so that an unchanged row is copied from it. */
+typedef struct {
+    uint8_t valid, hires_row;
+    uint8_t indices[WIDTH], registers[32], objects[CLOCKS];
+} RowMemory;
+
+/* The last picture's row `remembered` has the same inputs as this one (and takes them if not). */
+static int same_row(const Frame *f, RowMemory *remembered, const uint8_t *regs, const uint8_t *objects)
+{
+    if (remembered->valid && remembered->hires_row == f->hires_row && memcmp(remembered->registers, regs, 32) == 0 &&
+        memcmp(remembered->objects, objects, CLOCKS) == 0 && memcmp(remembered->indices, f->indices, WIDTH) == 0)
+        return 1;
+    remembered->valid = 1;
+    remembered->hires_row = f->hires_row;
+    memcpy(remembered->registers, regs, 32);
+    memcpy(remembered->objects, objects, CLOCKS);
+    memcpy(remembered->indices, f->indices, WIDTH);
+    return 0;
+}
+
 /* Colour clocks c0..c1-1 of a row with the registers `regs`: the colours into `colours` (the
- * row's, if not NULL), the collisions into `seen` (if not NULL). */
+ * row's, if not NULL), the collisions into `seen` (if not NULL).  With `remembered` (a whole
+ * row), a row made from the same inputs as the last picture's `previous` row is copied. */
 static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int c1, uint8_t *colours,
-                       uint8_t (*seen)[256])
+                       uint8_t (*seen)[256], RowMemory *remembered, const uint8_t *previous)
 {
     static const uint8_t none[CLOCKS];
     uint8_t objects[CLOCKS], whole[WIDTH];
     int gtia = (regs[R_PRIOR] & 0xC0) != 0;
     int any = object_row(f, row, regs, objects);
     const uint8_t *here = any ? objects : none;
+    if (colours && remembered && same_row(f, remembered, regs, here)) {
+        memcpy(colours, previous, WIDTH);
+        if (any && seen) collide_row(f, gtia, objects, seen, c0, c1);
+        return;
+    }
     if (colours && !gtia) {
         colour_row(f, regs, here, colours, any ? seen : NULL, c0, c1);
         return;
@@ -567,17 +598,21 @@ static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int
 
 /* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1.  A row
  * with writes in its middle is drawn in pieces, each with its registers (pmg.row_segments). */
-static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, uint8_t hits[16])
+static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, uint8_t hits[16],
+                       RowMemory *memory, const uint8_t *previous)
 {
     uint8_t seen[4][256] = {{0}};
     for (int row = out ? 0 : first; row < rows; row++) {
         playfield_row(f, row);
         uint8_t *colours = out ? out + row * WIDTH : NULL;
         uint8_t (*collide)[256] = row >= first && row < last ? seen : NULL;
+        RowMemory *remembered = memory && out ? memory + row : NULL;
         if (!f->mid_rows[row]) {
-            draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide);
+            draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide, remembered,
+                       previous ? previous + row * WIDTH : NULL);
             continue;
         }
+        if (remembered) remembered->valid = 0;
         uint8_t regs[32];
         memcpy(regs, f->registers[row], 32);
         const MidWrite *previous = NULL;
@@ -586,7 +621,7 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, ui
             if (w && w->row != row) continue;
             /* the piece before this write: from the previous write on (the row's start before the first) */
             int start = previous ? previous->x : 0, end = w ? w->x : WIDTH;
-            if (end > start) draw_piece(f, row, regs, start / 2, end / 2, colours, collide);
+            if (end > start) draw_piece(f, row, regs, start / 2, end / 2, colours, collide, NULL, NULL);
             if (!w) break;
             regs[w->reg] = (uint8_t)w->value;
             previous = w;
@@ -612,41 +647,44 @@ static int same_key(PyObject *previous, int *failed)
 static PyObject *render(PyObject *self, PyObject *args)
 {
     PyObject *ram_object, *out_object, *lines_object, *start_object, *log, *previous;
+    PyObject *memory_object = Py_None, *last_picture_object = Py_None;
     int first, last, picture, failed = 0;
     PyObject *result = NULL;
     Frame *f = &frame;
-    if (!PyArg_ParseTuple(args, "OOOiiiiiiOO!iipO!", &ram_object, &out_object, &lines_object, &f->width,
+    if (!PyArg_ParseTuple(args, "OOOiiiiiiOO!iipO!|OO", &ram_object, &out_object, &lines_object, &f->width,
                           &f->left, &f->chbase, &f->chactl, &f->dmactl, &f->pmbase, &start_object,
-                          &PyList_Type, &log, &first, &last, &picture, &PyByteArray_Type, &previous))
+                          &PyList_Type, &log, &first, &last, &picture, &PyByteArray_Type, &previous,
+                          &memory_object, &last_picture_object))
         return NULL;
     if (first < 0) first = 0;
     if (last > ROWS) last = ROWS;
-    Py_buffer ram, out, lines, start;
-    if (get_buffer(ram_object, &ram, 0, 0x10000, "ram") < 0) return NULL;
-    if (get_buffer(lines_object, &lines, 0, 0, "mode_lines") < 0) goto fail_ram;
-    if (get_buffer(start_object, &start, 0, 32, "start_registers") < 0) goto fail_lines;
-    if (picture && get_buffer(out_object, &out, 1, ROWS * WIDTH, "out") < 0) goto fail_start;
-    f->ram = ram.buf;
-    f->mode_lines = lines.buf;
-    f->mode_line_count = lines.len / (Py_ssize_t)(ML_FIELDS * sizeof(int32_t));
+    int reuse = picture && memory_object != Py_None && last_picture_object != Py_None;
+    /* ram, mode lines, start registers; then out, the row memory and the last picture if used */
+    PyObject *objects[6] = {ram_object, lines_object, start_object, out_object, memory_object, last_picture_object};
+    const Py_ssize_t minimum[6] = {0x10000, 0, 32, ROWS * WIDTH, ROWS * (Py_ssize_t)sizeof(RowMemory), ROWS * WIDTH};
+    const char *names[6] = {"ram", "mode_lines", "start_registers", "out", "row memory", "last picture"};
+    Py_buffer views[6];
+    int held = 0, needed = reuse ? 6 : picture ? 4 : 3;
+    for (; held < needed; held++)
+        if (get_buffer(objects[held], &views[held], held == 3 || held == 4, minimum[held], names[held]) < 0)
+            goto done;
+    f->ram = views[0].buf;
+    f->mode_lines = views[1].buf;
+    f->mode_line_count = views[1].len / (Py_ssize_t)(ML_FIELDS * sizeof(int32_t));
     int rows = picture ? ROWS : last;
     int extra[3] = {first, last, picture};
-    if (frame_key(&key, f, start.buf, extra) == 0 && register_table(f, start.buf, log, rows > 0 ? rows : 1) == 0) {
+    if (frame_key(&key, f, views[2].buf, extra) == 0 && register_table(f, views[2].buf, log, rows > 0 ? rows : 1) == 0) {
         if (same_key(previous, &failed)) {
             result = Py_NewRef(Py_None);
         } else if (!failed) {
             uint8_t hits[16] = {0};
-            draw_frame(f, picture ? out.buf : NULL, first, last, rows, hits);
+            draw_frame(f, picture ? views[3].buf : NULL, first, last, rows, hits,
+                       reuse ? views[4].buf : NULL, reuse ? views[5].buf : NULL);
             result = PyBytes_FromStringAndSize((const char *)hits, 16);
         }
     }
-    if (picture) PyBuffer_Release(&out);
-fail_start:
-    PyBuffer_Release(&start);
-fail_lines:
-    PyBuffer_Release(&lines);
-fail_ram:
-    PyBuffer_Release(&ram);
+done:
+    while (held > 0) PyBuffer_Release(&views[--held]);
     return result;
 }
 
@@ -689,7 +727,13 @@ done:
     return result;
 }
 
+static PyObject *row_memory_size(PyObject *self, PyObject *unused)
+{
+    return PyLong_FromSsize_t(ROWS * (Py_ssize_t)sizeof(RowMemory));
+}
+
 static PyMethodDef methods[] = {
+    {"row_memory_size", row_memory_size, METH_NOARGS, "Bytes of the row memory render keeps."},
     {"render", render, METH_VARARGS, "Colour bytes of a frame and the collisions of rows first..last-1."},
     {"rgb", rgb, METH_VARARGS, "RGB bytes of colour bytes by a 256 x 3 palette."},
     {NULL, NULL, 0, NULL},

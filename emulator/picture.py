@@ -59,19 +59,23 @@ class Picture:
         self._picture_key, self._collisions_key = bytearray(), bytearray()
         self._last_colours = self._scratch
         self._last_hits = self._frame_hits = bytes(16)
+        self._row_memory: bytearray | None = None  # what each row of _last_colours was made from
         self._last_rgb: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # colours, RGB, palette
 
     def _compiled(self, state: FrameState, first: int, last: int, out: np.ndarray | None,
                   previous: bytearray) -> bytes | None:
-        """The collisions of rows ``first``..``last`` - 1 (and the picture into ``out``), or None
-        if nothing the render reads changed since the render whose inputs ``previous`` holds."""
+        """The collisions of rows ``first``..``last`` - 1 (and the picture into ``out``, its rows
+        that did not change copied from the last picture), or None if nothing the render reads
+        changed since the render whose inputs ``previous`` holds."""
         core = _compiled_module()
         assert core is not None  # choose_video said "compiled"
         antic, dl = self.antic, state.display_list
+        if self._row_memory is None:
+            self._row_memory = bytearray(core.row_memory_size())
         hits: bytes | None = core.render(
             antic.ram, self._scratch if out is None else out, dl.packed, dl.width, dl.left, antic.chbase,
             antic.chactl, state.dmactl, state.pmbase, state.start_registers, state.log, first, last,
-            out is not None, previous)
+            out is not None, previous, self._row_memory, self._last_colours)
         return hits
 
     def _whole_frame(self, state: FrameState) -> None:
