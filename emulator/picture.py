@@ -83,12 +83,13 @@ class Picture:
         colours = np.empty((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
         hits = self._compiled(state, 0, DISPLAY_LINES, colours, self._picture_key)
         if hits is not None:
+            colours.flags.writeable = False  # the next picture copies its unchanged rows from it
             self._last_colours, self._frame_hits = colours, hits
 
     def colours(self, state: FrameState, indices: np.ndarray | None = None) -> np.ndarray:
         """(240, 384) colour bytes of the frame ``state`` with memory as it is now (``indices``:
         the Python renderer's playfield, if already drawn).  Compiled, an unchanged frame gives
-        the same array again."""
+        the same array again (read-only)."""
         if self.video == "compiled":
             self._whole_frame(state)
             return self._last_colours
@@ -113,7 +114,8 @@ class Picture:
 
     def rgb(self, colours: np.ndarray, palette: np.ndarray) -> np.ndarray:
         """(240, 384, 3) RGB of ``colours`` by the palette; the last array again while the
-        colours are the same (a new array when they change: an earlier one is never changed)."""
+        colours are the same (a new array when they change: an earlier one is never changed;
+        read-only, as it is handed out again)."""
         last = self._last_rgb
         if last is not None and (last[2] is not palette or last[0].shape != colours.shape):
             last = None
@@ -126,5 +128,6 @@ class Picture:
             rgb = np.empty(colours.shape + (3,), dtype=np.uint8)
             core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb,
                      None if last is None else last[0], None if last is None else last[1])
+        rgb.flags.writeable = False  # handed out again while the colours stay the same
         self._last_rgb = (colours.copy(), rgb, palette)
         return rgb
