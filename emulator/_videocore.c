@@ -142,9 +142,26 @@ static void fill_hires_pixels(void)
 static void mode_line_row(const Frame *f, const int32_t *ml, int row, uint8_t *block)
 {
     const Mode *mode = &MODES[ml[ML_MODE]];
-    int pw = pixel_width(mode), x = 0;
-    for (int i = 0; i < ml[ML_SIZE]; i++) {
-        int code = screen_byte(f->ram, ml[ML_ADDRESS], i);
+    int pw = pixel_width(mode), x = 0, size = ml[ML_SIZE], address = ml[ML_ADDRESS];
+    uint8_t codes[WIDTH / 8];
+    if ((address & 0x0FFF) + size <= 0x1000)
+        memcpy(codes, f->ram + address, (size_t)size);
+    else
+        for (int i = 0; i < size; i++) codes[i] = screen_byte(f->ram, address, i);
+    if (pw == 1 && mode->glyphs && mode->height == 8) { /* mode 2, the text screen: a fast way */
+        const uint8_t *font = f->ram + ((f->chbase << 8) & 0xFC00) + ((f->chactl & 0x04) ? 7 - row : row);
+        for (int i = 0; i < size; i++) {
+            int code = codes[i], bits = font[(code & 0x7F) * 8];
+            if (code & 0x80) {
+                if (f->chactl & 0x01) bits = 0;
+                if (f->chactl & 0x02) bits ^= 0xFF;
+            }
+            memcpy(block + 8 * i, hires_pixels[bits], 8);
+        }
+        return;
+    }
+    for (int i = 0; i < size; i++) {
+        int code = codes[i];
         if (!mode->glyphs) { /* a map mode: the byte is the pixels */
             if (mode->bits == 1) {
                 for (int b = 7; b >= 0; b--) {
