@@ -58,6 +58,10 @@
 #define R_PRIOR 0x1B
 #define R_VDELAY 0x1C
 #define R_GRACTL 0x1D
+/* The registers a row's colours depend on besides its objects: COLPM0-3, COLPF0-3, COLBK, PRIOR
+ * (positions, sizes and graphics act through the objects a row shows). */
+#define COLOUR_REGISTERS (R_PRIOR + 1 - R_COLPM0)
+
 
 typedef struct {
     int height, normal_bytes, bits, glyphs;
@@ -132,10 +136,24 @@ static uint8_t descender_glyph(const Frame *f, int code, int row)
 /* The eight hi-res pixels of a byte: PF2, or HIRES where a bit is set (filled at import). */
 static uint8_t hires_pixels[256][8];
 
-static void fill_hires_pixels(void)
+/* The hi-res pixels of a byte of each map mode 8-15 (filled at import): one or two bits a
+ * pixel, each pixel_width wide; one bit in a hi-res mode is PF2 or HIRES, else BK or PF0. */
+static uint8_t map_pixels[8][256][32];
+
+static void fill_pixel_tables(void)
 {
-    for (int value = 0; value < 256; value++)
+    for (int value = 0; value < 256; value++) {
         for (int b = 0; b < 8; b++) hires_pixels[value][b] = (value >> (7 - b)) & 1 ? HIRES : PF2;
+        for (int mode = 8; mode < 16; mode++) {
+            const Mode *spec = &MODES[mode];
+            int pw = pixel_width(spec), x = 0;
+            for (int shift = 8 - spec->bits; shift >= 0; shift -= spec->bits) {
+                int pixel = (value >> shift) & (spec->bits == 1 ? 1 : 3);
+                uint8_t index = pw == 1 ? (pixel ? HIRES : PF2) : (uint8_t)pixel;
+                for (int k = 0; k < pw; k++) map_pixels[mode - 8][value][x++] = index;
+            }
+        }
+    }
 }
 
 /* One scanline of a mode line as wide as it fetched: `row` is the row of its characters. */
@@ -163,18 +181,9 @@ static void mode_line_row(const Frame *f, const int32_t *ml, int row, uint8_t *b
     for (int i = 0; i < size; i++) {
         int code = codes[i];
         if (!mode->glyphs) { /* a map mode: the byte is the pixels */
-            if (mode->bits == 1) {
-                for (int b = 7; b >= 0; b--) {
-                    int bit = (code >> b) & 1;
-                    uint8_t value = pw == 1 ? (bit ? HIRES : PF2) : (uint8_t)bit;
-                    for (int k = 0; k < pw; k++) block[x++] = value;
-                }
-            } else {
-                for (int s = 6; s >= 0; s -= 2) {
-                    uint8_t value = (code >> s) & 3;
-                    for (int k = 0; k < pw; k++) block[x++] = value;
-                }
-            }
+            int span = 8 / mode->bits * pw;
+            memcpy(block + x, map_pixels[ml[ML_MODE] - 8][code], (size_t)span);
+            x += span;
         } else if (pw == 1) { /* hi-res text, modes 2 and 3 */
             int bits = mode->height == 10 ? descender_glyph(f, code, row) : glyph(f, code & 0x7F, row, 0xFC00);
             if (code & 0x80) {
@@ -539,11 +548,11 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
                        uint8_t (*seen)[256], int c0, int c1)
 {
     static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
-    static uint8_t memo_registers[32], known[36][256 / 8]; /* known: a bit per memo entry */
+    static uint8_t memo_registers[COLOUR_REGISTERS], known[36][256 / 8]; /* known: a bit per memo entry */
     static uint16_t memo[36][256];
     static int started;
-    if (!started || memcmp(memo_registers, regs, 32) != 0) { /* new registers: forget everything */
-        memcpy(memo_registers, regs, 32);
+    if (!started || memcmp(memo_registers, regs + R_COLPM0, COLOUR_REGISTERS) != 0) { /* new colours: forget */
+        memcpy(memo_registers, regs + R_COLPM0, COLOUR_REGISTERS);
         memset(known, 0, sizeof known);
         started = 1;
     }
@@ -568,18 +577,19 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
 /* What a row of the last picture was made from, so that an unchanged row is copied from it. */
 typedef struct {
     uint8_t valid, hires_row;
-    uint8_t indices[WIDTH], registers[32], objects[CLOCKS];
+    uint8_t indices[WIDTH], registers[COLOUR_REGISTERS], objects[CLOCKS];
 } RowMemory;
 
 /* The last picture's row `remembered` has the same inputs as this one (and takes them if not). */
 static int same_row(const Frame *f, RowMemory *remembered, const uint8_t *regs, const uint8_t *objects)
 {
-    if (remembered->valid && remembered->hires_row == f->hires_row && memcmp(remembered->registers, regs, 32) == 0 &&
+    if (remembered->valid && remembered->hires_row == f->hires_row &&
+        memcmp(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS) == 0 &&
         memcmp(remembered->objects, objects, CLOCKS) == 0 && memcmp(remembered->indices, f->indices, WIDTH) == 0)
         return 1;
     remembered->valid = 1;
     remembered->hires_row = f->hires_row;
-    memcpy(remembered->registers, regs, 32);
+    memcpy(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS);
     memcpy(remembered->objects, objects, CLOCKS);
     memcpy(remembered->indices, f->indices, WIDTH);
     return 0;
@@ -761,6 +771,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_videocore", "The co
 
 PyMODINIT_FUNC PyInit__videocore(void)
 {
-    fill_hires_pixels();
+    fill_pixel_tables();
     return PyModule_Create(&module);
 }

@@ -60,6 +60,7 @@ class Picture:
         self._last_colours = self._scratch
         self._last_hits = self._frame_hits = bytes(16)
         self._row_memory: bytearray | None = None  # what each row of _last_colours was made from
+        self._picture_collides = False  # the last picture was made with the collisions of its rows
         self._last_rgb: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # colours, RGB, palette
 
     def _compiled(self, state: FrameState, first: int, last: int, out: np.ndarray | None,
@@ -78,10 +79,12 @@ class Picture:
             out is not None, previous, self._row_memory, self._last_colours)
         return hits
 
-    def _whole_frame(self, state: FrameState) -> None:
-        """The compiled picture and the collisions of every row, unless nothing changed."""
+    def _whole_frame(self, state: FrameState, collide: bool) -> None:
+        """The compiled picture (with the collisions of every row if ``collide``), unless
+        nothing changed since the last one."""
         colours = np.empty((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
-        hits = self._compiled(state, 0, DISPLAY_LINES, colours, self._picture_key)
+        hits = self._compiled(state, 0, DISPLAY_LINES if collide else 0, colours, self._picture_key)
+        self._picture_collides = collide
         if hits is not None:
             colours.flags.writeable = False  # the next picture copies its unchanged rows from it
             self._last_colours, self._frame_hits = colours, hits
@@ -90,8 +93,8 @@ class Picture:
         """(240, 384) colour bytes of the frame ``state`` with memory as it is now (``indices``:
         the Python renderer's playfield, if already drawn).  Compiled, an unchanged frame gives
         the same array again (read-only)."""
-        if self.video == "compiled":
-            self._whole_frame(state)
+        if self.video == "compiled":  # collisions too if the machine asked for them lately
+            self._whole_frame(state, self._picture_collides)
             return self._last_colours
         if indices is None:
             indices = self.antic.render_indices(state.display_list)
@@ -103,7 +106,7 @@ class Picture:
         ``colours`` then takes unless something changed)."""
         if self.video == "compiled":
             if first == 0 and last == DISPLAY_LINES:
-                self._whole_frame(state)
+                self._whole_frame(state, True)
                 return self._frame_hits, None
             hits = self._compiled(state, first, last, None, self._collisions_key)
             if hits is not None:
