@@ -17,7 +17,8 @@
  *     mode_lines      int32 buffer, 8 a mode line (antic.DisplayList.packed)
  *     width, left     the DMACTL playfield window in hi-res pixels
  *     start_registers GTIA's 32 write registers at the top of the frame
- *     log             list of (scanline, register, value): GTIA writes this frame
+ *     log             list of (scanline, colour clock, register, value): GTIA writes this
+ *                     frame, each from its colour clock on (pmg.write_position)
  *     first, last     the displayed rows (0 = scanline 8) whose collisions to return
  *     previous        bytearray: the inputs of the last render of this kind (replaced)
  *     memory, last_picture (optional, a picture only): what each row of `last_picture` (the

@@ -40,6 +40,12 @@ data sheet's priority equations):
   is not modelled.)
 * Collisions: each missile and player against the playfield colours (before
   priority) and against the players; HITCLR clears them.
+* Register writes during the frame take effect at the colour clock the beam is at
+  (two colour clocks a machine cycle, Mapping the Atari appendix 3; the beam's colour
+  clock counts like HPOS): a write inside the frame's 192 colour clocks changes the
+  rest of its row (the row is drawn in pieces, ``row_segments``), one left of them the
+  whole row, one right of them the rows below.  GTIA's own delay of a colour clock or
+  two is not modelled.
 
 Everything is numpy over all pixels of the scanlines asked for; a frame
 without player/missile graphics and GTIA modes takes the plain colour path.
