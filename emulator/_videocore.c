@@ -9,13 +9,14 @@
  * are documented in those modules; the comments here only say how.
  *
  * One entry point:
- *   render(ram, out, mode_lines, width, left, chbase, chactl, dmactl, pmbase,
+ *   render(ram, out, mode_lines, width, left, chbase_rows, chactl_rows, dmactl, pmbase,
  *          start_registers, log, first, last, picture, previous[, memory, last_picture])
  *          -> bytes(16) or None
  *     ram             64 KiB buffer (memory.ram)
  *     out             writable buffer of 240 x 384 colour bytes (written if picture)
  *     mode_lines      int32 buffer, 8 a mode line (antic.DisplayList.packed)
  *     width, left     the DMACTL playfield window in hi-res pixels
+ *     chbase_rows, chactl_rows  240 bytes each: CHBASE and CHACTL on each displayed row
  *     start_registers GTIA's 32 write registers at the top of the frame
  *     log             list of (scanline, colour clock, register, value): GTIA writes this
  *                     frame, each from its colour clock on (pmg.write_position)
@@ -95,7 +96,10 @@ typedef struct {
     const uint8_t *ram;
     const int32_t *mode_lines;
     Py_ssize_t mode_line_count;
-    int width, left, chbase, chactl, dmactl, pmbase;
+    int width, left, dmactl, pmbase;
+    int chbase, chactl;            /* of the row being made */
+    const uint8_t *chbase_rows;    /* CHBASE and CHACTL on each displayed row */
+    const uint8_t *chactl_rows;
     uint8_t registers[ROWS][32]; /* GTIA's write registers at the start of each displayed row */
     MidWrite *mid;               /* the writes that show from the middle of a row, in order */
     Py_ssize_t mid_count, mid_capacity;
@@ -217,6 +221,8 @@ static void playfield_row(Frame *f, int row)
     uint8_t block[WIDTH * 2];
     memset(f->indices, 0, WIDTH);
     f->hires_row = 0;
+    f->chbase = f->chbase_rows[row];
+    f->chactl = f->chactl_rows[row];
     int line = row + FIRST_LINE;
     for (Py_ssize_t n = 0; n < f->mode_line_count; n++) {
         const int32_t *ml = f->mode_lines + n * ML_FIELDS;
@@ -283,7 +289,7 @@ static Key key;
  * lines, their screen memory, the font and the player/missile area. */
 static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int extra[3])
 {
-    int params[6] = {f->width, f->left, f->chbase, f->chactl, f->dmactl, f->pmbase};
+    int params[4] = {f->width, f->left, f->dmactl, f->pmbase};
     int characters = 0;
     key->length = 0;
     if (key_put(key, params, sizeof params) < 0 || key_put(key, extra, 3 * sizeof(int)) < 0 ||
@@ -298,8 +304,15 @@ static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int e
         if (key_put_memory(key, f->ram, address, size < in_block ? size : in_block) < 0) return -1;
         if (size > in_block && key_put_memory(key, f->ram, address & 0xF000, size - in_block) < 0) return -1;
     }
-    if (characters && key_put_memory(key, f->ram, (f->chbase << 8) & 0xFC00, 0x400) < 0)
+    if (key_put(key, f->chbase_rows, ROWS) < 0 || key_put(key, f->chactl_rows, ROWS) < 0)
         return -1;
+    uint8_t font_used[64] = {0}; /* the 1K blocks of the fonts the rows name */
+    for (int row = 0; characters && row < ROWS; row++) {
+        int block = f->chbase_rows[row] >> 2;
+        if (font_used[block]) continue;
+        font_used[block] = 1;
+        if (key_put_memory(key, f->ram, block << 10, 0x400) < 0) return -1;
+    }
     if (f->dmactl & 0x0C) {
         int single = f->dmactl & 0x10;
         int base = single ? (f->pmbase & 0xF8) << 8 : (f->pmbase & 0xFC) << 8;
@@ -679,8 +692,9 @@ static PyObject *render(PyObject *self, PyObject *args)
     int first, last, picture, failed = 0;
     PyObject *result = NULL;
     Frame *f = &frame;
-    if (!PyArg_ParseTuple(args, "OOOiiiiiiOO!iipO!|OO", &ram_object, &out_object, &lines_object, &f->width,
-                          &f->left, &f->chbase, &f->chactl, &f->dmactl, &f->pmbase, &start_object,
+    PyObject *chbase_object, *chactl_object;
+    if (!PyArg_ParseTuple(args, "OOOiiOOiiOO!iipO!|OO", &ram_object, &out_object, &lines_object, &f->width,
+                          &f->left, &chbase_object, &chactl_object, &f->dmactl, &f->pmbase, &start_object,
                           &PyList_Type, &log, &first, &last, &picture, &PyByteArray_Type, &previous,
                           &memory_object, &last_picture_object))
         return NULL;
@@ -688,14 +702,19 @@ static PyObject *render(PyObject *self, PyObject *args)
     if (last > ROWS) last = ROWS;
     int reuse = picture && memory_object != Py_None && last_picture_object != Py_None;
     /* ram, mode lines, start registers; then out, the row memory and the last picture if used */
-    PyObject *objects[6] = {ram_object, lines_object, start_object, out_object, memory_object, last_picture_object};
-    const Py_ssize_t minimum[6] = {0x10000, 0, 32, ROWS * WIDTH, ROWS * (Py_ssize_t)sizeof(RowMemory), ROWS * WIDTH};
-    const char *names[6] = {"ram", "mode_lines", "start_registers", "out", "row memory", "last picture"};
-    Py_buffer views[6];
-    int held = 0, needed = reuse ? 6 : picture ? 4 : 3;
+    PyObject *objects[8] = {ram_object, lines_object, start_object, chbase_object, chactl_object, out_object,
+                            memory_object, last_picture_object};
+    const Py_ssize_t minimum[8] = {0x10000, 0, 32, ROWS, ROWS, ROWS * WIDTH, ROWS * (Py_ssize_t)sizeof(RowMemory),
+                                   ROWS * WIDTH};
+    const char *names[8] = {"ram", "mode_lines", "start_registers", "chbase rows", "chactl rows", "out",
+                            "row memory", "last picture"};
+    Py_buffer views[8];
+    int held = 0, needed = reuse ? 8 : picture ? 6 : 5;
     for (; held < needed; held++)
-        if (get_buffer(objects[held], &views[held], held == 3 || held == 4, minimum[held], names[held]) < 0)
+        if (get_buffer(objects[held], &views[held], held == 5 || held == 6, minimum[held], names[held]) < 0)
             goto done;
+    f->chbase_rows = views[3].buf;
+    f->chactl_rows = views[4].buf;
     f->ram = views[0].buf;
     f->mode_lines = views[1].buf;
     f->mode_line_count = views[1].len / (Py_ssize_t)(ML_FIELDS * sizeof(int32_t));
@@ -706,8 +725,8 @@ static PyObject *render(PyObject *self, PyObject *args)
             result = Py_NewRef(Py_None);
         } else if (!failed) {
             uint8_t hits[16] = {0};
-            draw_frame(f, picture ? views[3].buf : NULL, first, last, rows, hits,
-                       reuse ? views[4].buf : NULL, reuse ? views[5].buf : NULL);
+            draw_frame(f, picture ? views[5].buf : NULL, first, last, rows, hits,
+                       reuse ? views[6].buf : NULL, reuse ? views[7].buf : NULL);
             result = PyBytes_FromStringAndSize((const char *)hits, 16);
         }
     }

@@ -2,7 +2,8 @@
 
 import numpy as np
 
-def render(ram: bytearray, out: np.ndarray, mode_lines: bytes, width: int, left: int, chbase: int, chactl: int,
+def render(ram: bytearray, out: np.ndarray, mode_lines: bytes, width: int, left: int,
+           chbase_rows: np.ndarray | bytes, chactl_rows: np.ndarray | bytes,
            dmactl: int, pmbase: int, start_registers: bytes, log: list[tuple[int, int, int, int]], first: int,
            last: int, picture: bool, previous: bytearray, memory: bytearray | None = None,
            last_picture: np.ndarray | None = None, /) -> bytes | None: ...

@@ -145,6 +145,7 @@ class Machine:
         self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
+        self.antic.scanline = self.scanline
         self.picture = Picture(self.antic)  # compiled (emulator/_videocore.c) or Python
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial
@@ -406,7 +407,8 @@ class Machine:
 
     def _frame_state(self) -> FrameState:
         antic, gtia = self.antic, self.gtia
-        return FrameState(antic.display_list, gtia.frame_start_registers, gtia.log, antic.dmactl, antic.pmbase)
+        return FrameState(antic.display_list, gtia.frame_start_registers, gtia.log, antic.dmactl, antic.pmbase,
+                          antic.font_rows())
 
     def _collide_now(self) -> None:
         """A collision register is read or HITCLR written: catch up to the beam."""

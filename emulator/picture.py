@@ -73,9 +73,11 @@ class Picture:
         antic, dl = self.antic, state.display_list
         if self._row_memory is None:
             self._row_memory = bytearray(core.row_memory_size())
+        chbase, chactl = state.fonts if state.fonts is not None else (bytes([antic.chbase]) * DISPLAY_LINES,
+                                                                     bytes([antic.chactl]) * DISPLAY_LINES)
         hits: bytes | None = core.render(
-            antic.ram, self._scratch if out is None else out, dl.packed, dl.width, dl.left, antic.chbase,
-            antic.chactl, state.dmactl, state.pmbase, state.start_registers, state.log, first, last,
+            antic.ram, self._scratch if out is None else out, dl.packed, dl.width, dl.left, chbase, chactl,
+            state.dmactl, state.pmbase, state.start_registers, state.log, first, last,
             out is not None, previous, self._row_memory, self._last_colours)
         return hits
 
@@ -97,7 +99,7 @@ class Picture:
             self._whole_frame(state, self._picture_collides)
             return self._last_colours
         if indices is None:
-            indices = self.antic.render_indices(state.display_list)
+            indices = self.antic.render_indices(state.display_list, fonts=state.fonts)
         return compose(self.antic.ram_view, state, indices)
 
     def collisions(self, state: FrameState, first: int, last: int) -> tuple[bytes, np.ndarray | None]:
@@ -112,7 +114,7 @@ class Picture:
             if hits is not None:
                 self._last_hits = hits
             return self._last_hits, None
-        indices = self.antic.render_indices(state.display_list, first, last)
+        indices = self.antic.render_indices(state.display_list, first, last, state.fonts)
         return bytes(frame_collisions(self.antic.ram_view, state, indices, first, last)), indices
 
     def rgb(self, colours: np.ndarray, palette: np.ndarray) -> np.ndarray:

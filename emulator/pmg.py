@@ -57,7 +57,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from emulator.antic import BK, FIRST_DISPLAY_LINE, FRAME_WIDTH, HIRES, MODES, PF2, DisplayList
+from emulator.antic import BK, FIRST_DISPLAY_LINE, FRAME_WIDTH, HIRES, MODES, PF2, DisplayList, FontRows
 from emulator.gtia import (
     COLBK,
     COLPF0,
@@ -98,6 +98,7 @@ class FrameState:
     log: list[Write]  # the writes during the frame, in order
     dmactl: int
     pmbase: int
+    fonts: FontRows | None = None  # ANTIC's CHBASE and CHACTL on each row (None: as they are now)
 
 
 def write_position(scanline: int, clock: int) -> tuple[int, int]:

@@ -68,17 +68,24 @@ def draw_both(antic: Antic, state: FrameState, first: int, last: int,
 @given(seed=st.integers(0, 2**32 - 1), dlist=display_lists(), dmactl=st.integers(0, 0x3F),
        chactl=st.integers(0, 7), scroll=st.tuples(st.integers(0, 15), st.integers(0, 15)),
        chbase=st.integers(0, 255), pmbase=st.integers(0, 255), registers=st.binary(min_size=32, max_size=32),
-       log=gtia_log, rows=st.tuples(st.integers(0, 240), st.integers(0, 240)))
+       log=gtia_log, rows=st.tuples(st.integers(0, 240), st.integers(0, 240)),
+       font_changes=st.lists(st.tuples(st.integers(0, 239), st.integers(0, 255), st.integers(0, 7)), max_size=3))
 def test_generated_frames_are_drawn_alike(seed: int, dlist: bytes, dmactl: int, chactl: int,
                                           scroll: tuple[int, int], chbase: int, pmbase: int, registers: bytes,
-                                          log: list[tuple[int, int, int, int]], rows: tuple[int, int]) -> None:
+                                          log: list[tuple[int, int, int, int]], rows: tuple[int, int],
+                                          font_changes: list[tuple[int, int, int]]) -> None:
     ram = bytearray(np.random.default_rng(seed).integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
     ram[DLIST:DLIST + len(dlist)] = dlist
     antic = Antic(ram)
     antic.dmactl, antic.chactl, antic.chbase = dmactl | 0x20, chactl, chbase
     antic.hscrol, antic.vscrol, antic.dlist = scroll[0], scroll[1], DLIST
     display_list = antic.begin_frame()
-    state = FrameState(display_list, registers, log, antic.dmactl, pmbase)
+    fonts = None
+    if font_changes:  # CHBASE and CHACTL changed down the screen (as DLIs do)
+        fonts = (np.full(240, chbase, dtype=np.uint8), np.full(240, chactl, dtype=np.uint8))
+        for row, new_chbase, new_chactl in sorted(font_changes):
+            fonts[0][row:], fonts[1][row:] = new_chbase, new_chactl
+    state = FrameState(display_list, registers, log, antic.dmactl, pmbase, fonts)
     draw_both(antic, state, min(rows), max(rows))
 
 
