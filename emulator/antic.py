@@ -29,7 +29,9 @@ Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
   shifted right by HSCROL colour clocks, and is shown through the DMACTL window.
   The extra bytes cost DMA cycles (emulator/dma.py).
 HSCROL and VSCROL are read when the display list is read at the top of the frame
-(programs change them in the vertical blank, as De Re Atari advises).
+(programs change them in the vertical blank, as De Re Atari advises).  CHBASE and
+CHACTL writes are logged with their scan line (``font_log``) and count from the next
+line (``font_rows``), so a DLI can switch fonts down the screen.
 
 Modes: ``MODES`` holds a frozen ``ModeSpec`` per ANTIC mode 2-15 (scanlines, bytes at
 each playfield width, character or map, bits and hi-res pixels a pixel); the display list
