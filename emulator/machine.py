@@ -79,7 +79,7 @@ from emulator.atr import Atr
 from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
-from emulator.errors import CpuJam, EmulatorError
+from emulator.errors import CpuJam, DiskDidNotBoot, EmulatorError
 from emulator.gtia import Gtia
 from emulator.interfaces import CioDevice
 from emulator.memory import Memory
@@ -182,6 +182,7 @@ class Machine:
         self.frame_start = 0
         self.frames = 0
         self.halt_reason: str | None = None
+        self.waited_for_key = False  # the CPU has waited for a key since power-on (the boot is over)
         self.key_release_frame: int | None = None
         self.console_release_frame: int | None = None
         self.completed_frame: FrameRecord | None = None
@@ -338,6 +339,7 @@ class Machine:
         """
         self._timed.clear()
         self._cancelled.clear()
+        self.waited_for_key = False
         self.serial.reset()
         self.pia.reset()
         self.memory.clear_ram()
@@ -490,7 +492,27 @@ class Machine:
 
         Returns None when the target was reached, "idle" (if ``stop_when_idle``)
         when the CPU waits for a key, "return" when a host ``call`` returned.
+        A CPU jam with a disk in D1: before the machine first waited for a key is
+        DiskDidNotBoot, naming the image.
         """
+        try:
+            return self._run_until(target_cycle, stop_when_idle)
+        except CpuJam as jam:
+            raise self._disk_boot_failure(jam) from None
+
+    def _disk_boot_failure(self, jam: CpuJam) -> EmulatorError:
+        """``jam`` as DiskDidNotBoot if D1: holds a disk and the machine has not yet waited for
+        a key since power-on (the OS boots the disk before that), else ``jam`` itself. (BOOT?,
+        location 9, would say whether the boot finished, but garbage loaded into page zero
+        overwrites it.)"""
+        disk = self.sio.drives.get(1)
+        if disk is None or self.waited_for_key:
+            return jam
+        where = str(jam).split(";", 1)[0]
+        return DiskDidNotBoot(f"{disk.name}: the disk did not boot: the code in its boot sectors ran away ({where}); "
+                              "not a bootable disk, or a damaged one")
+
+    def _run_until(self, target_cycle: int, stop_when_idle: bool) -> str | None:
         cpu = self.cpu
         while True:
             now = cpu.processorCycles
@@ -509,6 +531,7 @@ class Machine:
             if cpu.irq_line and not cpu.p & 0x04:
                 self._interrupt_cycles(cpu.take_irq())
             if self.waiting_for_key():
+                self.waited_for_key = True
                 if stop_when_idle:
                     return "idle"
                 cpu.processorCycles = min(target_cycle, next_event)
@@ -560,6 +583,7 @@ class Machine:
     def run_until_idle(self, max_frames: int = 600) -> bool:
         """Run until the CPU waits in the keyboard loop with no key pending; False on timeout."""
         if self.waiting_for_key():
+            self.waited_for_key = True
             return True
         target = self.frame_start + self.cycles_per_frame * max(1, max_frames)
         return self.run_until(target, stop_when_idle=True) == "idle"
