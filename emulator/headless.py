@@ -241,6 +241,12 @@ class HeadlessAtari:
         """Frames a second of the machine's TV standard (NTSC 59.92, PAL 49.86)."""
         return self.machine.video.frame_rate
 
+    @property
+    def tape_running(self) -> bool:
+        """True while the cassette motor runs (CSAVE, CLOAD, a tape's leader: front-ends run
+        at full speed meanwhile)."""
+        return self.machine.tape_motor
+
     # -- keys ---------------------------------------------------------------------------------------
 
     def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False, frames: int = 2) -> None:

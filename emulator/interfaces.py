@@ -107,6 +107,9 @@ class Atari(Protocol):
     @property
     def frame_rate(self) -> float: ...
 
+    @property
+    def tape_running(self) -> bool: ...
+
 
 #: a function the chips call to learn the machine time (cycles) now
 ClockReader = Callable[[], int]

@@ -183,6 +183,7 @@ class Machine:
         self.frames = 0
         self.halt_reason: str | None = None
         self.waited_for_key = False  # the CPU has waited for a key since power-on (the boot is over)
+        self.tape_motor = False  # the cassette motor line (PACTL CA2) is on
         self.key_release_frame: int | None = None
         self.console_release_frame: int | None = None
         self.completed_frame: FrameRecord | None = None
@@ -287,6 +288,7 @@ class Machine:
         return recorder
 
     def _motor(self, on: bool) -> None:
+        self.tape_motor = on
         cassette = self.serial.bus.cassette
         if cassette is not None:
             cassette.set_motor(on, self.real_cycle())

@@ -77,3 +77,13 @@ def full_dir(tmp_path):
 
     with full_folder(tmp_path / "full") as folder:
         yield folder
+
+
+@pytest.fixture
+def display():
+    """pygame's display (SDL's dummy driver) for the window's tests."""
+    import pygame
+
+    pygame.display.init()
+    yield
+    pygame.display.quit()

@@ -12,8 +12,8 @@ import curses  # noqa: E402
 import pygame  # noqa: E402
 
 from emulator.frontends import AtariKey, terminal, window  # noqa: E402
-from tests.test_frontends import FakeAtari  # noqa: E402
-from tests.test_type_ahead import run_in_terminal  # noqa: E402
+from tests.frontend_support import FakeAtari, bare_terminal  # noqa: E402
+from tests.terminal_support import run_in_terminal  # noqa: E402
 
 BASIC = "from emulator.headless import HeadlessAtari\natari = HeadlessAtari(basic_rom='free'); atari.boot()"
 
@@ -27,8 +27,7 @@ def test_the_window_maps_pause_and_f7_to_break() -> None:
 def test_the_terminal_maps_f7_pause_and_alt_b_to_break() -> None:
     for key in (curses.KEY_F7, curses.KEY_BREAK):
         assert terminal.action_for_key(key) == terminal.TerminalAction("break")
-    front = terminal.TerminalFrontend.__new__(terminal.TerminalFrontend)
-    front.machine, front.keys, front.after_escape, front.running = FakeAtari(), terminal.KeyFeeder(), False, True
+    front = bare_terminal(FakeAtari())
     front.keys.push(AtariKey(0x3F))
     front.handle_key("\x1b")
     front.handle_key("b")
