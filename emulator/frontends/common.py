@@ -225,6 +225,11 @@ def progress_notes(machine: Atari, keys: KeyFeeder) -> list[str]:
     return notes
 
 
+#: what a headless run says when it ends while the cassette motor runs
+TAPE_CUT_OFF = ("the cassette motor was still running when the run ended: the tape's recording or "
+                "playing was cut off (give it more --frames: CSAVE takes about 20 s of leader)")
+
+
 def run_one_frame(machine: Atari, console: ConsoleKeys) -> None:
     """Emulate one frame with the console keys held as they are now: held keys are pressed
     for exactly this frame (released at its end, pressed again next frame while still held)."""
@@ -285,4 +290,7 @@ def run_headless(machine: Atari, options: FrontendOptions) -> int:
     alert = options.alert_text()
     if alert:
         print(alert, file=sys.stderr)
+    if machine.tape_running:
+        print(f"surround: {TAPE_CUT_OFF}", file=sys.stderr)
+        return 3
     return 0
