@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emulator.errors import EmulatorError
-from emulator.files import current_umask
+from emulator.files import current_umask, make_folder_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from emulator.cpu import AtariCPU
@@ -192,12 +192,16 @@ class HDevice:
         return device
 
     def map(self, unit: int, directory: str | Path) -> None:
-        """Let ``Hn:`` (n = 1-9) show ``directory``."""
+        """Let ``Hn:`` (n = 1-9) show ``directory`` (made if missing, as every output folder is)."""
         path = Path(directory).expanduser().resolve()
         if not 1 <= unit <= 9:
             raise EmulatorError(f"H{unit}: there are only the units H1: to H9:")
-        if not path.is_dir():
+        if path.exists() and not path.is_dir():
             raise EmulatorError(f"{directory}: not a directory (for H{unit}:)")
+        try:
+            make_folder_for(path, folder=True)
+        except OSError as error:
+            raise EmulatorError(f"{directory}: cannot make the folder for H{unit}: ({error.strerror})") from None
         self.directories[unit] = path
 
     # -- in the machine ----------------------------------------------------------------------

@@ -397,5 +397,7 @@ def save_png(rgb: np.ndarray, path: str | Path) -> None:
     try:
         pygame.image.save(surface, image, "screenshot.png")
         atomic_write(path, image.getvalue(), sync=False)
-    except (pygame.error, OSError) as error:
-        raise EmulatorError(f"{path}: cannot write screenshot ({error})") from None
+    except OSError as error:
+        raise EmulatorError(f"{path}: cannot write the screenshot ({error.strerror})") from None
+    except pygame.error as error:
+        raise EmulatorError(f"{path}: cannot write the screenshot ({error})") from None

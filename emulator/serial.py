@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 from emulator.atascii import ATASCII_TO_UNICODE
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
-from emulator.files import atomic_write
+from emulator.files import atomic_write, make_folder_for
 
 if TYPE_CHECKING:
     from emulator.memory import Memory
@@ -532,7 +532,7 @@ class Printer(SioDevice):
         self.path = Path(path)
         self.lines: list[str] = []
         try:
-            self.path.write_text("", encoding="utf-8")
+            make_folder_for(self.path).write_text("", encoding="utf-8")
         except OSError as error:
             raise EmulatorError(f"{self.path}: cannot write the printer file ({error.strerror})") from None
 
@@ -583,8 +583,11 @@ class CassetteRecorder:
     def __init__(self, path: str | Path, port: SerialPort) -> None:
         self.path = Path(path)
         self.port = port
-        if not self.path.parent.is_dir():
-            raise EmulatorError(f"{self.path}: no such directory for the cassette image")
+        try:
+            make_folder_for(self.path)
+        except OSError as error:
+            raise EmulatorError(f"{self.path}: cannot make the folder for the cassette image ({error.strerror})") \
+                from None
         self.blocks: list[tuple[int, bytes]] = read_cas(self.path) if self.path.exists() else []
         self.position = 0  # the next record under the head
         self.motor = False

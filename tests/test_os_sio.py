@@ -418,12 +418,14 @@ def test_bad_bus_files_are_one_line_errors(tmp_path: Path, capsys) -> None:
     junk = tmp_path / "junk.cas"
     junk.write_bytes(b"not a tape")
     assert main(["emu", "--frontend", "headless", "--cassette", str(junk)]) != 0
-    assert main(["emu", "--frontend", "headless", "--cassette", str(tmp_path / "no" / "t.cas")]) != 0
-    assert main(["emu", "--frontend", "headless", "--printer", str(tmp_path / "no" / "p.txt")]) != 0
+    # a folder that cannot be made (a file stands in its way; a missing one is made: issue 28 item 12)
+    assert main(["emu", "--frontend", "headless", "--cassette", str(junk / "t.cas")]) != 0
+    assert main(["emu", "--frontend", "headless", "--printer", str(junk / "p.txt")]) != 0
     errors = capsys.readouterr().err.strip().splitlines()
     assert len(errors) == 3 and all("Traceback" not in line for line in errors)
-    assert "junk.cas: not a .cas image" in errors[0] and "no such directory" in errors[1]
-    assert "cannot write the printer file" in errors[2]
+    assert "junk.cas: not a .cas image" in errors[0]
+    assert "cannot make the folder for the cassette image (Not a directory)" in errors[1]
+    assert "cannot write the printer file (Not a directory)" in errors[2]
 
 
 # -- the disk over the bus against a model ---------------------------------------------------------------------

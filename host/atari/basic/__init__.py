@@ -70,7 +70,7 @@ def immediate_save_line(target: Path) -> str:
 
 def write_file_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` (its folder made if needed) atomically."""
-    write_atomically(path, data, make_folder=True)
+    write_atomically(path, data)
 
 
 __all__ = [
