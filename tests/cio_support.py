@@ -68,3 +68,16 @@ def booted_cio(folder: Path) -> Cio:
     assert atari.boot(max_frames=120)
     atari.run_frames(1)
     return Cio(atari)
+
+
+def call_cio(atari: HeadlessAtari, iocb: int, command: int, buffer: int = 0, length: int = 0,
+             aux1: int = 0, aux2: int = 0, data: int = 0) -> tuple[int, int, int, int]:
+    """Call CIOV for one request on IOCB ``iocb`` (AUX1/AUX2 set for OPEN); (A, X, Y, flags)."""
+    base = 0x0340 + 16 * iocb
+    atari.poke(base + 2, command)
+    atari.poke_word(base + 4, buffer)
+    atari.poke_word(base + 8, length)
+    if command == OPEN:
+        atari.poke(base + 10, aux1)
+        atari.poke(base + 11, aux2)
+    return atari.call(CIOV, a=data, x=16 * iocb)

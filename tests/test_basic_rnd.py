@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.basic_model import RNDDIV, revc_rnd
+from tests.basic_model_support import RNDDIV, revc_rnd
 from tests.basic_runtime_support import FR0, FR1, BasicRunner, Images
 
 

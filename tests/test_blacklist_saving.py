@@ -24,7 +24,7 @@ from host.game.rules import (
     legal_wolf_moves,
 )
 from host.game.solver import solve
-from tests.test_blacklist_store import START_NR, PtySession, every_reply_lost_after, wait_for_file_bit
+from tests.blacklist_support import START_NR, PtySession, every_reply_lost_after, wait_for_file_bit
 
 
 def finish(session: PtySession, keys: str = "q\r", seconds: float = 60) -> int:

@@ -12,6 +12,7 @@ from test_emu_helpers import rom_with_code
 from emulator.cpu import KIL_OPCODES, AtariCPU
 from emulator.errors import CpuJam
 from emulator.machine import Machine
+from tests.cpu_support import plain_cpu
 
 pytestmark = pytest.mark.python_core
 
@@ -20,18 +21,8 @@ PY65_CYCLE_BUGS = {0xCE}  # py65 counts DEC abs as 3 cycles; the 6502 takes 6
 
 
 def _plain_cpu(memory: bytearray) -> AtariCPU:
-    """An AtariCPU whose I/O page behaves like RAM, so it must act exactly like py65."""
-    def io_read(addr: int) -> int:
-        return memory[addr]
-
-    def write_special(addr: int, value: int) -> int:
-        memory[addr] = value
-        return 0
-
-    writable = bytearray([1] * 256)
-    for page in range(0xD0, 0xD8):
-        writable[page] = 0
-    cpu = AtariCPU(memory, io_read, write_special, writable)
+    """A CPU that must act exactly like py65 (no jam on empty memory, which py65 runs through)."""
+    cpu = plain_cpu(memory)
     cpu.jam_on_empty_memory = False
     return cpu
 

@@ -35,6 +35,7 @@ from emulator.cpu import (
     instruction_table,
 )
 from emulator.errors import CpuJam, EmulatorError
+from tests.cpu_support import plain_cpu
 
 needs_compiled = pytest.mark.skipif(not compiled_core_available(),
                                     reason="the compiled core is not built here: the Python core runs alone")
@@ -254,18 +255,8 @@ def test_running_past_ffff_is_the_same_jam_on_both_cores(code: bytes) -> None:
 
 
 def _plain_cpu(memory: bytearray) -> AtariCPU:
-    """A compiled-core CPU whose I/O page behaves like RAM, so it must act exactly like py65."""
-    def io_read(addr: int) -> int:
-        return memory[addr]
-
-    def write_special(addr: int, value: int) -> int:
-        memory[addr] = value
-        return 0
-
-    writable = bytearray([1] * 256)
-    for page in range(0xD0, 0xD8):
-        writable[page] = 0
-    return AtariCPU(memory, io_read, write_special, writable, core="compiled")
+    """A compiled-core CPU that must act exactly like py65."""
+    return plain_cpu(memory, core="compiled")
 
 
 @needs_compiled

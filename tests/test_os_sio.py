@@ -21,6 +21,7 @@ from emulator.rom import ROMS
 from emulator.serial import ACK, COMPLETE, MS, T2_ACK, Answer, SioDevice, checksum, read_cas
 from host.build.disk import build_disk, read_disk_blacklist
 from host.cli import main
+from tests.cio_support import call_cio
 
 CIOV, DSKINV, SIOV = 0xE456, 0xE453, 0xE459
 DDEVIC, DUNIT, DCOMND, DSTATS, DBUFLO, DTIMLO, DBYTLO, DAUX1 = 0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x308, 0x30A
@@ -47,14 +48,7 @@ def dskinv(atari: HeadlessAtari, command: str, sector: int, buffer: int, unit: i
 
 def cio(atari: HeadlessAtari, iocb: int, command: int, buffer: int = 0, length: int = 0,
         aux1: int = 0, aux2: int = 0, data: int = 0) -> int:
-    base = 0x0340 + 16 * iocb
-    atari.poke(base + 2, command)
-    atari.poke_word(base + 4, buffer)
-    atari.poke_word(base + 8, length)
-    if command == 3:
-        atari.poke(base + 10, aux1)
-        atari.poke(base + 11, aux2)
-    return atari.call(CIOV, a=data, x=16 * iocb)[2]
+    return call_cio(atari, iocb, command, buffer, length, aux1, aux2, data)[2]
 
 
 def open_device(atari: HeadlessAtari, iocb: int, name: str, aux1: int, aux2: int = 0) -> int:
