@@ -206,6 +206,7 @@ def test_fuzz_random_bytes_never_crash(data):
         assert str(error).startswith("fuzz.bas: ")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzz_corrupted_files_load_exactly_or_fail_clearly(data):
@@ -237,6 +238,7 @@ def test_fuzz_random_lines_are_tokenized_or_refused_clearly(text):
 
 # --- generated programs (tests/basic_support.py) ---
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.integers(0, 32767), st.lists(STATEMENTS, min_size=1, max_size=3), min_size=1, max_size=6))
 def test_generated_programs_round_trip(program_lines):

@@ -338,6 +338,7 @@ def _aligned(larger: bytes, smaller: bytes) -> Decimal:
         return (exact(smaller) / unit).to_integral_value(ROUND_DOWN) * unit
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 @example(num("0.1"), num("0.2"))
@@ -351,6 +352,7 @@ def test_fadd_against_decimal(x: bytes, y: bytes) -> None:
     assert outcome(fp.add, y, x) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 def test_fsub_is_fadd_of_the_negation(x: bytes, y: bytes) -> None:
@@ -358,6 +360,7 @@ def test_fsub_is_fadd_of_the_negation(x: bytes, y: bytes) -> None:
     assert outcome(fp.sub, x, y) == outcome(fp.add, x, negated)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 def test_fmul_truncates_the_exact_product(x: bytes, y: bytes) -> None:
@@ -373,6 +376,7 @@ def test_fmul_truncates_the_exact_product(x: bytes, y: bytes) -> None:
     assert outcome(fp.mul, x, y) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 def test_fdiv_truncates_the_exact_quotient(x: bytes, y: bytes) -> None:

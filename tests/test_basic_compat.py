@@ -119,6 +119,7 @@ _ANGLES = st.builds(lambda m, e: fp.to_text(fp.from_decimal(Decimal(m).scaleb(e)
 
 @settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.generate],
           suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
 @given(values=st.lists(_ANGLES, min_size=6, max_size=6), degrees=st.booleans())
 def test_sin_cos_atn_print_rev_c_digits(basic, values, degrees) -> None:
     """SIN, COS and ATN digit for digit as Rev. C computes them (tests/basic_model_support.py: the

@@ -91,6 +91,7 @@ def test_reference_game_says_not_saved_goes_on_and_saves_at_the_end(tmp_path: Pa
     assert START_NR in Blacklist(path.read_bytes()).nrs(), "the lesson is saved when the game ends"
 
 
+@pytest.mark.slow
 def test_asm_game_in_the_terminal_says_not_saved_and_goes_on(tmp_path: Path) -> None:
     folder = tmp_path / "lists"
     folder.mkdir()
@@ -134,6 +135,7 @@ def second_lesson(base: bytes, seed: int) -> tuple[bytes, list[Move], int]:
     raise AssertionError("no stable second lesson")
 
 
+@pytest.mark.slow
 def test_two_sessions_on_one_file_keep_both_lessons(tmp_path: Path) -> None:
     path = tmp_path / "wolf.blk"
     base = every_reply_lost_after((2, 3))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import curses  # noqa: E402
@@ -35,6 +37,7 @@ def test_the_terminal_maps_f7_pause_and_alt_b_to_break() -> None:
     assert "F7 BREAK" in terminal.STATUS_LINE and any("BREAK" in line for line in terminal.SIDE_PANEL)
 
 
+@pytest.mark.slow
 def test_break_stops_a_basic_loop_in_the_terminal() -> None:
     for break_key in (b"\x1b[18~", b"\x1bb"):  # F7 as xterm sends it, then Alt+B
         screen = run_in_terminal(BASIC, [(b"10 GOTO 10\rRUN\r", 4.0), (break_key, 2.0), (b"PRINT 6*7\r", 3.0)],

@@ -36,6 +36,7 @@ def _plain_cpu(memory: bytearray) -> AtariCPU:
     sp=st.integers(0, 255), p=st.integers(0, 255),
     seed=st.integers(0, 2**32 - 1),
 )
+@pytest.mark.slow
 def test_every_documented_opcode_matches_py65(opcode, operands, pc, a, x, y, sp, p, seed):
     import random
 

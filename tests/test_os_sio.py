@@ -192,6 +192,7 @@ def test_lprint_and_list_p_from_basic(mode: str, tmp_path: Path) -> None:
 # -- the program recorder C: ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_csave_and_cload_round_trip_over_the_bus(tmp_path: Path) -> None:
     """CSAVE writes the leader and 132-byte records at 600 baud; CLOAD reads them back."""
     tape = tmp_path / "prog.cas"
@@ -242,6 +243,7 @@ def test_hatabs_is_the_xl_oss() -> None:
 # -- whole programs over the bus ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_surround_disk_boots_and_saves_a_lesson_over_the_bus(tmp_path: Path, capsys, monkeypatch) -> None:
     path = tmp_path / "surround.atr"
     build_disk(path)
@@ -436,6 +438,7 @@ def bus_machine(tmp_path_factory) -> tuple[HeadlessAtari, Path, dict[int, bytes]
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(writes=st.lists(st.tuples(st.integers(1, 720), st.binary(min_size=128, max_size=128)), min_size=1, max_size=4),
        reads=st.lists(st.integers(1, 720), min_size=1, max_size=4))
+@pytest.mark.slow
 def test_sectors_written_and_read_over_the_bus_follow_the_model(bus_machine, writes, reads) -> None:
     atari, path, model = bus_machine
     for sector, data in writes:
@@ -450,6 +453,7 @@ def test_sectors_written_and_read_over_the_bus_follow_the_model(bus_machine, wri
         assert atari.peek_bytes(0x4000, 128) == expected == on_file.read_sector(sector)
 
 
+@pytest.mark.slow
 def test_format_over_the_bus_and_an_enhanced_density_1050(tmp_path: Path) -> None:
     """'!' formats (the drive answers with its list of bad sectors, $FFFF = none) and is
     refused on a write-protected disk; a 1040-sector image is a 1050 in enhanced density,

@@ -74,6 +74,7 @@ def test_black_list_file_round_trip_and_broken_files():
     st.text(alphabet=" 0123456789,NCYnxc-!.", max_size=40),
     st.sampled_from(["\x7e", "\x7d", "\x9c", "\x1c", "\x1f", "\x1b", "\xa0", "\x7f"]),
 ), max_size=8))
+@pytest.mark.slow
 def test_no_input_breaks_the_screen(lines):
     """Any keys (overlong lines, DELETE, CLEAR, cursor keys, ESC, inverse): the model raises
     if the program ever prints into the last column or scrolls; rows outside 17-21 keep

@@ -3,9 +3,12 @@ however long the program is busy. Real terminal front-ends on a pseudo-terminal.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.terminal_support import run_in_terminal
 
 
+@pytest.mark.slow
 def test_a_paste_into_busy_basic_loses_no_key() -> None:
     """RUN keeps BASIC busy for seconds; the next line, pasted with it, waits in the queue
     (the old 30-frame limit pressed the 0 over the unread 2: line 20 became line 0)."""
@@ -20,6 +23,7 @@ def test_a_paste_into_busy_basic_loses_no_key() -> None:
     assert lines.index("10 FOR I=1 TO 600:NEXT I") < lines.index("20 PRINT 2")
 
 
+@pytest.mark.slow
 def test_a_command_typed_while_the_basic_wolf_thinks_arrives_whole() -> None:
     """`play --engine basic`: the wolf thinks over a second after a move; a line typed at once
     behind the move waits for it whole (the old limit pressed each key over the unread one

@@ -2,7 +2,8 @@
 
 With --emulator it measures the emulator instead (emulator.bench.measure); with --basic
 the BASIC benchmarks (Ahl's and the BYTE Sieve, host/bench/basic.py) in emulated and host seconds;
-with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py).
+with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py); with
+--readme the README's measured figures from all of these (host/bench/readme.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--readme", action="store_true",
+                        help="run every command README.md's measured figures come from (checks, --basic, --fp), "
+                             "record them in docs/figures.json and rewrite the README's figure blocks")
     parser.set_defaults(handler=run)
 
 
@@ -45,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--seconds must be positive, not {args.seconds}")
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
+    if args.readme:
+        return _update_readme()
     if args.fp:
         from host.bench.fp import measure as measure_fp
 
@@ -61,6 +67,14 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(figures, indent=2))
     else:
         print(_text(figures))
+    return 0
+
+
+def _update_readme() -> int:
+    from host.bench.readme import record_path, update_readme
+
+    record = update_readme(progress=lambda command: print(command, flush=True))
+    print(f"{record_path()}: recorded ({record['machine']}); README.md: figure blocks rewritten")
     return 0
 
 
