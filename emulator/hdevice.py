@@ -50,6 +50,7 @@ import errno
 import fnmatch
 import os
 import tempfile
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,6 +112,8 @@ class HostWrite:
             raise HError(host_error_status(error)) from None
         self.handle: int | None = handle
         self.temporary = Path(temporary)
+        # a file never closed (the program or the emulator stopped first) leaves nothing behind
+        self._remove = weakref.finalize(self, _unlink_quietly, self.temporary)
 
     def write_sectors(self, data: bytearray) -> None:
         """Write the whole 125-byte sectors of ``data`` not yet in the temporary file."""
@@ -130,6 +133,7 @@ class HostWrite:
             os.close(self.handle)
             self.handle = None
             os.replace(self.temporary, self.target)
+            self._remove.detach()
         except OSError as error:
             self.discard()
             raise HError(host_error_status(error)) from None
@@ -139,10 +143,7 @@ class HostWrite:
         if self.handle is not None:
             os.close(self.handle)
             self.handle = None
-        try:
-            self.temporary.unlink()
-        except OSError:
-            pass
+        self._remove()
 
     def _write(self, data: bytearray, start: int, end: int) -> None:
         assert self.handle is not None
@@ -461,6 +462,13 @@ class HDevice:
             lines.append(f"{locked} {shown} {sectors:03d}")
         lines.append("999 FREE SECTORS")
         return b"".join(line.encode("latin-1") + bytes((EOL,)) for line in lines)
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def _locked(path: Path) -> bool:

@@ -71,3 +71,20 @@ def test_save_to_a_writable_folder_still_says_ready(tmp_path: Path) -> None:
     lines = [line.strip() for line in screen.splitlines() if line.strip()]
     assert lines[lines.index('SAVE "H:X.BAS"') + 1] == "READY"
     assert (tmp_path / "X.BAS").stat().st_size > 14
+
+
+def test_a_file_never_closed_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """The program (or the emulator) stops before CLOSE: nothing was saved, and nothing is left."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from tests.cio_support import OPEN, PUT_BYTES, booted_cio\n"
+        "cio = booted_cio(Path(sys.argv[1]))\n"
+        "assert cio.call(OPEN, 'H:OPEN.DAT', 8) == 1\n"
+        "assert cio.call(PUT_BYTES, length=300, data=bytes(300)) == 1\n"
+        "assert len(list(Path(sys.argv[1]).iterdir())) == 1, 'the temporary file while it is open'\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                               timeout=120, cwd=ROOT)
+    assert completed.returncode == 0, completed.stderr
+    assert list(tmp_path.iterdir()) == []
