@@ -279,3 +279,69 @@ def test_a_line_found_before_an_edit_is_found_again_after_it(basic) -> None:
     basic.type('30 PRINT "C"')
     assert basic.output_of("GOTO 30") == ["C"]
     assert basic.output_of("RUN") == ["C"]
+
+
+# --- issue 27: what public type-ins caught ---------------------------------------------------
+
+@pytest.mark.parametrize("name", ["INTEREST", "EXPLOSION", "LENGTH", "COST", "SINGLE", "ABSENT", "VALUE",
+                                  "LOGIC", "PEEKS", "STRIGGER", "ATNX", "FRED", "RNDX", "SGNAL", "INTO"])
+def test_a_variable_may_begin_with_a_functions_name(basic, name) -> None:
+    """Atari BASIC's syntax tables try a function only with its "(" and otherwise back up
+    to a variable (The Atari BASIC Source Book, the operand rule): INTEREST is a variable,
+    INT (2.5) still the function."""
+    program = f"10 {name}=7:X={name}*2+INT (2.5):PRINT X;{name}"
+    assert run(basic, program) == ["167"]
+
+
+def test_sound_with_named_variables(basic) -> None:
+    """A type-in's SOUND with word-like names: EXPLOSION and VOLUME reach POKEY's AUDF1 and
+    AUDC1 (SOUND 0,p,d,v: AUDF1 = p, AUDC1 = d * 16 + v; Reference Manual, SOUND)."""
+    basic.type("10 EXPLOSION=50:DISTORTION=8:VOLUME=6:SOUND 0,EXPLOSION,DISTORTION,VOLUME")
+    basic.type("20 INPUT A")                      # (waits; END would silence it)
+    basic.atari.type_text("RUN\n")
+    registers = basic.atari.machine.pokey.registers
+    assert (registers[0], registers[1]) == (50, 8 * 16 + 6)
+
+
+def _error_line_mark(basic: WholeBasic, number: int) -> tuple[str, int]:
+    """The text of ERROR- line `number` and the index of its inverse (marked) character."""
+    table = basic.statement_table()
+    index = 0
+    while index < len(table):
+        length = table[index + 2]
+        if table[index] | table[index + 1] << 8 == number:
+            body = table[index + 5:index + length - 1]
+            marked = [position for position, byte in enumerate(body) if byte & 0x80]
+            return bytes(byte & 0x7F for byte in body).decode("ascii"), marked[0]
+        index += length
+    raise AssertionError(f"no line {number}")
+
+
+@pytest.mark.parametrize(("line", "mark"), [
+    ("10 INPUT Z(1)", "("), ("10 READ Z(1,2)", "("), ("10 READ A,B$(2)", "("), ("10 INPUT #1;A$ (3)", "("),
+])
+def test_input_and_read_take_plain_variables_only(basic, line, mark) -> None:
+    """Atari BASIC's variable-list rule (The Atari BASIC Source Book's syntax tables: a list
+    of plain numeric and string variables); COMPUTE! issue 52, p. 10: "READ X(I) is just as
+    illegal as INPUT X(I)".  The line is kept as an ERROR- line marked at the "("."""
+    basic.type(line)
+    text, marked = _error_line_mark(basic, 10)
+    assert text == line[3:] and text[marked] == mark
+    assert basic.output_of("LIST") == [f"10 ERROR- {line[3:]}"]
+
+
+def test_input_and_read_of_plain_variables_still_work(basic) -> None:
+    assert run(basic, '10 DIM A$(5):READ A,A$:PRINT A;A$\n20 DATA 3,XY') == ["3XY"]
+
+
+@pytest.mark.parametrize(("statement", "screen"), [
+    ('? #16;"HI"', ["HI"]),                       # 16 * 16 = 256: IOCB 0
+    ('? #32;"HO"', ["HO"]),
+    ("? #8;1", ["ERROR-  20"]),                   # 128: bit 7, device number larger
+    ("CLOSE #24", ["ERROR-  20"]),
+    ("? #23;1", ["ERROR-  133"]),                 # IOCB 7, not open
+])
+def test_the_channel_is_multiplied_by_16_in_one_byte(basic, statement, screen) -> None:
+    """Rev. C shifts the channel's low byte four times (The Atari BASIC Source Book; a
+    BASIC's own test suite prints on #16): bit 7 set is error 20, the rest an IOCB."""
+    assert basic.output_of(statement) == screen

@@ -219,8 +219,7 @@ ONE_BYTE_IO:
 ; integer A (low) / X (high); STORE_TGT - FR0
 .scope
 VAR_TARGET:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
+        JSR NEXT_VAR
         JSR NUM_VAR_ADDR
         LDA VALPTR
         STA RT_TGT
@@ -317,10 +316,7 @@ _read:  LDX RT_INIOCB
 ; ---------------------------------------------------------------------------
 .scope
 READ_ITEM:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
+        JSR NEXT_VAR
         BMI _string
         LDA CIX
         PHA
