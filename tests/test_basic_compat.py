@@ -345,3 +345,64 @@ def test_the_channel_is_multiplied_by_16_in_one_byte(basic, statement, screen) -
     """Rev. C shifts the channel's low byte four times (The Atari BASIC Source Book; a
     BASIC's own test suite prints on #16): bit 7 set is error 20, the rest an IOCB."""
     assert basic.output_of(statement) == screen
+
+
+# --- issue 27 items 1 and 6: GTIA modes and split screens as the Atari OS lays them out -------
+
+def run_screen(basic: WholeBasic, program: str) -> list[str]:
+    """Type the program, RUN it; the non-blank rows on the screen after it (the text window
+    of a split screen, or the GRAPHICS 0 screen a program ends on), READY left out."""
+    for line in program.split("\n"):
+        basic.type(line, max_frames=3000)
+    basic.type("RUN", max_frames=20_000)
+    return [row for row in basic.rows() if row and row not in ("READY", "\u2588")]
+
+
+def test_graphics_9_is_full_screen_80_by_192(basic) -> None:
+    """The OS User's Manual (the display handler): modes 9-11 have no split screen; BASIC's
+    GRAPHICS 9 asks for one, the OS ignores it: 192 rows of 80 pixels, BOTSCR (703) 24,
+    and COLOR 5:PLOT 0,160 works where a window would be; row 192 and column 80 are
+    ERROR 141 (a public moire program stopped at PLOT 0,160)."""
+    program = ("10 GRAPHICS 9:A=PEEK(703):COLOR 5:PLOT 0,160:PLOT 79,191:LOCATE 0,160,B:LOCATE 79,191,C\n"
+               "20 TRAP 40:PLOT 80,0\n"
+               "40 D=PEEK(195):TRAP 50:PLOT 0,192\n"
+               "50 E=PEEK(195):GRAPHICS 0:PRINT A;\" \";B;\" \";C;\" \";D;\" \";E")
+    assert run_screen(basic, program) == ["24 5 5 141 141"]
+
+
+def display_list_modes(basic: WholeBasic) -> list[int]:
+    """The ANTIC modes of the display list's mode lines, up to its JVB (LMS operands skipped)."""
+    atari = basic.atari
+    dl = atari.peek_bytes(atari.peek_word(0x0230), 256)
+    modes, index = [], 0
+    while dl[index] != 0x41:
+        mode = dl[index] & 0x0F
+        if mode:
+            modes.append(mode)
+        index += 3 if mode and dl[index] & 0x40 else 1
+    return modes
+
+
+def test_graphics_9_display_list_has_no_window(basic) -> None:
+    basic.type('10 OPEN #1,4,0,"K:":GRAPHICS 9:GET #1,A')   # (waits without E:, which would reopen GR. 0)
+    basic.atari.type_text("RUN\n")
+    assert display_list_modes(basic) == [0x0F] * 192
+    assert basic.atari.peek(0x02BF) == 24 and basic.atari.peek(0x026F) & 0xC0 == 0x40
+
+
+def test_graphics_8_split_window_follows_the_full_screen(basic) -> None:
+    """The Atari OS reserves the full screen and puts the window after it: GR. 8 split,
+    TXTMSC = SAVMSC + 7680 + 16 (the screen lowered so a row begins at the 4K boundary);
+    PLOT 0,160 and 319,191 land under the window, no error."""
+    program = ("10 GRAPHICS 8:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661):COLOR 1:PLOT 0,160:PLOT 319,191\n"
+               "20 PRINT WIN-SCR;\" \";PEEK(SCR+6400);\" \";PEEK(SCR+7679);\" \";PEEK(703)")
+    assert run_screen(basic, program) == ["7696 128 1 4"]
+
+
+@pytest.mark.parametrize(("mode", "rows", "width"), [(1, 24, 20), (2, 12, 20), (3, 24, 10), (5, 48, 20), (7, 96, 40)])
+def test_split_screens_reserve_the_full_screen(basic, mode, rows, width) -> None:
+    """Every split mode: the window (TXTMSC, 660-661) is at RAMTOP - 160 and the graphics
+    start the full screen's rows * width below it (no 4K boundary inside these)."""
+    program = (f"10 GRAPHICS {mode}:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+               "20 PRINT WIN-SCR;\" \";PEEK(106)*256-WIN")
+    assert run_screen(basic, program) == [f"{rows * width} 160"]
