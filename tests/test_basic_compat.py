@@ -350,12 +350,13 @@ def test_the_channel_is_multiplied_by_16_in_one_byte(basic, statement, screen) -
 # --- issue 27 items 1 and 6: GTIA modes and split screens as the Atari OS lays them out -------
 
 def run_screen(basic: WholeBasic, program: str) -> list[str]:
-    """Type the program, RUN it; the non-blank rows on the screen after it (the text window
-    of a split screen, or the GRAPHICS 0 screen a program ends on), READY left out."""
+    """Type the program, clear the screen, RUN it; the non-blank rows on the screen after it
+    (the text window of a split screen, or the GRAPHICS 0 screen), READY and RUN left out."""
     for line in program.split("\n"):
         basic.type(line, max_frames=3000)
+    basic.type("? CHR$(125)")
     basic.type("RUN", max_frames=20_000)
-    return [row for row in basic.rows() if row and row not in ("READY", "\u2588")]
+    return [row for row in basic.rows() if row and row not in ("READY", "RUN", "\u2588")]
 
 
 def test_graphics_9_is_full_screen_80_by_192(basic) -> None:
@@ -406,3 +407,76 @@ def test_split_screens_reserve_the_full_screen(basic, mode, rows, width) -> None
     program = (f"10 GRAPHICS {mode}:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
                "20 PRINT WIN-SCR;\" \";PEEK(106)*256-WIN")
     assert run_screen(basic, program) == [f"{rows * width} 160"]
+
+
+# --- issue 27 item 5: underflow and huge arguments, as the original math pack and Rev. C -------
+
+@pytest.mark.parametrize(("expression", "screen"), [
+    ("1E-98*1E-98", ["ERROR-  11"]),     # the exponent sum wraps below 0: FMUL's error, as the listing's
+    ("1E-50*1E-50", ["0"]),              # 1E-100 normalises below $0F: zero, no error
+    ("1E-60/1E40", ["0"]),               # FDIV likewise
+    ("1E-98/1E10", ["0"]),
+    ("1E-98/1E90", ["ERROR-  11"]),
+    ("SIN(1E10)", ["ERROR-  3"]),        # Rev. C's SIN: x/(pi/2) >= 100^4 gives up
+    ("COS(-1E10)", ["ERROR-  3"]),
+])
+def test_underflow_and_huge_arguments_as_the_original(basic, expression, screen) -> None:
+    """The published FPP listing's FMUL/FDIV add the exponents in one byte and report an
+    error (C set: BASIC's ERROR 11) when the sum leaves 0..$7F, so 1E-98*1E-98 is ERROR 11
+    there too, while a product whose exponent is in range but normalises below 1E-98
+    becomes 0 (NORMALIZE); Rev. C's SIN and COS (The Atari BASIC Source Book) give error 3
+    once x/(pi/2) reaches 100^4.  Unchanged by issue 27: ours already did this."""
+    assert basic.output_of(f"? {expression}") == screen
+
+
+# --- issue 27: programs written the way magazine type-ins are -----------------------------------
+# Each with the screen the Reference Manual, the OS User's Manual and Mapping the Atari give for
+# it (the rows after RUN: a split screen's text window, or the GRAPHICS 0 screen it ends on).
+
+MAGAZINE: dict[str, tuple[str, list[str]]] = {
+    # a GTIA colour bar: COLOR X/6 rounds (2.0 at 12, 13.17 at 79), GR. 9 has 16 luminances
+    "gtia_luminance_bars": ("10 GRAPHICS 9:SETCOLOR 4,8,0\n"
+                            "20 FOR X=0 TO 79:COLOR X/6:PLOT X,0:DRAWTO X,191:NEXT X\n"
+                            "30 LOCATE 12,100,A:LOCATE 79,191,B:LOCATE 0,0,C:S=PEEK(703)\n"
+                            '40 GRAPHICS 0:PRINT A;" ";B;" ";C;" ";S', ["2 13 0 24"]),
+    # GR. 10: nine colour registers, a pixel is 4 bits; the moire programs' PLOT 0,160
+    "gtia_mode_10_lower_screen": ("10 GRAPHICS 10:COLOR 5:PLOT 0,160:PLOT 79,191:LOCATE 0,160,A:LOCATE 79,191,B\n"
+                                  '20 GRAPHICS 0:PRINT A;" ";B', ["5 5"]),
+    # GR. 11: GPRIOR (623) bits 6-7 = 3 (Mapping the Atari, 623), no window (703 = 24)
+    "gtia_mode_11_gprior": ('10 GRAPHICS 11:P=PEEK(623):R=PEEK(703):GRAPHICS 0:PRINT P;" ";R', ["192 24"]),
+    # variables named like words, some beginning with a function's name
+    "variables_named_like_words": ("10 INTEREST=5:COST=2:LENGTH=3:SINGLE=1:LIVES=3:TOTAL=INTEREST*COST\n"
+                                   '20 VALUE=TOTAL+LENGTH-SINGLE:PRINT VALUE;" ";LIVES;" ";LEN("AB")', ["12 3 2"]),
+    # a statement name at the start of a statement is the statement (LETTER is LET TER,
+    # PRINTER is PRINT ER=1): Atari BASIC matches statement names first
+    "statement_names_take_the_prefix": ("10 LETTER=5:PRINTER=1:PRINT TER;LETTER", ["0", "50"]),
+    # SOUND with named variables, the notes READ into a plain variable and stored in an array
+    "tune_read_into_plain_variables": ("10 DIM TUNE(3):FOR TONE=1 TO 3:READ PITCH:TUNE(TONE)=PITCH:NEXT TONE\n"
+                                       "20 FOR TONE=1 TO 3:SOUND 0,TUNE(TONE),10,8:PRINT TUNE(TONE);:NEXT TONE\n"
+                                       "30 SOUND 0,0,0,0\n40 DATA 121,108,96", ["12110896"]),
+    # a split GR. 3 screen poked directly: the first byte 255 is four pixels of colour 3,
+    # the window 24 rows * 10 bytes after SAVMSC (the full screen reserved)
+    "gr3_split_screen_poked": ("10 GRAPHICS 3:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+                               '20 POKE SCR,255:LOCATE 0,0,A:LOCATE 3,0,B:LOCATE 4,0,C:PRINT A;B;C;" ";WIN-SCR',
+                               ["330 240"]),
+    # GR. 8 split: row 160 exists under the window; the window 7696 bytes after SAVMSC
+    "gr8_split_screen_poked": ("10 GRAPHICS 8+0:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+                               "20 POKE SCR+160*40,128:LOCATE 0,160,A:COLOR 1:PLOT 319,191\n"
+                               '30 PRINT A;" ";PEEK(SCR+7679);" ";WIN-SCR', ["1 1 7696"]),
+    # GR. 1 split: row 23 of the 24 reserved is there for POKE and LOCATE (internal code
+    # 33 is ATASCII 65); PRINT #6 writes into the graphics, PRINT into the window
+    "gr1_split_hidden_row": ("10 GRAPHICS 1:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+                             '20 POKE SCR+23*20,33:LOCATE 0,23,A:POSITION 0,0:PRINT #6;"HI":PRINT WIN-SCR;" ";A',
+                             ["480 65"]),
+    # the text window poked directly (internal code 40 is "H"), column 2 of its second row
+    "text_window_poked": ("10 GRAPHICS 5:WIN=PEEK(660)+256*PEEK(661):POKE WIN+42,40:POKE WIN+43,41\n"
+                          "20 PRINT WIN-(PEEK(88)+256*PEEK(89))", ["960", "HI"]),
+    # PRINT #16 is PRINT #0 (the channel times 16 in one byte)
+    "print_on_channel_16": ('10 PRINT #16;"SIXTEEN":PRINT #32;"THIRTY-TWO"', ["SIXTEEN", "THIRTY-TWO"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MAGAZINE))
+def test_magazine_type_in_gives_its_screen(basic, name) -> None:
+    program, screen = MAGAZINE[name]
+    assert run_screen(basic, program) == screen
