@@ -450,6 +450,8 @@ MAGAZINE: dict[str, tuple[str, list[str]]] = {
     # a statement name at the start of a statement is the statement (LETTER is LET TER,
     # PRINTER is PRINT ER=1): Atari BASIC matches statement names first
     "statement_names_take_the_prefix": ("10 LETTER=5:PRINTER=1:PRINT TER;LETTER", ["0", "50"]),
+    # COMPUTE! 77, p. 10: "COMP (42) has the same effect as DIM P(42)"
+    "comp_is_com_p": ("10 COMP(42):P(42)=7:PRINT P(42)", ["7"]),
     # SOUND with named variables, the notes READ into a plain variable and stored in an array
     "tune_read_into_plain_variables": ("10 DIM TUNE(3):FOR TONE=1 TO 3:READ PITCH:TUNE(TONE)=PITCH:NEXT TONE\n"
                                        "20 FOR TONE=1 TO 3:SOUND 0,TUNE(TONE),10,8:PRINT TUNE(TONE);:NEXT TONE\n"
