@@ -400,6 +400,16 @@ def test_graphics_8_split_window_follows_the_full_screen(basic) -> None:
     assert run_screen(basic, program) == ["7696 128 1 4"]
 
 
+def test_graphics_8_starts_at_the_same_address_split_full_or_gtia(basic) -> None:
+    """The Atari OS allocates each mode's full screen and the window's 160 bytes as one block,
+    split or not (its allocation table: 196 units of 40 bytes for modes 8-11), so with
+    BASIC (RAMTOP 160) GR. 8, GR. 8+16 and GR. 9 all start at 33104 ($8150: $9F60 - 7680,
+    lowered 16 bytes so that a row begins at the 4K boundary $9000)."""
+    program = ("10 GRAPHICS 8+16:A=PEEK(88)+256*PEEK(89):GRAPHICS 8:B=PEEK(88)+256*PEEK(89)\n"
+               '20 GRAPHICS 9:C=PEEK(88)+256*PEEK(89):GRAPHICS 0:PRINT A;" ";B;" ";C;" ";PEEK(106)')
+    assert run_screen(basic, program) == ["33104 33104 33104 160"]
+
+
 @pytest.mark.parametrize(("mode", "rows", "width"), [(1, 24, 20), (2, 12, 20), (3, 24, 10), (5, 48, 20), (7, 96, 40)])
 def test_split_screens_reserve_the_full_screen(basic, mode, rows, width) -> None:
     """Every split mode: the window (TXTMSC, 660-661) is at RAMTOP - 160 and the graphics

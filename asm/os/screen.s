@@ -10,7 +10,8 @@
 ; the display list.  A split screen keeps the full screen's memory and
 ; cursor range (rows 160-191 of GRAPHICS 8 exist, hidden by the window)
 ; and puts the window's 160 bytes after it, at the top of RAM, as the
-; Atari OS lays it out (GR. 8 split: TXTMSC = SAVMSC + 7696).
+; Atari OS lays it out (GR. 8 split: TXTMSC = SAVMSC + 7696); modes 1-11
+; keep those 160 bytes without a window too.
 ;
 ;   mode  ANTIC  rows (split)  bytes/row  bits/pixel
 ;    0      2     24             40        text
@@ -554,13 +555,17 @@ SLAYOUT:
         STA SCRVIS
 *       LDA MWIDTH,Y
         STA SCRWID
-        ; the top: RAMTOP, less the text window
+        ; the top: RAMTOP, less the text window's 160 bytes in every mode
+        ; but 0, split or not: the Atari OS allocates each mode's full
+        ; screen and the window as one block (its allocation table counts
+        ; 24, 16, 10, 10, 16, 28, 52, 100, 196 units of 40 bytes for
+        ; modes 0-8), so a GR. 8 screen starts at the same address split
+        ; or full
         LDA #0
         STA SAVADR
         LDA RAMTOP
         STA SAVADR+1
-        LDA SOFLAG
-        AND #$10
+        TYA                     ; (SOMODE)
         BEQ +
         LDA #$60                ; 160 bytes below RAMTOP
         STA SAVADR
