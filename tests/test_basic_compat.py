@@ -347,6 +347,17 @@ def test_the_channel_is_multiplied_by_16_in_one_byte(basic, statement, screen) -
     assert basic.output_of(statement) == screen
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(channel=st.integers(0, 70000))
+def test_any_channel_number_is_its_low_byte_times_16(basic, channel) -> None:
+    """Every channel: its low byte * 16 mod 256 names the IOCB (0 is E:, 1-7 are closed:
+    error 133), bit 7 set is error 20, a channel above 65535 error 3."""
+    iocb = (channel * 16) % 256
+    expected = (["ERROR-  3"] if channel > 65535 else ["ERROR-  20"] if iocb >= 128
+                else ["HI"] if iocb == 0 else ["ERROR-  133"])
+    assert basic.output_of(f'? #{channel};"HI"') == expected
+
+
 # --- issue 27 items 1 and 6: GTIA modes and split screens as the Atari OS lays them out -------
 
 def run_screen(basic: WholeBasic, program: str) -> list[str]:
