@@ -52,6 +52,8 @@ CORPUS = """\
 260 A=ATN(1)+COS(1)+PEEK(106)+SIN(1)+RND(0)+FRE(0)+EXP(1)+LOG(2)+CLOG(3)
 270 A=SQR(4)+SGN(-5)+ABS(-6)+INT(7.5)+PADDLE(0)+STICK(0)+PTRIG(0)+STRIG(0)
 280 A=0.5+1E+10+1.5E-05+123456789+0.01+1.0E+97
+290 REM NAMES THAT BEGIN WITH A FUNCTION'S NAME
+300 INTEREST=COST+LENGTH*EXPLOSION:SOUND 0,EXPLOSION,10,VOLUME:PRINT #16;INT(ABSENT)
 """
 
 
@@ -175,6 +177,8 @@ def test_atascii_listing_gives_the_same_program():
         ("60 A=1E99", 60, 6),
         ("70 NEXT", 70, 8),
         ("80 a=1", 80, 4),
+        ("90 INPUT Z(1)", 90, 11),      # INPUT and READ: plain variables only
+        ("100 READ A,B$(2)", 100, 14),
     ],
 )
 def test_syntax_errors_name_line_and_column(text, line, column):

@@ -244,7 +244,9 @@ def test_load_refuses_a_file_that_is_not_a_save_file(surround_session) -> None:
 LINE_PIECES = st.sampled_from(
     ["PRINT", "?", "A", "B$", "C(", "1", "2.5", "E", '"X"', "(", ")", ",", ";", ":", "=", "<", ">", "+",
      "-", "*", "/", "^", "AND", "OR", "NOT", "IF", "THEN", "FOR", "TO", "STEP", "NEXT", "GOTO", "DIM",
-     "SIN(", "STR$(", "LEN(", " ", "#", "REM", "DATA", ".", "LET", "X", "A$(", "99999", "1E99"]
+     "SIN(", "STR$(", "LEN(", " ", "#", "REM", "DATA", ".", "LET", "X", "A$(", "99999", "1E99",
+     # issue 27: names that begin with a function's or statement's name, INPUT/READ lists
+     "INT", "EREST", "COST", "LENGTH", "STRIG", "INPUT", "READ", "Z(1)", "PRINTER"]
 )
 
 
