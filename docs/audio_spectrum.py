@@ -20,8 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from emulator.headless import HeadlessAtari  # noqa: E402
+from emulator.video import NTSC  # noqa: E402
 
-CPU_HZ, RATE = 1_789_773, 44_100
+CPU_HZ, RATE = NTSC.cpu_hz, 44_100
 WIDTH, HEIGHT, MARGIN = 760, 420, 60
 MAX_HZ = 4000
 VOICES = [  # label, registers, colour, formula frequency

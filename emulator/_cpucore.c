@@ -18,32 +18,33 @@
  * Two entry points:
  *   Core.run(limit)  - AtariCPU.run: execute until processorCycles >= limit or a
  *                      handler adds STOP.
- *   Core.run_chunks(now, stop_at, frame_start, free_before, real_after,
- *                   free_cycles, machine)
- *                    - the part of Machine.run_until that runs chunks of at most
- *                      4 scanlines with ANTIC's DMA accounting (dma.py's tables),
- *                      repeated while nothing needs Python between chunks.
- *                      Returns 0 at stop_at, 1 after a STOP, 2 when Python must
- *                      look at the machine (Python code run during the chunk
- *                      changed the machine's plan: its DMA timeline, frame events
- *                      or timed events; an IRQ is pending, the CPU is in the
- *                      keyboard wait loop or may be a runaway).  Between chunks the
- *                      Python loop depends on nothing else: RAM and the IRQ line
- *                      are read here.
+ *   Core.run_chunks(plan)
+ *                    - AtariCPU.run_chunks: the machine's chunks of at most
+ *                      plan.chunk_cycles with ANTIC's DMA accounting (the tables of
+ *                      plan.timeline, emulator/dma.py), repeated while nothing needs
+ *                      Python between chunks.  The plan (emulator/runplan.py) is all
+ *                      the core knows of the machine: it reads now, stop_at,
+ *                      frame_start, timeline, line_cycles, chunk_cycles and revision,
+ *                      and writes chunk_start (while a chunk runs Python code) and
+ *                      executed (the CPU's cycles).  Returns 0 (REACHED) at stop_at,
+ *                      1 (STOPPED) after a STOP, 2 (LOOK) when Python must look at
+ *                      the machine: Python code run during a chunk changed the plan's
+ *                      revision (a timer scheduled, a new DMA timeline), an IRQ is
+ *                      pending, the CPU is in the keyboard wait loop or may be a
+ *                      runaway.  Between chunks the Python loop depends on nothing
+ *                      else: RAM and the IRQ line are read here.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 
 #define STOP ((int64_t)1 << 40)
-#define CYCLES_PER_LINE 114
-#define CHUNK_CYCLES (4 * CYCLES_PER_LINE)
 #define CH 0x02FC
 #define SLICE_CYCLES ((int64_t)1 << 22) /* a long run looks at Ctrl-C about every 4 M cycles */
 
 static uint8_t nz[256];
 static PyObject *s_a, *s_x, *s_y, *s_p, *s_sp, *s_pc, *s_cycles, *s_irq_line, *s_history,
-    *s_fast_ops, *s_io_read, *s_write_special, *s_chunk_start, *s_cpu_cycles, *s_stop_reason, *s_wsync;
+    *s_fast_ops, *s_io_read, *s_write_special, *s_stop_reason, *s_wsync;
 
 typedef struct {
     PyObject_HEAD
@@ -277,60 +278,17 @@ static int maybe_runaway(const uint8_t *mem, unsigned pc)
  * The run loop
  * ------------------------------------------------------------------------- */
 
+/* The run plan's fields (emulator/runplan.py), read when run_chunks starts. */
 typedef struct {
-    int64_t now, stop_at, frame_start, free_cycles;
+    int64_t now, stop_at, frame_start, free_cycles, line_cycles, chunk_cycles;
+    long long revision;
     const int32_t *free_before, *real_after;
     Py_ssize_t free_before_len, real_after_len;
-    PyObject *machine;
-    PyObject *dma; /* the frame's DmaTimeline, whose tables are above */
+    PyObject *plan; /* the RunPlan: chunk_start and executed are written back into it */
 } Chunks;
 
-/* What the machine's run loop looks at between chunks besides RAM and the CPU: the frame's
-   DMA timeline and events, and the timed events (Python code run during a chunk may push one). */
-typedef struct {
-    PyObject *dma, *events; /* compared by identity */
-    long long event_index, frame_start;
-    Py_ssize_t events_len, timed_len;
-} Plan;
-
-static PyObject *s_dma, *s_events, *s_event_index, *s_frame_start, *s_timed;
-
-/* `keep`: hold references to the DMA timeline and the events (released by plan_release), so
-   that a replaced object cannot come back at the same address. */
-static int plan_of(PyObject *machine, Plan *plan, int keep)
-{
-    int ok = 1;
-    PyObject *dma = PyObject_GetAttr(machine, s_dma);
-    PyObject *events = PyObject_GetAttr(machine, s_events);
-    PyObject *timed = PyObject_GetAttr(machine, s_timed);
-    if (dma == NULL || events == NULL || timed == NULL)
-        ok = 0;
-    if (ok) {
-        plan->dma = dma;
-        plan->events = events;
-        plan->events_len = PyObject_Length(events);
-        plan->timed_len = PyObject_Length(timed);
-        plan->event_index = get_int(machine, s_event_index, &ok);
-        plan->frame_start = get_int(machine, s_frame_start, &ok);
-        if (plan->events_len < 0 || plan->timed_len < 0)
-            ok = 0;
-    }
-    if (!(ok && keep)) {
-        Py_XDECREF(dma);
-        Py_XDECREF(events);
-        if (keep) {
-            plan->dma = plan->events = NULL;
-        }
-    }
-    Py_XDECREF(timed);
-    return ok ? 0 : -1;
-}
-
-static void plan_release(Plan *plan)
-{
-    Py_CLEAR(plan->dma);
-    Py_CLEAR(plan->events);
-}
+static PyObject *s_now, *s_stop_at, *s_frame_start, *s_timeline, *s_line_cycles, *s_chunk_cycles, *s_revision,
+    *s_chunk_start, *s_executed, *s_free_before, *s_real_after, *s_free_cycles;
 
 static int history_load(PyObject *cpu, unsigned hist[8])
 {
@@ -394,7 +352,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     uint8_t *mem = (uint8_t *)mb.buf;
     const uint8_t *wr = (const uint8_t *)wb.buf;
     PyObject *cpu = self->cpu;
-    PyObject *machine = chunks ? chunks->machine : NULL;
+    PyObject *plan = chunks ? chunks->plan : NULL;
     PyObject *result = NULL;
     unsigned hist[8];
     int hidx = 0, status = 0, touched = 0, chunk_running = 0;
@@ -402,7 +360,6 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     /* In runs of chunks a write to WSYNC ($D40A and its mirrors) stops the chunk here, without
        calling Python (ANTIC keeps nothing of it: emulator/machine.py's _antic_write only stops). */
     int wsync_in_core = chunks != NULL, wsync_hit = 0;
-    Plan plan = {NULL, NULL, 0, 0, 0, 0};
     unsigned a, x, y, p, sp, pc, opc, v, t, addr, base, zp, np;
     int r;
     int ok = 1;
@@ -433,7 +390,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
         a = _r.a; x = _r.x; y = _r.y; p = _r.p; sp = _r.sp; pc = _r.pc; } while (0)
 #define SYNC() do { touched = 1; \
         if (store_regs(cpu, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0) goto error; \
-        if (chunk_running && set_int(machine, s_chunk_start, now) < 0) goto error; } while (0)
+        if (chunk_running && set_int(plan, s_chunk_start, now) < 0) goto error; } while (0)
 #define READ(dst, ad) do { if (((ad) & 0xF800) != 0xD000) { dst = mem[ad]; } else { \
         SYNC(); long _v = call_io_read(self, (ad)); if (_v < 0) { goto error; } \
         RELOAD(); dst = (unsigned)_v; } } while (0)
@@ -445,17 +402,11 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     if (chunks == NULL)
         goto instructions;
     now = chunks->now;
-    if (plan_of(machine, &plan, 1) < 0)
-        goto error_no_sync;
-    if (plan.dma != chunks->dma || plan.frame_start != chunks->frame_start) {
-        PyErr_SetString(PyExc_ValueError, "run_chunks: not the machine's DMA timeline or frame");
-        goto error_no_sync;
-    }
 
 next_chunk:
     offset = now - chunks->frame_start;
     {
-        int64_t end = chunks->stop_at < now + CHUNK_CYCLES ? chunks->stop_at : now + CHUNK_CYCLES;
+        int64_t end = chunks->stop_at < now + chunks->chunk_cycles ? chunks->stop_at : now + chunks->chunk_cycles;
         int64_t end_offset = end - chunks->frame_start;
         if (offset < 0 || end_offset > chunks->free_before_len - 1) {
             PyErr_SetString(PyExc_ValueError, "run_chunks: a chunk outside the frame");
@@ -549,7 +500,7 @@ instructions:
             }
             cycles -= STOP;
             cycles = chunks->frame_start +
-                     ((cycles - chunks->frame_start) / CYCLES_PER_LINE + 1) * CYCLES_PER_LINE;
+                     ((cycles - chunks->frame_start) / chunks->line_cycles + 1) * chunks->line_cycles;
         }
     }
 after_chunk:
@@ -561,13 +512,12 @@ after_chunk:
         goto done;
     }
     if (touched) { /* Python code ran: did it change what the machine's loop looks at? */
-        Plan after;
-        if (plan_of(machine, &after, 0) < 0)
+        int ok2 = 1;
+        long long revision = get_int(plan, s_revision, &ok2);
+        if (!ok2)
             goto error_no_sync;
         touched = 0;
-        if (after.dma != plan.dma || after.events != plan.events || after.events_len != plan.events_len ||
-            after.event_index != plan.event_index || after.frame_start != plan.frame_start ||
-            after.timed_len != plan.timed_len) {
+        if (revision != chunks->revision) {
             status = 2;
             goto done;
         }
@@ -612,16 +562,13 @@ error_no_sync:
 
 finish:
     {
-        /* history and the machine's CPU cycle count: also after an exception (the machine's
-           _chunk_start stays for the caller to clear: a jam's disassembly may read RANDOM) */
+        /* history and the plan's executed cycles: also after an exception (the plan's
+           chunk_start stays for the caller to clear: a jam's disassembly may read RANDOM) */
         PyObject *exc_type, *exc_value, *exc_tb;
         PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
         int rc = bare ? 0 : history_store(cpu, hist, hidx);
-        if (rc == 0 && machine != NULL) {
-            int ok2 = 1;
-            long long total = get_int(machine, s_cpu_cycles, &ok2);
-            rc = ok2 ? set_int(machine, s_cpu_cycles, total + used_total) : -1;
-        }
+        if (rc == 0 && plan != NULL)
+            rc = set_int(plan, s_executed, used_total);
         if (exc_type != NULL) {
             if (rc < 0)
                 PyErr_Clear();
@@ -630,7 +577,6 @@ finish:
             Py_CLEAR(result);
         }
     }
-    plan_release(&plan);
     PyBuffer_Release(&mb);
     PyBuffer_Release(&wb);
     return result;
@@ -703,54 +649,59 @@ static PyObject *Core_run(Core *self, PyObject *arg)
     return execute(self, limit, NULL, NULL);
 }
 
-static PyObject *Core_run_chunks(Core *self, PyObject *const *args, Py_ssize_t nargs)
+/* The integer fields of the plan (or its timeline), in the order of `names`. */
+static int plan_ints(PyObject *obj, PyObject *const *names, int64_t *const *values, int count)
+{
+    int ok = 1;
+    for (int i = 0; i < count && ok; i++)
+        *values[i] = get_int(obj, names[i], &ok);
+    return ok ? 0 : -1;
+}
+
+static PyObject *Core_run_chunks(Core *self, PyObject *plan)
 {
     if (check_ready(self) < 0)
         return NULL;
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError,
-                        "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine)");
-        return NULL;
-    }
     Chunks ch;
-    long long values[3];
-    for (int i = 0; i < 3; i++) {
-        values[i] = PyLong_AsLongLong(args[i]);
-        if (values[i] == -1 && PyErr_Occurred())
-            return NULL;
+    int64_t revision = 0;
+    PyObject *const names[] = {s_now, s_stop_at, s_frame_start, s_line_cycles, s_chunk_cycles, s_revision};
+    int64_t *const values[] = {&ch.now, &ch.stop_at, &ch.frame_start, &ch.line_cycles, &ch.chunk_cycles, &revision};
+    if (plan_ints(plan, names, values, 6) < 0)
+        return NULL;
+    ch.revision = revision;
+    ch.plan = plan;
+    if (ch.line_cycles <= 0 || ch.chunk_cycles <= 0) {
+        PyErr_SetString(PyExc_ValueError, "run_chunks: a plan without scanlines");
+        return NULL;
     }
-    ch.now = values[0];
-    ch.stop_at = values[1];
-    ch.frame_start = values[2];
-    ch.free_cycles = PyLong_AsLongLong(args[5]);
-    if (ch.free_cycles == -1 && PyErr_Occurred())
+    PyObject *timeline = PyObject_GetAttr(plan, s_timeline);
+    if (timeline == NULL)
         return NULL;
-    ch.machine = args[6];
-    ch.dma = NULL;
-    PyObject *dma = PyObject_GetAttr(ch.machine, s_dma);
-    if (dma == NULL)
-        return NULL;
-    ch.dma = dma;
-    Py_DECREF(dma); /* compared by identity only */
+    PyObject *free_before = PyObject_GetAttr(timeline, s_free_before);
+    PyObject *real_after = PyObject_GetAttr(timeline, s_real_after);
+    PyObject *const free_name[] = {s_free_cycles};
+    int64_t *const free_value[] = {&ch.free_cycles};
+    int ok = free_before != NULL && real_after != NULL && plan_ints(timeline, free_name, free_value, 1) == 0;
+    Py_DECREF(timeline);
     Py_buffer fb, ra;
-    if (PyObject_GetBuffer(args[3], &fb, PyBUF_FORMAT) < 0)
-        return NULL;
-    if (PyObject_GetBuffer(args[4], &ra, PyBUF_FORMAT) < 0) {
-        PyBuffer_Release(&fb);
-        return NULL;
-    }
+    int got_fb = ok && PyObject_GetBuffer(free_before, &fb, PyBUF_FORMAT) == 0;
+    int got_ra = got_fb && PyObject_GetBuffer(real_after, &ra, PyBUF_FORMAT) == 0;
+    Py_XDECREF(free_before); /* the buffers hold the arrays */
+    Py_XDECREF(real_after);
     PyObject *result = NULL;
-    if (fb.itemsize != 4 || ra.itemsize != 4) {
+    if (got_ra && (fb.itemsize != 4 || ra.itemsize != 4)) {
         PyErr_SetString(PyExc_TypeError, "run_chunks: the DMA tables must be arrays of 32-bit ints");
-    } else {
+    } else if (got_ra) {
         ch.free_before = (const int32_t *)fb.buf;
         ch.real_after = (const int32_t *)ra.buf;
         ch.free_before_len = fb.len / 4;
         ch.real_after_len = ra.len / 4;
         result = execute(self, 0, &ch, NULL);
     }
-    PyBuffer_Release(&fb);
-    PyBuffer_Release(&ra);
+    if (got_ra)
+        PyBuffer_Release(&ra);
+    if (got_fb)
+        PyBuffer_Release(&fb);
     return result;
 }
 
@@ -770,9 +721,9 @@ static PyMethodDef Core_methods[] = {
     {"call_bare", (PyCFunction)Core_call_bare, METH_VARARGS,
      "call_bare(return_address, max_cycles) -> cycles: run until PC == return_address (-1: runaway)."},
     {"run", (PyCFunction)Core_run, METH_O, "run(limit): execute until processorCycles >= limit or a STOP."},
-    {"run_chunks", (PyCFunction)(void (*)(void))Core_run_chunks, METH_FASTCALL,
-     "run_chunks(now, stop_at, frame_start, free_before, real_after, free_cycles, machine) -> status:\n"
-     "Machine.run_until's chunks with DMA accounting; 0 at stop_at, 1 after a STOP, 2 when Python must look."},
+    {"run_chunks", (PyCFunction)Core_run_chunks, METH_O,
+     "run_chunks(plan) -> status: the machine's chunks with DMA accounting, as the RunPlan says\n"
+     "(emulator/runplan.py); 0 at plan.stop_at, 1 after a STOP, 2 when Python must look."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -811,15 +762,20 @@ PyMODINIT_FUNC PyInit__cpucore(void)
     INTERN(s_fast_ops, "fast_ops");
     INTERN(s_io_read, "io_read");
     INTERN(s_write_special, "write_special");
-    INTERN(s_chunk_start, "_chunk_start");
-    INTERN(s_cpu_cycles, "cpu_cycles");
     INTERN(s_stop_reason, "stop_reason");
     INTERN(s_wsync, "wsync");
-    INTERN(s_dma, "dma");
-    INTERN(s_events, "_events");
-    INTERN(s_event_index, "_event_index");
+    INTERN(s_now, "now");
+    INTERN(s_stop_at, "stop_at");
     INTERN(s_frame_start, "frame_start");
-    INTERN(s_timed, "_timed");
+    INTERN(s_timeline, "timeline");
+    INTERN(s_line_cycles, "line_cycles");
+    INTERN(s_chunk_cycles, "chunk_cycles");
+    INTERN(s_revision, "revision");
+    INTERN(s_chunk_start, "chunk_start");
+    INTERN(s_executed, "executed");
+    INTERN(s_free_before, "free_before");
+    INTERN(s_real_after, "real_after");
+    INTERN(s_free_cycles, "free_cycles");
 #undef INTERN
     if (PyType_Ready(&CoreType) < 0)
         return NULL;

@@ -31,6 +31,11 @@ Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
 HSCROL and VSCROL are read when the display list is read at the top of the frame
 (programs change them in the vertical blank, as De Re Atari advises).
 
+Modes: ``MODES`` holds a frozen ``ModeSpec`` per ANTIC mode 2-15 (scanlines, bytes at
+each playfield width, character or map, bits and hi-res pixels a pixel); the display list
+parser, the renderer's dispatch, emulator/dma.py (which modes fetch character bitmaps) and
+emulator/pmg.py (which lines are hi-res) read their facts there and nowhere else.
+
 Rendering: ``render_indices`` turns the parsed display list and the current
 memory into a (240, 384) array of colour-register indices (0 BK, 1-4 PF0-PF3,
 5 = the hi-res "PF1 luminance on PF2 hue" pixel); GTIA colours per scanline
@@ -45,30 +50,78 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from emulator.video import NTSC
+
 DMACTL, CHACTL, DLISTL, DLISTH, HSCROL, VSCROL, PMBASE, CHBASE = 0, 1, 2, 3, 4, 5, 7, 9
 WSYNC, VCOUNT, PENH, PENV, NMIEN, NMIRES, NMIST = 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x0F
 
 NMI_DLI, NMI_VBI, NMI_RESET = 0x80, 0x40, 0x20
 
-CYCLES_PER_LINE = 114
-LINES_PER_FRAME = 262  # NTSC; PAL has 312 (emulator/machine.py, VIDEO_STANDARDS)
+LINES_PER_FRAME = NTSC.lines_per_frame  # PAL has 312 (emulator/video.py)
 FIRST_DISPLAY_LINE = 8
 VBLANK_LINE = 248
 DISPLAY_LINES = VBLANK_LINE - FIRST_DISPLAY_LINE  # 240
 FRAME_WIDTH = 384
 
-#: scanlines per mode line, for ANTIC modes 2-15
-MODE_HEIGHT = {2: 8, 3: 10, 4: 8, 5: 16, 6: 8, 7: 16, 8: 8, 9: 4, 10: 4, 11: 2, 12: 1, 13: 2, 14: 1, 15: 1}
-#: bytes per mode line at the normal (320 hi-res pixel) playfield width
-MODE_BYTES = {2: 40, 3: 40, 4: 40, 5: 40, 6: 20, 7: 20, 8: 10, 9: 10, 10: 20, 11: 20, 12: 20, 13: 40, 14: 40, 15: 40}
+NORMAL_WIDTH = 320  # hi-res pixels of the normal playfield (160 colour clocks)
 #: playfield width in hi-res pixels and left edge in the 384-pixel frame, by DMACTL bits 0-1
 PLAYFIELD = {0: (0, 0), 1: (256, 64), 2: (320, 32), 3: (384, 0)}
 #: the playfield width a horizontally scrolled line fetches, by DMACTL's width
 WIDER = {1: 2, 2: 3, 3: 3}
-#: ANTIC modes whose pixels are hi-res (half a colour clock): PF2 background, PF1 luminance
-HIRES_MODES = frozenset((2, 3, 15))
+
+
+@dataclass(frozen=True)
+class ModeSpec:
+    """The facts of one ANTIC mode (2-15), which the renderer, the DMA model (emulator/dma.py)
+    and GTIA's picture (emulator/pmg.py) all read from ``MODES``."""
+
+    mode: int
+    height: int  # scanlines of one mode line
+    normal_bytes: int  # bytes of screen memory a mode line fetches at the normal width
+    bits_per_pixel: int  # 1 or 2
+    glyphs: int = 0  # character modes: characters in the font (128; 64 with the colour in bits 6-7)
+
+    @property
+    def character(self) -> bool:
+        """A character mode: a name byte per character, then a bitmap byte on every scanline."""
+        return self.glyphs > 0
+
+    @property
+    def pixel_width(self) -> int:
+        """Hi-res pixels (half colour clocks) of one pixel: the normal width over its pixels."""
+        return NORMAL_WIDTH * self.bits_per_pixel // (8 * self.normal_bytes)
+
+    @property
+    def hires(self) -> bool:
+        """Pixels of half a colour clock: the playfield is PF2, a lit pixel PF1's luminance."""
+        return self.pixel_width == 1
+
+    def bytes_at(self, width: int) -> int:
+        """Bytes a mode line fetches at a playfield ``width`` hi-res pixels wide."""
+        return self.normal_bytes * width // NORMAL_WIDTH
+
+
+#: ANTIC's display modes (De Re Atari, chapter 2; Altirra Hardware Reference Manual, "ANTIC"):
+#: mode, scanlines, bytes at the normal width, bits a pixel, glyphs
+MODES = {spec.mode: spec for spec in (
+    ModeSpec(2, 8, 40, 1, glyphs=128),  # GRAPHICS 0: 40 columns of text, hi-res
+    ModeSpec(3, 10, 40, 1, glyphs=128),  # lower case with descenders
+    ModeSpec(4, 8, 40, 2, glyphs=128),  # four-colour characters (GRAPHICS 12)
+    ModeSpec(5, 16, 40, 2, glyphs=128),  # the same, twice as tall (GRAPHICS 13)
+    ModeSpec(6, 8, 20, 1, glyphs=64),  # GRAPHICS 1: 20 columns, colour in bits 6-7
+    ModeSpec(7, 16, 20, 1, glyphs=64),  # GRAPHICS 2
+    ModeSpec(8, 8, 10, 2),  # GRAPHICS 3: 40 pixels, four colours
+    ModeSpec(9, 4, 10, 1),  # GRAPHICS 4: 80 pixels, two colours
+    ModeSpec(10, 4, 20, 2),  # GRAPHICS 5: 80 pixels, four colours
+    ModeSpec(11, 2, 20, 1),  # GRAPHICS 6: 160 pixels, two colours
+    ModeSpec(12, 1, 20, 1),  # GRAPHICS 14
+    ModeSpec(13, 2, 40, 2),  # GRAPHICS 7: 160 pixels, four colours
+    ModeSpec(14, 1, 40, 2),  # GRAPHICS 15
+    ModeSpec(15, 1, 40, 1),  # GRAPHICS 8: 320 hi-res pixels
+)}
 
 BK, PF0, PF1, PF2, PF3, HIRES = 0, 1, 2, 3, 4, 5
+DESCENDER_HEIGHT = 10  # mode 3's characters: lower case ($60-$7F) drops by two scanlines
 #: left edge in the frame of a playfield of each width
 PLAYFIELD_LEFT = {width: left for width, left in PLAYFIELD.values()}
 
@@ -82,7 +135,6 @@ class ModeLine:
     mode: int
     address: int  # screen memory of this mode line
     size: int  # bytes of screen memory it fetches
-    dli: bool
     first_row: int = 0  # row counter at its first scanline (vertical fine scrolling)
     fetch_width: int = 0  # hi-res pixels fetched (0: the DMACTL width; wider with HS)
     shift: int = 0  # HSCROL in colour clocks when HS is set
@@ -173,7 +225,8 @@ class Antic:
                     memory_scan = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
                     pc = (pc & 0xFC00) | ((pc + 2) & 0x03FF)
                     fetched = 3
-                natural = MODE_HEIGHT[mode]
+                spec = MODES[mode]
+                natural = spec.height
                 first_row, last_row = 0, natural - 1
                 vs = bool(instruction & 0x20)
                 if vs and not vscrolling:
@@ -186,9 +239,8 @@ class Antic:
                 if instruction & 0x10 and width_code:  # HS: the next wider playfield
                     fetch_width = PLAYFIELD[WIDER[width_code]][0]
                     shift = self.hscrol & 0x0F
-                size = MODE_BYTES[mode] * fetch_width // 320
-                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, bool(instruction & 0x80),
-                                           first_row, fetch_width, shift))
+                size = spec.bytes_at(fetch_width)
+                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, first_row, fetch_width, shift))
                 memory_scan = _advance_within_4k(memory_scan, size)
             if fetched:
                 fetches.append((line, fetched))
@@ -242,7 +294,7 @@ class Antic:
     # -- text ------------------------------------------------------------------------------
 
     def text_rows(self, display_list: DisplayList | None = None) -> list[bytes]:
-        """Internal screen codes of the character mode lines (2, 3, 6, 7), 40 per row.
+        """Internal screen codes of the text mode lines (one bit a pixel: 2, 3, 6, 7), 40 per row.
 
         Modes 6/7 (GRAPHICS 1/2) have 20 characters per row; their colour bits are
         dropped and the row is padded with spaces (code 0).
@@ -250,10 +302,11 @@ class Antic:
         dl = display_list or self.parse_display_list()
         rows = []
         for mode_line in dl.mode_lines:
-            if mode_line.mode not in (2, 3, 6, 7):
+            spec = MODES[mode_line.mode]
+            if not spec.character or spec.bits_per_pixel != 1:
                 continue
             codes = bytes(_screen_bytes(self.ram_view, mode_line.address, mode_line.size))
-            if mode_line.mode in (6, 7):
+            if spec.glyphs == 64:
                 half = 0x40 if self.chbase & 0x02 else 0x00
                 codes = bytes((code & 0x3F) | half for code in codes)
             rows.append(codes[:40].ljust(40, b"\x00"))
@@ -277,7 +330,7 @@ class Antic:
             if top >= last or top + mode_line.height <= first:
                 continue
             fetch_width = mode_line.fetch_width or dl.width
-            block = self._render_mode_line(mode_line, fetch_width)
+            block = self._render_mode_line(mode_line)
             rows = min(block.shape[0], DISPLAY_LINES - top)
             if rows <= 0:
                 continue
@@ -285,23 +338,23 @@ class Antic:
             start, end = max(x0, dl.left), min(x0 + fetch_width, window_end, FRAME_WIDTH)
             if end > start:
                 out[top:top + rows, start:end] = block[:rows, start - x0:end - x0]
-            if mode_line.shift and mode_line.mode in HIRES_MODES:
+            if mode_line.shift and MODES[mode_line.mode].hires:
                 # the colour clocks the shift empties on the left show the PF2 background
                 out[top:top + rows, dl.left:max(dl.left, min(x0, window_end))] = PF2
         return out
 
-    def _render_mode_line(self, mode_line: ModeLine, width: int) -> np.ndarray:
-        """The mode line's scanlines (rows first_row.. of its characters), ``width`` pixels wide."""
+    def _render_mode_line(self, mode_line: ModeLine) -> np.ndarray:
+        """The mode line's scanlines (rows first_row.. of its characters), as wide as it fetched."""
         data = _screen_bytes(self.ram_view, mode_line.address, mode_line.size)
-        mode = mode_line.mode
-        if mode in (2, 3):
-            block = self._render_hires_text(data, mode)
-        elif mode in (4, 5):
-            block = self._render_four_colour_text(data, MODE_HEIGHT[mode])
-        elif mode in (6, 7):
-            block = self._render_big_text(data, MODE_HEIGHT[mode])
+        spec = MODES[mode_line.mode]
+        if not spec.character:
+            block = self._render_map(data, spec)
+        elif spec.hires:
+            block = self._render_hires_text(data, spec)
+        elif spec.bits_per_pixel == 2:
+            block = self._render_four_colour_text(data, spec)
         else:
-            block = self._render_map(data, mode, 1, width)
+            block = self._render_big_text(data, spec)
         natural = block.shape[0]
         if mode_line.first_row == 0 and mode_line.height == natural:
             return block
@@ -318,10 +371,10 @@ class Antic:
             rows = rows[::-1]
         return rows
 
-    def _render_hires_text(self, codes: np.ndarray, mode: int) -> np.ndarray:
+    def _render_hires_text(self, codes: np.ndarray, spec: ModeSpec) -> np.ndarray:
         n = codes.shape[0]
-        rows = self._glyph_rows(codes & 0x7F, 0xFC00, 128)
-        if mode == 3:
+        rows = self._glyph_rows(codes & 0x7F, 0xFC00, spec.glyphs)
+        if spec.height == DESCENDER_HEIGHT:
             rows = self._descender_rows(codes, rows)
         bits = np.unpackbits(rows[:, :, None], axis=2)  # (h, n, 8)
         high = (codes & 0x80) != 0
@@ -342,34 +395,33 @@ class Antic:
         tall[8:10, low] = rows[0:2, low]
         return tall
 
-    def _render_four_colour_text(self, codes: np.ndarray, height: int) -> np.ndarray:
-        rows = self._glyph_rows(codes & 0x7F, 0xFC00, 128)  # (8, n)
+    def _render_four_colour_text(self, codes: np.ndarray, spec: ModeSpec) -> np.ndarray:
+        rows = self._glyph_rows(codes & 0x7F, 0xFC00, spec.glyphs)  # (8, n)
         pixels = np.stack([(rows >> shift) & 3 for shift in (6, 4, 2, 0)], axis=2)  # (8, n, 4)
         colour = pixels.astype(np.uint8)  # 0 BK, 1 PF0, 2 PF1, 3 PF2
         inverse = (codes & 0x80) != 0
         colour[:, inverse, :] = np.where(colour[:, inverse, :] == 3, PF3, colour[:, inverse, :])
-        image = np.repeat(colour.reshape(8, -1), 2, axis=1)
-        return np.repeat(image, height // 8, axis=0)
+        image = np.repeat(colour.reshape(8, -1), spec.pixel_width, axis=1)
+        return np.repeat(image, spec.height // 8, axis=0)
 
-    def _render_big_text(self, codes: np.ndarray, height: int) -> np.ndarray:
-        rows = self._glyph_rows(codes & 0x3F, 0xFE00, 64)  # (8, n)
+    def _render_big_text(self, codes: np.ndarray, spec: ModeSpec) -> np.ndarray:
+        rows = self._glyph_rows(codes & 0x3F, 0xFE00, spec.glyphs)  # (8, n)
         bits = np.unpackbits(rows[:, :, None], axis=2)  # (8, n, 8)
         colour = (1 + (codes >> 6)).astype(np.uint8)  # PF0..PF3
         image = np.where(bits, colour[None, :, None], BK).astype(np.uint8).reshape(8, -1)
-        image = np.repeat(image, 2, axis=1)
-        return np.repeat(image, height // 8, axis=0)
+        image = np.repeat(image, spec.pixel_width, axis=1)
+        return np.repeat(image, spec.height // 8, axis=0)
 
     @staticmethod
-    def _render_map(data: np.ndarray, mode: int, height: int, width: int) -> np.ndarray:
-        if mode in (9, 11, 12, 15):  # one bit per pixel
+    def _render_map(data: np.ndarray, spec: ModeSpec) -> np.ndarray:
+        """One scanline of a map mode (the mode line repeats it)."""
+        if spec.bits_per_pixel == 1:
             pixels = np.unpackbits(data)
-            if mode == 15:
+            if spec.hires:
                 colour = np.where(pixels, HIRES, PF2).astype(np.uint8)
             else:
                 colour = pixels.astype(np.uint8)  # 0 BK, 1 PF0
         else:  # two bits per pixel: 0 BK, 1 PF0, 2 PF1, 3 PF2
             colour = np.stack([(data >> shift) & 3 for shift in (6, 4, 2, 0)], axis=1).reshape(-1)
             colour = colour.astype(np.uint8)
-        pixel_width = max(1, width // max(1, colour.shape[0]))
-        line = np.repeat(colour, pixel_width)
-        return np.repeat(line[None, :], height, axis=0)
+        return np.repeat(colour, spec.pixel_width)[None, :]

@@ -156,7 +156,7 @@ def measure_serial_boot(image: str | Path, max_frames: int = 3600) -> dict[str, 
     an 810's timing) until the program waits for a key; the emulated seconds that took,
     the sectors read, and the time the 810's data-sheet figures give for those sectors."""
     from emulator.headless import HeadlessAtari
-    from emulator.serial import DiskDrive
+    from emulator.sio import DiskDrive
 
     figures: dict[str, Any] = {}
     for mode in ("serial", "fast"):

@@ -50,11 +50,10 @@ from py65.devices.mpu6502 import MPU as Py65MPU
 from py65.disassembler import Disassembler
 
 from emulator.errors import CpuJam, EmulatorError
+from emulator.runplan import LOOK, REACHED, STOPPED, RunPlan
 
 if TYPE_CHECKING:
     from emulator._cpucore import Core
-    from emulator.dma import DmaTimeline
-    from emulator.machine import Machine
 
 #: Added to a handler's cycle count to make the run loop stop after it.
 STOP = 1 << 40
@@ -587,20 +586,41 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         except (IndexError, CpuJam) as error:
             raise self._jam_after_run(error) from None
 
-    def run_chunks(self, now: int, stop_at: int, frame_start: int, dma: DmaTimeline, machine: Machine) -> int:
-        """Machine.run_until's chunks in the compiled core (see emulator/_cpucore.c).
+    def run_chunks(self, plan: RunPlan) -> int:
+        """The machine's chunks of CPU work from ``plan.now`` up to ``plan.stop_at`` (emulator/runplan.py).
 
-        Returns 0 when machine time reached ``stop_at``, 1 after a STOP (processorCycles
-        includes STOP), 2 when the machine must look between chunks.  Only with the
-        compiled core (``cpu_core == "compiled"``)."""
+        The compiled core runs chunk after chunk while nothing needs the machine; the Python
+        core runs one.  Returns REACHED, STOPPED (processorCycles includes STOP) or LOOK."""
+        plan.executed = 0
         try:
-            assert self._core is not None  # only with the compiled core (see above)
-            return self._core.run_chunks(now, stop_at, frame_start, dma.free_before, dma.real_after,
-                                         dma.free_cycles, machine)
-        except (IndexError, CpuJam) as error:
-            raise self._jam_after_run(error) from None  # with the chunk's start still set, as run_until has it
+            if self._core is None:
+                return self._run_chunk_python(plan)
+            try:
+                return self._core.run_chunks(plan)
+            except (IndexError, CpuJam) as error:
+                raise self._jam_after_run(error) from None  # the chunk's start still set, as run_python has it
         finally:
-            machine._chunk_start = None
+            plan.chunk_start = None
+
+    def _run_chunk_python(self, plan: RunPlan) -> int:
+        """One chunk of ``run_chunks`` in Python: the free cycles up to the chunk's end, then
+        the cycles used turned back into machine time."""
+        now, timeline = plan.now, plan.timeline
+        offset = now - plan.frame_start
+        end = min(plan.stop_at, now + plan.chunk_cycles)
+        budget = timeline.free_between(offset, end - plan.frame_start)
+        if budget <= 0:  # ANTIC has the bus all the time up to ``end``
+            self.processorCycles = end
+            return REACHED if end >= plan.stop_at else LOOK
+        plan.chunk_start = now
+        self.run_python(now + budget)
+        stopped = self.processorCycles >= STOP
+        used = self.processorCycles - now - (STOP if stopped else 0)
+        plan.executed = used
+        self.processorCycles = now + timeline.real_span(offset, used) + (STOP if stopped else 0)
+        if stopped:
+            return STOPPED
+        return REACHED if self.processorCycles >= plan.stop_at else LOOK
 
     def _jam_after_run(self, error: Exception) -> Exception:
         """The CpuJam that ``run`` raises for an error of the compiled core (as run_python does)."""

@@ -41,15 +41,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from emulator.antic import (
-    CYCLES_PER_LINE,
-    FIRST_DISPLAY_LINE,
-    LINES_PER_FRAME,
-    VBLANK_LINE,
-    DisplayList,
-)
+from emulator.antic import FIRST_DISPLAY_LINE, LINES_PER_FRAME, MODES, VBLANK_LINE, DisplayList
+from emulator.video import CYCLES_PER_LINE, NTSC
 
-CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME
+CYCLES_PER_FRAME = NTSC.cycles_per_frame
 
 DISPLAY_LIST_CYCLES = (0, 5, 6)
 PLAYER_CYCLES = (1, 2, 3, 4)
@@ -58,7 +53,6 @@ REFRESH_CYCLES = tuple(range(25, 25 + 9 * 4, 4))
 #: playfield width in hi-res pixels -> (first cycle, number of cycles) of the fetch window
 PLAYFIELD_WINDOW = {256: (30, 64), 320: (26, 80), 384: (18, 96)}
 
-CHARACTER_MODES = frozenset((2, 3, 4, 5, 6, 7))
 DMACTL_MISSILES, DMACTL_PLAYERS = 0x04, 0x08
 
 
@@ -104,7 +98,7 @@ def line_loads(display_list: DisplayList, dmactl: int,
         fetch_width = mode_line.fetch_width or display_list.width
         for line in range(mode_line.line, end):
             widths[line] = fetch_width
-        if mode_line.mode in CHARACTER_MODES:
+        if MODES[mode_line.mode].character:
             for line in range(mode_line.line, end):
                 bitmaps[line] = mode_line.size
     pm = 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import numpy as np
+    pass
 
 HPOSP0, HPOSM0, SIZEP0, SIZEM, GRAFP0, GRAFM = 0x00, 0x04, 0x08, 0x0C, 0x0D, 0x11
 COLPM0, COLPF0, COLPF1, COLPF2, COLPF3, COLBK = 0x12, 0x16, 0x17, 0x18, 0x19, 0x1A
@@ -67,16 +67,6 @@ class Gtia:
     def colours(self) -> bytes:
         """Current BK, PF0, PF1, PF2, PF3 colour bytes."""
         return bytes(self.registers[r] for r in RENDER_COLOUR_REGISTERS)
-
-    @property
-    def frame_start_colours(self) -> bytes:
-        return bytes(self.frame_start_registers[r] for r in RENDER_COLOUR_REGISTERS)
-
-    @property
-    def colour_log(self) -> list[tuple[int, int, int]]:
-        """The frame's colour changes as (scanline, index 0-4 as RENDER_COLOUR_REGISTERS, value)."""
-        return [(line, RENDER_COLOUR_REGISTERS.index(reg), value)
-                for line, reg, value in self.log if reg in RENDER_COLOUR_REGISTERS]
 
     def begin_frame(self) -> None:
         """Start the register history of a new frame."""
@@ -122,23 +112,3 @@ class Gtia:
         self.registers[reg] = value
         return 0
 
-
-def colourize(indices: np.ndarray, start_colours: bytes, colour_log: list[tuple[int, int, int]],
-              first_line: int = 8) -> np.ndarray:
-    """Colour bytes for a frame of colour-register indices (see emulator/antic.py).
-
-    ``start_colours`` are BK, PF0-PF3 at the top of the frame; ``colour_log``
-    entries (scanline, index, value) change a colour from that scanline on.
-    Index 5 is the hi-res pixel: PF2's hue with PF1's luminance.
-    """
-    import numpy as np
-
-    lines = indices.shape[0]
-    table = np.empty((lines, 6), dtype=np.uint8)
-    table[:, :5] = np.frombuffer(start_colours, dtype=np.uint8)
-    for scanline, index, value in colour_log:
-        row = max(0, scanline - first_line)
-        if row < lines:
-            table[row:, index] = value
-    table[:, 5] = (table[:, 3] & 0xF0) | (table[:, 2] & 0x0E)
-    return np.take_along_axis(table, indices.astype(np.intp), axis=1)

@@ -4,7 +4,7 @@
 ``H9:`` may map others.  Programs use it like a disk through CIO:
 ``LOAD "H:PROG.BAS"``, ``SAVE``, ``ENTER "H:PROG.LST"``, ``LIST "H:..."``, ``OPEN #1,4,0,"H:*.*"``.
 
-How it sits in the machine (the same pattern as the SIO patch in emulator/sio.py):
+How it sits in the machine (the same pattern as the SIO patch, Machine._trap_sio):
 the handler's vector table (OPEN-1, CLOSE-1, GET-1, PUT-1, STATUS-1, SPECIAL-1,
 JMP INIT; Atari OS User's Manual, "Adding new device handlers") lies at
 bytes of the unused I/O page $D7xx that the device asks the machine's trap page for

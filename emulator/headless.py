@@ -152,7 +152,7 @@ class HeadlessAtari:
 
     def write_protect(self, drive: int, protected: bool = True) -> None:
         """Slide the write-protect tab of the disk in ``drive``: writes get error 144."""
-        atr = self.machine.sio.drives.get(drive)
+        atr = self.machine.serial.bus.disk(drive)
         if atr is None:
             raise EmulatorError(f"D{drive}: no disk in the drive")
         atr.read_only = protected
@@ -186,7 +186,7 @@ class HeadlessAtari:
                 machine.poke(segment.start + offset, byte)
             init = self.peek_word(INITAD)
             if init:
-                machine.call(init, max_cycles=max(1, boot_frames) * 29_868)
+                machine.call(init, max_cycles=max(1, boot_frames) * machine.cycles_per_frame)
         run = self.peek_word(RUNAD) or segments[0].start
         machine.start_program(run)
         if max_frames <= 0:

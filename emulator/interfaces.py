@@ -1,7 +1,13 @@
 """The contracts inside the emulator and at its boundary, as Protocols.
 
 * ``Chip``: what the machine needs of a chip on the I/O page (GTIA, POKEY, PIA, ANTIC).
-* ``DeviceHost``: what a CIO device running as emulator traps needs of the machine.
+* ``SerialPortLink`` / ``PokeySerialEntries``: POKEY and its serial port, each as the other
+  sees it (emulator/pokey.py, emulator/serial.py): POKEY keeps its registers, the port
+  reports what happens on the wire through POKEY's entries.
+* ``DataInLine``: what a device on the serial bus needs to send bytes to the computer.
+* ``DeviceHost``: what a CIO device running as emulator traps needs of the machine, with
+  ``TrapCpu`` (the CPU's registers and trap table) and ``TrapSpace`` (the emulator's page
+  of trap bytes, emulator/traps.py).
 * ``CioDevice``: what the machine needs of such a device (the H: device is one).
 * ``Atari``: the facade that front-ends and the host drive (emulator/headless.py's
   HeadlessAtari is the implementation).
@@ -14,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from emulator.cpu import AtariCPU
-    from emulator.memory import Memory
-    from emulator.traps import TrapPage
+#: the Python function of an emulator trap: called with the CPU (a TrapCpu) when the CPU
+#: reaches the trap's address; returns the cycles it took (or STOP)
+TrapHandler = Callable[[Any], int]
 
 
 class Chip(Protocol):
@@ -34,12 +39,75 @@ class Chip(Protocol):
     def reset(self) -> None: ...
 
 
+class SerialPortLink(Protocol):
+    """What POKEY needs of its serial port: SEROUT written, and the data-in line (SKSTAT bit 4)."""
+
+    def write_serout(self, value: int) -> None: ...
+
+    def data_line(self) -> int: ...
+
+
+class PokeySerialEntries(Protocol):
+    """POKEY's entries for its serial port: the bit rate from its registers, and the events
+    that change its registers (IRQST bits 5, 4, 3; SERIN; SKSTAT bits 7 and 5)."""
+
+    def serial_bit_cycles(self) -> int: ...
+
+    def serial_output_needed(self) -> None: ...
+
+    def serial_output_idle(self, idle: bool) -> None: ...
+
+    def serial_byte_received(self, value: int, framing_error: bool) -> None: ...
+
+
+#: the machine's event queue: run a callback (given the cycle) at a cycle; returns a handle
+Scheduler = Callable[[int, Callable[[int], None]], int]
+
+
+class DataInLine(Protocol):
+    """The serial data-in line as a device sending to the computer drives it."""
+
+    def schedule(self, cycle: int, callback: Callable[[int], None]) -> int: ...
+
+    def expect(self, start: int, value: int, bits: float) -> None: ...
+
+    def receive(self, value: int, bits: float) -> None: ...
+
+    def forget_incoming(self) -> None: ...
+
+
+class TrapCpu(Protocol):
+    """What a trap's routine needs of the CPU (emulator/cpu.py's AtariCPU): registers, traps."""
+
+    a: int
+    x: int
+    y: int
+    p: int
+    sp: int
+    pc: int
+
+    @property
+    def traps(self) -> dict[int, TrapHandler]: ...
+
+
+class TrapSpace(Protocol):
+    """The emulator's page of trap bytes (emulator/traps.py's TrapPage): room for a device."""
+
+    def allocate(self, size: int, owner: str) -> int: ...
+
+    def allocate_traps(self, count: int, owner: str) -> list[int]: ...
+
+    def put(self, address: int, data: bytes) -> None: ...
+
+
 class DeviceHost(Protocol):
     """What a trap-based CIO device needs of the machine."""
 
-    cpu: AtariCPU
-    memory: Memory
-    trap_page: TrapPage
+    @property
+    def cpu(self) -> TrapCpu: ...
+
+    @property
+    def trap_page(self) -> TrapSpace: ...
 
     def peek(self, address: int) -> int: ...
 
@@ -109,7 +177,3 @@ class Atari(Protocol):
 
     @property
     def tape_running(self) -> bool: ...
-
-
-#: a function the chips call to learn the machine time (cycles) now
-ClockReader = Callable[[], int]

@@ -1,11 +1,10 @@
 """The Atari XL/XE machine: chips wired together, NTSC or PAL timing, interrupts, reset, idle skip.
 
-Timing (NTSC): 1,789,773 CPU cycles a second, 114 a scanline, 262 scanlines,
-29,868 a frame (59.92 Hz).  PAL (``Machine(..., video="pal")``): 1,773,447
-cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz); the display is the
-same 240 scanlines, the VBI still starts at scanline 248 (Altirra Hardware
-Reference Manual, "System timing"; GTIA's PAL register tells programs which).
-The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the next event of the frame:
+Timing (emulator/video.py): NTSC 1,789,773 CPU cycles a second, 114 a scanline, 262
+scanlines, 29,868 a frame (59.92 Hz); PAL (``Machine(..., video="pal")``) 1,773,447
+cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz).  The display is the same 240
+scanlines, the VBI still starts at scanline 248 (GTIA's PAL register tells programs which).
+The CPU runs in chunks of at most four scanlines up to the next event of the frame:
 
 * a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
   list instruction with bit 7 set,
@@ -24,14 +23,18 @@ next event instead of stepping the loop.
 
 WSYNC stops the CPU until the start of the next scanline.
 
-With the compiled CPU core (emulator/_cpucore.c) the chunks themselves run in C
-(``cpu.run_chunks``), with the same DMA accounting, for as long as nothing needs this
-loop: the core comes back when a chunk reaches the next event or target, after a STOP,
-after a chunk in which Python code (an I/O register, a trap) changed the plan (scheduled
-a timed event; replaced the frame's DMA timeline or events), and when after a chunk an
-IRQ is pending, the CPU is in the keyboard wait loop or may be a runaway; so events,
-IRQs, the idle skip and the runaway checks happen at the same cycles as with the Python
-core.
+The chunks themselves are the CPU's (``cpu.run_chunks``): the machine hands it its
+*run plan* (``run_plan``, emulator/runplan.py: the frame's start and DMA timeline, where
+the run starts and must stop, a revision number) and the CPU core reports back in it
+(the cycles it executed; while a chunk runs, the chunk's start, for ``real_cycle``).  The
+core knows nothing else of the machine.  The Python core runs one chunk per call; the
+compiled core (emulator/_cpucore.c) runs chunk after chunk for as long as nothing needs
+this loop: it comes back when a chunk reaches the plan's end, after a STOP, after a
+chunk in which Python code (an I/O register, a trap) raised the plan's revision (the
+machine does so when a timer is scheduled or the frame's DMA timeline is replaced), and
+when after a chunk an IRQ is pending, the CPU is in the keyboard wait loop or may be a
+runaway; so events, IRQs, the idle skip and the runaway checks happen at the same
+cycles as with the Python core.
 
 ANTIC's DMA cycle stealing (emulator/dma.py) is modelled per frame: a chunk of
 real time from ``now`` to ``end`` gives the CPU only the free cycles in it, and
@@ -59,16 +62,13 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from emulator.antic import (
-    CYCLES_PER_LINE,
     DISPLAY_LINES,
     FIRST_DISPLAY_LINE,
-    LINES_PER_FRAME,
     NMI_DLI,
     NMI_VBI,
     VBLANK_LINE,
@@ -80,44 +80,22 @@ from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
 from emulator.errors import CpuJam, DiskDidNotBoot, EmulatorError
-from emulator.gtia import Gtia
-from emulator.interfaces import CioDevice
+from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, Gtia
+from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
 from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
 from emulator.pokey import Pokey
-from emulator.serial import CassetteRecorder, DiskDrive, Printer, SerialPort
-from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
+from emulator.runplan import STOPPED, RunPlan
+from emulator.serial import CassetteRecorder, SerialPort
+from emulator.sio import DSTATS, Printer
 from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
+from emulator.video import CYCLES_PER_LINE, NTSC, VIDEO_STANDARDS
 
-CPU_HZ = 1_789_773
-CYCLES_PER_FRAME = CYCLES_PER_LINE * LINES_PER_FRAME  # 29,868 (NTSC)
-
-
-@dataclass(frozen=True)
-class VideoStandard:
-    """The timing of one TV standard."""
-
-    name: str
-    cpu_hz: int
-    lines_per_frame: int
-
-    @property
-    def cycles_per_frame(self) -> int:
-        return CYCLES_PER_LINE * self.lines_per_frame
-
-    @property
-    def frame_rate(self) -> float:
-        return self.cpu_hz / self.cycles_per_frame
-
-
-VIDEO_STANDARDS = {
-    "ntsc": VideoStandard("ntsc", CPU_HZ, LINES_PER_FRAME),
-    "pal": VideoStandard("pal", 1_773_447, 312),
-}
-CHUNK_CYCLES = 4 * CYCLES_PER_LINE
+CPU_HZ = NTSC.cpu_hz
+CYCLES_PER_FRAME = NTSC.cycles_per_frame  # 29,868
 HOLD_WRITE_CYCLE = 104
 #: collisions are worked out at a frame's end only if the program read a collision register in
 #: this many frames before (a read itself works out the scanlines drawn so far)
@@ -167,21 +145,17 @@ class Machine:
         self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
-        self.sio = SioBus()
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
         self.pia.ca2_changed = self._motor
-        self.sio_mode = "fast"
-        memory.attach_io(0, self.gtia.read, self.gtia.write)
-        memory.attach_io(2, self.pokey.read, self.pokey.write)
-        memory.attach_io(3, self.pia.read, self.pia.write)
+        for page, chip in ((0, self.gtia), (2, self.pokey), (3, self.pia)):
+            self._attach_chip(page, chip)
         memory.attach_io(4, self._antic_read, self._antic_write)
         memory.install_roms(os_rom, basic_rom)
 
         self.frame_start = 0
         self.frames = 0
-        self.halt_reason: str | None = None
         self.waited_for_key = False  # the CPU has waited for a key since power-on (the boot is over)
         self.tape_motor = False  # the cassette motor line (PACTL CA2) is on
         self.key_release_frame: int | None = None
@@ -192,9 +166,9 @@ class Machine:
         self._timed: list[tuple[int, int, TimedCallback]] = []  # heap of (cycle, order, callback)
         self._timed_order = itertools.count()
         self._cancelled: set[int] = set()
-        self.dma: DmaTimeline | None = None
+        #: what the CPU core gets for its runs of chunks (emulator/runplan.py)
+        self.run_plan = RunPlan(timeline(self.antic.display_list, self.antic.dmactl, self.lines_per_frame))
         self.hdevice: CioDevice | None = None
-        self._chunk_start: int | None = None  # real time at the start of the running chunk
         self.cpu_cycles = 0  # cycles the CPU executed (real time minus ANTIC's DMA)
         self.siov_target: int | None = None
 
@@ -205,12 +179,16 @@ class Machine:
 
     def real_cycle(self) -> int:
         """Real machine time now, also in the middle of a chunk of CPU work."""
-        start = self._chunk_start
-        if start is None:
-            return self.cpu.processorCycles
-        dma = self.dma
-        assert dma is not None  # set by _begin_frame at power-on, before anything runs
-        return start + dma.real_span(start - self.frame_start, self.cpu.processorCycles - start)
+        return self.run_plan.real_time(self.cpu.processorCycles)
+
+    @property
+    def dma(self) -> DmaTimeline:
+        """The DMA timeline of the frame (emulator/dma.py)."""
+        return self.run_plan.timeline
+
+    @dma.setter
+    def dma(self, timeline: DmaTimeline) -> None:
+        self.run_plan.use_timeline(timeline)
 
     _cycle_now = real_cycle
 
@@ -222,6 +200,10 @@ class Machine:
         offset = self.real_cycle() - self.frame_start
         line, position = divmod(offset, CYCLES_PER_LINE)
         return line + 1 if position >= HOLD_WRITE_CYCLE else line
+
+    def _attach_chip(self, page: int, chip: Chip) -> None:
+        """A chip's registers on I/O page $D0xx + ``page``."""
+        self.memory.attach_io(page, chip.read, chip.write)
 
     def _irq_changed(self, line: bool) -> None:
         self.cpu.irq_line = line
@@ -259,7 +241,6 @@ class Machine:
         ``serial``: the OS's SIO talks to the devices over POKEY's serial port."""
         if mode not in SIO_MODES:
             raise EmulatorError(f"SIO mode must be one of {', '.join(SIO_MODES)}, not {mode!r}")
-        self.sio_mode = mode
         if self.siov_target is None:
             return
         if mode == "fast":
@@ -271,9 +252,7 @@ class Machine:
 
     def insert_disk(self, drive: int, image: Atr | str | Path) -> Atr:
         """An ATR (object or path) into D1:-D4:, for both SIO modes; returns the image."""
-        atr = self.sio.insert(drive, image)
-        self.serial.bus.attach(DiskDrive(drive, atr))
-        return atr
+        return self.serial.bus.insert_disk(drive, image)
 
     def attach_printer(self, path: str | Path) -> Printer:
         """A printer (P:, device $40) that writes its lines to the text file ``path``."""
@@ -303,11 +282,8 @@ class Machine:
         return 3
 
     def _trap_sio(self, cpu: AtariCPU) -> int:
-        """SIOV: do the disk request, then return like ``LDY DSTATS / RTS``."""
-        if self.memory.ram[DDEVIC] == DISK_DEVICE:
-            status = self.sio.execute(self.memory)
-        else:  # the printer, the recorder, any device on the bus: the request at once
-            status = self.serial.bus.fast_request(self.memory, self.real_cycle())
+        """SIOV: the request at once by the device on the bus, then return like ``LDY DSTATS / RTS``."""
+        status = self.serial.bus.fast_request(self.memory, self.real_cycle())
         self.memory.ram[DSTATS] = status
         return self.return_from_handler(status)
 
@@ -369,13 +345,12 @@ class Machine:
         cpu.p = 0x34
         cpu.pc = cpu.WordAt(0xFFFC)
         cpu.stop_reason = None
-        self.halt_reason = None
 
     # -- frames and events ----------------------------------------------------------------------
 
     def _begin_frame(self) -> None:
         display_list = self.antic.begin_frame()
-        self.dma = timeline(display_list, self.antic.dmactl, self.lines_per_frame)
+        self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
         self._collided_rows = 0
         start = self.frame_start
@@ -385,13 +360,6 @@ class Machine:
         events.sort()
         self._events = events
         self._event_index = 0
-
-    @property
-    def next_event_cycle(self) -> int:
-        frame_event = self._events[self._event_index][0]
-        if self._timed and self._timed[0][0] < frame_event:
-            return self._timed[0][0]
-        return frame_event
 
     # -- timed events of the chips (POKEY's timers and serial port, devices on the bus) ----------
 
@@ -403,6 +371,7 @@ class Machine:
         """
         order = next(self._timed_order)
         heapq.heappush(self._timed, (max(cycle, 0), order, callback))
+        self.run_plan.revision += 1  # a run of chunks in the compiled core ends for it
         return order
 
     def cancel(self, handle: int) -> None:
@@ -507,7 +476,7 @@ class Machine:
         a key since power-on (the OS boots the disk before that), else ``jam`` itself. (BOOT?,
         location 9, would say whether the boot finished, but garbage loaded into page zero
         overwrites it.)"""
-        disk = self.sio.drives.get(1)
+        disk = self.serial.bus.disk(1)
         if disk is None or self.waited_for_key:
             return jam
         where = str(jam).split(";", 1)[0]
@@ -539,30 +508,13 @@ class Machine:
                 cpu.processorCycles = min(target_cycle, next_event)
                 continue
             self._check_runaway()
-            dma = self.dma
-            assert dma is not None  # set by _begin_frame at power-on
-            if cpu.cpu_core == "compiled":  # the chunks below, repeated in C while nothing needs us
-                if cpu.run_chunks(now, min(target_cycle, next_event), self.frame_start, dma, self) == 1:
-                    reason = self._handle_stop()
-                    if reason is not None:
-                        return reason
-                continue
-            offset = now - self.frame_start
-            end = min(target_cycle, next_event, now + CHUNK_CYCLES)
-            budget = dma.free_between(offset, end - self.frame_start)
-            if budget <= 0:  # ANTIC has the bus all the time up to ``end``
-                cpu.processorCycles = end
-                continue
-            self._chunk_start = now
+            plan = self.run_plan
+            plan.now, plan.stop_at = now, min(target_cycle, next_event)
             try:
-                cpu.run(now + budget)
+                status = cpu.run_chunks(plan)
             finally:
-                self._chunk_start = None
-            stopped = cpu.processorCycles >= STOP
-            used = cpu.processorCycles - now - (STOP if stopped else 0)
-            self.cpu_cycles += used
-            cpu.processorCycles = now + dma.real_span(offset, used) + (STOP if stopped else 0)
-            if stopped:
+                self.cpu_cycles += plan.executed
+            if status == STOPPED:
                 reason = self._handle_stop()
                 if reason is not None:
                     return reason
@@ -664,7 +616,8 @@ class Machine:
         self, start: bool = False, select: bool = False, option: bool = False, hold_frames: int = 2
     ) -> None:
         """Hold console keys (CONSOL) for ``hold_frames`` frame ends."""
-        self.gtia.console_pressed = (1 if start else 0) | (2 if select else 0) | (4 if option else 0)
+        pressed = (CONSOL_START if start else 0) | (CONSOL_SELECT if select else 0)
+        self.gtia.console_pressed = pressed | (CONSOL_OPTION if option else 0)
         self.console_release_frame = self.frames + max(1, hold_frames)
 
     # -- sound and controllers ------------------------------------------------------------------------

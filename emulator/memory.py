@@ -175,7 +175,3 @@ class Memory:
             self.ram[addr] = value & 0xFF
             return 0
         return self.write_special(addr, value & 0xFF)
-
-    def ram_under(self, start: int) -> bytes | None:
-        """The saved RAM of a switched-in ROM region (for tests and debugging)."""
-        return self._saved_ram.get(start)

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from emulator.antic import BK, FIRST_DISPLAY_LINE, FRAME_WIDTH, HIRES, HIRES_MODES, PF2, DisplayList
+from emulator.antic import BK, FIRST_DISPLAY_LINE, FRAME_WIDTH, HIRES, MODES, PF2, DisplayList
 from emulator.gtia import (
     COLBK,
     COLPF0,
@@ -111,11 +111,6 @@ def uses_objects(state: FrameState) -> bool:
         return True
     return any(GRAFP0 <= reg <= GRAFM and value for _, reg, value in state.log) or any(
         reg == GRACTL and value & 3 and state.dmactl & 0x0C for _, reg, value in state.log)
-
-
-def uses_gtia_modes(state: FrameState) -> bool:
-    return bool(state.start_registers[PRIOR] & 0xC0) or any(
-        reg == PRIOR and value & 0xC0 for _, reg, value in state.log)
 
 
 def object_graphics(ram: np.ndarray, state: FrameState, table: np.ndarray, first: int) -> np.ndarray:
@@ -191,7 +186,7 @@ def hires_rows(display_list: DisplayList, first: int, rows: int) -> np.ndarray:
     """(rows,) bool: the scanlines drawn by a hi-res mode line (ANTIC 2, 3, 15)."""
     result = np.zeros(rows, dtype=bool)
     for mode_line in display_list.mode_lines:
-        if mode_line.mode in HIRES_MODES:
+        if MODES[mode_line.mode].hires:
             top = mode_line.line - FIRST_DISPLAY_LINE - first
             result[max(0, top):max(0, min(rows, top + mode_line.height))] = True
     return result

@@ -22,9 +22,12 @@
   with SKCTL bit 2, the fast scan) until it reaches the paddle's value, and
   ALLPOT's bit n reads 1 while pot n is still counting (De Re Atari, chapter 8;
   Mapping the Atari, $D200-$D208).  A paddle no one turns reads 228.
-* SEROUT ($D20D write) / SERIN ($D20D read): the serial port, emulator/serial.py
-  (attached as ``serial``); with it IRQST bits 5, 4 and 3; AUDF3/AUDF4/AUDCTL
-  set its bit rate.
+* SEROUT ($D20D write) / SERIN ($D20D read): the serial port (``serial``, a
+  ``SerialPortLink``: emulator/serial.py's SerialPort).  POKEY keeps SERIN, SKSTAT
+  and IRQST; the port reports to the ``serial_*`` entries (``PokeySerialEntries``
+  in emulator/interfaces.py): a byte received (IRQST bit 5; SKSTAT bit 5 overrun,
+  bit 7 framing error), the holding register free (IRQST bit 4), the output idle
+  (IRQST bit 3, a level).  Channel 4's period (AUDF3/AUDF4/AUDCTL) sets the bit rate.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from emulator.interfaces import SerialPortLink
+
 if TYPE_CHECKING:
     from emulator.audio import PokeyAudio
-    from emulator.serial import SerialPort
 
 POLY17_PERIOD = (1 << 17) - 1
 
@@ -42,6 +46,8 @@ KBCODE, RANDOM, IRQST, SKSTAT, ALLPOT = 0x09, 0x0A, 0x0E, 0x0F, 0x08
 IRQEN, SKCTL, STIMER, POTGO = 0x0E, 0x0F, 0x09, 0x0B
 SERIO = 0x0D  # SEROUT (write) / SERIN (read)
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
+IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08  # byte received, output needed, output complete
+SKSTAT_FRAMING, SKSTAT_OVERRUN = 0x80, 0x20
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
@@ -82,7 +88,7 @@ class Pokey:
         self.schedule: Callable[[int, Callable[[int], None]], int] | None = None  # the machine's
         self.cancel: Callable[[int], None] = lambda handle: None
         self.paddles = [POT_MAX] * 8
-        self.serial: SerialPort | None = None  # attached by the machine
+        self.serial: SerialPortLink | None = None  # attached by the machine
         self.reset()
 
     def reset(self) -> None:
@@ -90,6 +96,8 @@ class Pokey:
         self.irqst = 0xFF
         self.kbcode = 0xFF
         self.skstat = 0xFF
+        self.serin = 0xFF
+        self.serial_idle = True  # nothing being sent: IRQST bit 3 while it is enabled
         self.registers = bytearray(0x10)
         self.timer_handles: dict[int, int] = {}
         self.timer_start = 0
@@ -113,10 +121,6 @@ class Pokey:
     def press_break(self) -> None:
         """The BREAK key: its own IRQ (IRQST bit 7)."""
         self._raise(IRQ_BREAK)
-
-    def raise_irq(self, bit: int) -> None:
-        """An IRQ event (the serial port's): its IRQST bit goes to 0 if enabled."""
-        self._raise(bit)
 
     def _raise(self, bit: int) -> None:
         if self.irqen & bit:
@@ -149,8 +153,8 @@ class Pokey:
             return self.skstat
         if reg <= ALLPOT:
             return self._pot(reg)
-        if reg == SERIO and self.serial is not None:
-            return self.serial.serin
+        if reg == SERIO:
+            return self.serin  # $FF until the serial port has received a byte
         return 0xFF
 
     def write(self, addr: int, value: int) -> int:
@@ -160,7 +164,7 @@ class Pokey:
             self.irqen = value
             self.irqst |= ~value & 0xFF  # disabled sources read as "no interrupt"
             if self.serial is not None:
-                self.serial.update_complete()
+                self._output_complete_level()
             self.irq_changed(self.irq_line)
             self._plan_timers()
         elif reg == SERIO and self.serial is not None:
@@ -172,6 +176,41 @@ class Pokey:
         elif reg == POTGO:
             self.potgo_cycle = self.cycles()
         return 0
+
+    # -- the serial port's entries (PokeySerialEntries) ---------------------------------------
+
+    def serial_bit_cycles(self) -> int:
+        """Cycles a serial bit lasts: two periods of channel 4 (Altirra Hardware Reference
+        Manual, "POKEY: serial port"): the OS's 19,200 baud, AUDF3 = $28 joined at 1.79 MHz,
+        is 2 * ($28 + 7) = 94 cycles."""
+        return 2 * self.timer_periods()[3]
+
+    def serial_output_needed(self) -> None:
+        """SEROUT's holding register went into the shift register: IRQST bit 4."""
+        self._raise(IRQ_SEROUT)
+
+    def serial_output_idle(self, idle: bool) -> None:
+        """The output started (False) or finished with nothing more to send (True)."""
+        self.serial_idle = idle
+        self._output_complete_level()
+        self.irq_changed(self.irq_line)
+
+    def serial_byte_received(self, value: int, framing_error: bool) -> None:
+        """A byte's stop bit arrived: SERIN, IRQST bit 5; SKSTAT bit 5 = 0 if the last
+        byte's IRQ is still pending (overrun), bit 7 = 0 on a framing error (until SKRES)."""
+        if framing_error:
+            self.skstat &= ~SKSTAT_FRAMING & 0xFF
+        if self.irqen & IRQ_SERIN and not self.irqst & IRQ_SERIN:
+            self.skstat &= ~SKSTAT_OVERRUN & 0xFF
+        self.serin = value
+        self._raise(IRQ_SERIN)
+
+    def _output_complete_level(self) -> None:
+        """IRQST bit 3 follows "nothing to send" while it is enabled (a level, not a latch)."""
+        if self.serial_idle and self.irqen & IRQ_SEROC:
+            self.irqst &= ~IRQ_SEROC & 0xFF
+        else:
+            self.irqst |= IRQ_SEROC
 
     # -- sound and timers -----------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""POKEY's serial port and the Atari serial bus (SIO) with its devices.
+"""POKEY's serial port, the Atari serial bus (SIO) with its one device registry, and the
+program recorder.
 
 POKEY's side (Altirra Hardware Reference Manual, "POKEY: serial port";
 Mapping the Atari, $D20D SEROUT/SERIN, $D20F SKCTL/SKSTAT, $D20E IRQEN/IRQST):
@@ -32,56 +33,62 @@ for a read followed by its data frame.  The timing follows the manual's SIO
 timing diagram: ACK 0-16 ms after COMMAND rises (t2), the data frame at
 least 1 ms after ACK (t3), COMPLETE at least 250 us after the last ACK (t5).
 
-Devices here: :class:`DiskDrive` (810 / 1050, ATR images),
-:class:`Printer` (P:, device $40) and :class:`CassetteRecorder` (no command
-frames: it plays and records bytes at 600 baud while PACTL's CA2 runs the
-motor).
+POKEY keeps its own registers: the port reports each byte received (with a
+framing error), the free holding register and the idle output through POKEY's
+serial entries (``PokeySerialEntries`` in emulator/interfaces.py).
+
+The bus keeps the one registry of devices (emulator/sio.py: the disk drives,
+the printer; here the program recorder, which has no command frames: it plays
+and records bytes at 600 baud while PACTL's CA2 runs the motor).  Each device
+serves both SIO modes: over the wire (``--sio serial``) and at once on the
+device control block (``fast_request``, the SIO patch of ``--sio fast``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from emulator.atascii import ATASCII_TO_UNICODE
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
 from emulator.files import atomic_write, make_folder_for
+from emulator.interfaces import DataInLine, PokeySerialEntries, Scheduler
+from emulator.sio import (
+    ACK,
+    CASSETTE_DEVICE,
+    COMPLETE,
+    DAUX1,
+    DBUFLO,
+    DBYTLO,
+    DCOMND,
+    DDEVIC,
+    DIRECTION_READ,
+    DIRECTION_WRITE,
+    DISK_DEVICE,
+    DSTATS,
+    DUNIT,
+    MS,
+    NAK,
+    STATUS_CHECKSUM,
+    STATUS_DEVICE_ERROR,
+    STATUS_NAK,
+    STATUS_OK,
+    STATUS_TIMEOUT,
+    T2_ACK,
+    T4_DATA_ACK,
+    T5_COMPLETE,
+    Answer,
+    DiskDrive,
+    SioDevice,
+    bit_cycles_for,
+    checksum,
+)
 
 if TYPE_CHECKING:
     from emulator.memory import Memory
-    from emulator.pokey import Pokey
 
-CPU_HZ = 1_789_773
-DDEVIC, DUNIT, DCOMND, DSTATS, DBUFLO, DBYTLO, DAUX1 = 0x300, 0x301, 0x302, 0x303, 0x304, 0x308, 0x30A
-CASSETTE_DEVICE = 0x60
-STATUS_OK, STATUS_TIMEOUT, STATUS_NAK, STATUS_CHECKSUM, STATUS_DEVICE_ERROR = 1, 138, 139, 143, 144
-ACK, NAK, COMPLETE, ERROR = 0x41, 0x4E, 0x43, 0x45
-IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08
-SKSTAT_FRAMING, SKSTAT_OVERRUN = 0x80, 0x20
 BAUD_TOLERANCE = 0.05
-
-#: SIO timing (Atari OS User's Manual, SIO timing diagram), in machine cycles
-MS = CPU_HZ // 1000
-T2_ACK = MS  # COMMAND deasserted -> ACK (0-16 ms)
-T4_DATA_ACK = MS  # end of the computer's data frame -> ACK (850 us - 16 ms)
-T5_COMPLETE = MS // 2  # ACK -> COMPLETE at the least (250 us - 255 s)
-
-
-def checksum(data: bytes) -> int:
-    """The SIO checksum: the bytes added with end-around carry."""
-    total = 0
-    for byte in data:
-        total += byte
-        total = (total & 0xFF) + (total >> 8)
-    return total
-
-
-def bit_cycles_for(baud: float) -> float:
-    """Machine cycles of one bit at ``baud``."""
-    return CPU_HZ / baud
 
 
 # ---------------------------------------------------------------------------
@@ -90,10 +97,10 @@ def bit_cycles_for(baud: float) -> float:
 
 
 class SerialPort:
-    """SEROUT/SERIN, their shift registers, the bit rate and the three serial IRQs."""
+    """SEROUT's holding and shift registers and the data-in line; POKEY keeps the registers
+    the program sees and hears of every change through its serial entries."""
 
-    def __init__(self, pokey: Pokey, schedule: Callable[[int, Callable[[int], None]], int],
-                 now: Callable[[], int]) -> None:
+    def __init__(self, pokey: PokeySerialEntries, schedule: Scheduler, now: Callable[[], int]) -> None:
         self.pokey = pokey
         self.schedule = schedule
         self.now = now
@@ -104,24 +111,9 @@ class SerialPort:
     def reset(self) -> None:
         self.holding: int | None = None
         self.sending = False
-        self.serin = 0xFF
         self.incoming: list[tuple[int, int, int, float]] = []  # (start, end, byte, bits) on the data-in line
         self.generation += 1
         self.bus.reset()
-
-    # -- bit rate -----------------------------------------------------------------
-
-    def bit_cycles(self) -> int:
-        """Cycles per bit from AUDF3/AUDF4/AUDCTL (two periods of channel 4)."""
-        regs = self.pokey.registers
-        audctl = regs[0x08]
-        base = 114 if audctl & 0x01 else 28  # 15 kHz or 64 kHz clock
-        if audctl & 0x08:  # channels 3+4 joined: a 16-bit counter
-            divisor = regs[0x04] | (regs[0x06] << 8)
-            period = divisor + 7 if audctl & 0x20 else (divisor + 1) * base
-        else:
-            period = (regs[0x06] + 1) * base
-        return 2 * period
 
     # -- output --------------------------------------------------------------------
 
@@ -133,9 +125,9 @@ class SerialPort:
 
     def _shift_out(self, value: int) -> None:
         self.sending = True
-        self.pokey.raise_irq(IRQ_SEROUT)  # the holding register is free again
-        self.update_complete()
-        bits = self.bit_cycles()
+        self.pokey.serial_output_needed()  # the holding register is free again
+        self.pokey.serial_output_idle(False)
+        bits = self.pokey.serial_bit_cycles()
         generation = self.generation
         self.schedule(self.now() + 10 * bits, lambda cycle: self._shifted(value, bits, cycle, generation))
 
@@ -148,16 +140,7 @@ class SerialPort:
             value, self.holding = self.holding, None
             self._shift_out(value)
         else:
-            self.update_complete()
-
-    def update_complete(self) -> None:
-        """IRQST bit 3 follows "nothing to send" while it is enabled (a level, not a latch)."""
-        pokey = self.pokey
-        if not self.sending and pokey.irqen & IRQ_SEROC:
-            pokey.irqst &= ~IRQ_SEROC & 0xFF
-        else:
-            pokey.irqst |= IRQ_SEROC
-        pokey.irq_changed(pokey.irq_line)
+            self.pokey.serial_output_idle(True)
 
     # -- input ----------------------------------------------------------------------
 
@@ -185,46 +168,15 @@ class SerialPort:
         return 1 if bit >= 9 else (value >> (bit - 1)) & 1
 
     def receive(self, value: int, bits: float) -> None:
-        """A byte's stop bit has arrived, sent at ``bits`` cycles a bit."""
-        pokey = self.pokey
-        ours = self.bit_cycles()
-        if abs(bits - ours) > BAUD_TOLERANCE * ours:
-            pokey.skstat &= ~SKSTAT_FRAMING & 0xFF
-        if pokey.irqen & IRQ_SERIN and not pokey.irqst & IRQ_SERIN:
-            pokey.skstat &= ~SKSTAT_OVERRUN & 0xFF
-        self.serin = value
-        pokey.raise_irq(IRQ_SERIN)
+        """A byte's stop bit has arrived, sent at ``bits`` cycles a bit: to POKEY, with a
+        framing error if that rate is more than 5 % away from POKEY's."""
+        ours = self.pokey.serial_bit_cycles()
+        self.pokey.serial_byte_received(value, framing_error=abs(bits - ours) > BAUD_TOLERANCE * ours)
 
 
 # ---------------------------------------------------------------------------
 # The bus
 # ---------------------------------------------------------------------------
-
-
-@dataclass
-class Answer:
-    """What a device does with a command frame.
-
-    ``ack``: ACK (True) or NAK (False).  ``receive``: bytes of the data frame
-    it then wants from the computer (0: none).  ``finish(data)`` gives the
-    cycles until COMPLETE/ERROR and the bytes to send then (the status byte and,
-    for a read, the data frame with its checksum).
-    """
-
-    ack: bool
-    receive: int = 0
-    finish: Callable[[bytes], tuple[int, bytes]] | None = None
-
-
-class SioDevice:
-    """A device on the serial bus with its device ID (disk $31-$34, printer $40)."""
-
-    device_id = 0
-    baud = 19_200
-
-    def command(self, frame: bytes, cycle: int) -> Answer | None:  # pragma: no cover - interface
-        """Answer a command frame (device, command, aux1, aux2), or None to stay silent."""
-        raise NotImplementedError
 
 
 class SerialBus:
@@ -244,11 +196,33 @@ class SerialBus:
         self.transaction: tuple[SioDevice, Answer] | None = None
         self.data = bytearray()
 
+    # -- the devices on the bus: one registry for both SIO modes ------------------------
+
     def attach(self, device: SioDevice) -> None:
+        """Plug a device in (it replaces one with the same device ID)."""
         self.devices[device.device_id] = device
 
-    def detach(self, device_id: int) -> None:
-        self.devices.pop(device_id, None)
+    def eject(self, device_id: int) -> None:
+        """Unplug the device with this ID ($31-$34 a disk drive, $40 the printer, $60 the
+        program recorder): from now on it answers in neither SIO mode."""
+        if device_id == CASSETTE_DEVICE:
+            self.cassette = None
+        removed = self.devices.pop(device_id, None)
+        if self.pending is not None and self.pending[0] is removed:
+            self.pending = None  # a command frame it would have answered
+        if self.transaction is not None and self.transaction[0] is removed:
+            self.transaction = None  # a data frame it was waiting for
+
+    def insert_disk(self, drive: int, image: Atr | str | Path) -> Atr:
+        """A disk drive D1:-D4: with an ATR (object or file path) in it; returns the image."""
+        disk = DiskDrive.with_image(drive, image)
+        self.attach(disk)
+        return disk.atr
+
+    def disk(self, drive: int) -> Atr | None:
+        """The ATR in drive D1:-D4:, if there is one."""
+        device = self.devices.get(DISK_DEVICE + drive - 1)
+        return device.atr if isinstance(device, DiskDrive) else None
 
     # -- the computer's side ---------------------------------------------------------
 
@@ -339,46 +313,50 @@ class SerialBus:
             port.schedule(cycle, _delivery(port, value, bits, generation))
         return cycle
 
-    # -- the fast SIO mode: a whole request at once, for devices other than disks ----------------
+    # -- the fast SIO mode (the SIO patch): a whole request at once, without the wire ----------
 
     def fast_request(self, memory: Memory, cycle: int) -> int:
-        """Carry out the device control block's request ($0300-$030B) without the wire;
-        returns the status byte as the OS's SIO would."""
+        """Carry out the device control block's request ($0300-$030B) with the device's own
+        answer, as the OS's SIO would over the wire; returns the status byte.
+
+        The data frame the computer sends is DBYT bytes of the buffer (0: the device's
+        whole frame), padded with zeros to the frame the device wants; the data frame the
+        device sends goes to the buffer when DSTATS asks for a read, DBYT bytes of it
+        (0: all of it)."""
         ram = memory.ram
-        device_id = (ram[DDEVIC] + ram[DUNIT] - 1) & 0xFF
-        buffer = ram[DBUFLO] | (ram[DBUFLO + 1] << 8)
-        length = ram[DBYTLO] | (ram[DBYTLO + 1] << 8)
-        direction = ram[DSTATS]
         if ram[DDEVIC] == CASSETTE_DEVICE:
-            return self._fast_cassette(memory, buffer, length, direction)
+            return self._fast_cassette(memory)
+        device_id = (ram[DDEVIC] + ram[DUNIT] - 1) & 0xFF
         device = self.devices.get(device_id)
-        if device is None:
-            return STATUS_TIMEOUT
-        answer = device.command(bytes((device_id, ram[DCOMND], ram[DAUX1], ram[DAUX1 + 1])), cycle)
+        answer = None if device is None else device.command(
+            bytes((device_id, ram[DCOMND], ram[DAUX1], ram[DAUX1 + 1])), cycle)
         if answer is None:
             return STATUS_TIMEOUT
         if not answer.ack:
             return STATUS_NAK
-        data = bytes(memory.read(buffer + i) for i in range(answer.receive))
-        _, reply = answer.finish(data) if answer.finish else (0, bytes((COMPLETE,)))
-        if direction & 0x40 and len(reply) > 1:
-            for offset, value in enumerate(reply[1:-1][:length]):
-                memory.write(buffer + offset, value)
+        buffer, length = _dcb_word(ram, DBUFLO), _dcb_word(ram, DBYTLO)
+        sent = _load(memory, buffer, min(length or answer.receive, answer.receive)).ljust(answer.receive, b"\x00")
+        _, reply = answer.finish(sent) if answer.finish else (0, bytes((COMPLETE,)))
+        if ram[DSTATS] & DIRECTION_READ and len(reply) > 1:
+            received = reply[1:-1]
+            _store(memory, buffer, received[:length or len(received)])
         return STATUS_OK if reply[0] == COMPLETE else STATUS_DEVICE_ERROR
 
-    def _fast_cassette(self, memory: Memory, buffer: int, length: int, direction: int) -> int:
+    def _fast_cassette(self, memory: Memory) -> int:
+        """A record from or to the tape at once (the recorder has no command frames)."""
         cassette = self.cassette
         if cassette is None:
             return STATUS_TIMEOUT
-        if direction & 0x80:
-            data = bytes(memory.read(buffer + i) for i in range(length))
+        ram = memory.ram
+        buffer, length = _dcb_word(ram, DBUFLO), _dcb_word(ram, DBYTLO)
+        if ram[DSTATS] & DIRECTION_WRITE:
+            data = _load(memory, buffer, length)
             cassette.write_record(data + bytes((checksum(data),)))
             return STATUS_OK
         record = cassette.read_record()
         if record is None:
             return STATUS_TIMEOUT
-        for offset, value in enumerate(record[:length]):
-            memory.write(buffer + offset, value)
+        _store(memory, buffer, record[:length])
         if len(record) != length + 1 or checksum(record[:length]) != record[length]:
             return STATUS_CHECKSUM
         return STATUS_OK
@@ -395,168 +373,22 @@ def _delivery(port: SerialPort, value: int, bits: float, generation: int) -> Cal
     return deliver
 
 
+def _dcb_word(ram: bytearray, address: int) -> int:
+    return ram[address] | (ram[address + 1] << 8)
+
+
+def _load(memory: Memory, address: int, length: int) -> bytes:
+    return bytes(memory.read(address + offset) for offset in range(length))
+
+
+def _store(memory: Memory, address: int, data: bytes) -> None:
+    for offset, value in enumerate(data):
+        memory.write(address + offset, value)
+
+
 def _baud_ok(bits: float, baud: int) -> bool:
     ideal = bit_cycles_for(baud)
     return abs(bits - ideal) <= BAUD_TOLERANCE * ideal
-
-
-# ---------------------------------------------------------------------------
-# Disk drive (810 single density, 1050 enhanced density)
-# ---------------------------------------------------------------------------
-
-#: 810 mechanics: 288 revolutions a minute (COMPUTE! May 1982, "Getting Your Atari
-#: Disk Drive Up To Speed"), 18 sectors a track, 40 tracks (1050 enhanced: 26); Atari's
-#: 810 data sheet gives an average access of 74 ms and the longest of 236 ms.  Our
-#: step and settling times are chosen to match those: a 39-track seek is
-#: 39 * 5.3 + 10 = 217 ms, plus at most a turn's wait for the sector.  A track's
-#: sectors lie in the order 1, 3, 5, ..., 17, 2, 4, ..., 18, each next one half a turn
-#: further (our assumption for the drive's own format: time enough to send one sector to
-#: the computer before the next comes round; AtariAge, "Improved sector layout CX8111").
-RPM = 288
-STEP_MS = 5.3
-SETTLE_MS = 10.0
-
-
-class DiskDrive(SioDevice):
-    """An 810 (720 x 128 bytes) or 1050 (1040 x 128, enhanced density) on an ATR image.
-
-    Commands: 'R' read, 'W' write with verify, 'P' put, 'S' status, '!' format,
-    '"' format enhanced.  A write to a read-only image ends in ERROR
-    (the OS reports 144); a sector outside the image gets NAK (139).  The drive
-    turns at 288 rpm: a read waits for its sector to come round under the head
-    after the head has stepped to its track (``access_cycles``).
-    """
-
-    def __init__(self, unit: int, atr: Atr) -> None:
-        self.unit = unit
-        self.device_id = 0x30 + unit
-        self.atr = atr
-        self.track = 0
-        self.sectors_per_track = 26 if atr.sector_count == 1040 else 18
-        self.sectors_read = 0
-
-    @property
-    def revolution(self) -> float:
-        return CPU_HZ * 60 / RPM
-
-    def access_cycles(self, sector: int, cycle: int) -> int:
-        """Cycles from ``cycle`` until ``sector`` has passed under the head."""
-        per_track = self.sectors_per_track
-        track, index = divmod(sector - 1, per_track)
-        slot = (index % 2) * ((per_track + 1) // 2) + index // 2  # 1, 3, 5, ..., then 2, 4, ...
-        seek = 0.0
-        if track != self.track:
-            seek = (abs(track - self.track) * STEP_MS + SETTLE_MS) * MS
-            self.track = track
-        revolution = self.revolution
-        slot_cycles = revolution / per_track
-        ready = cycle + seek
-        position = (ready % revolution) / slot_cycles  # the slot under the head now
-        wait = ((slot - position) % per_track) * slot_cycles
-        return round(seek + wait + slot_cycles)
-
-    def command(self, frame: bytes, cycle: int) -> Answer | None:
-        command = frame[1]
-        sector = frame[2] | (frame[3] << 8)
-        atr = self.atr
-        if command == 0x52:  # read
-            if not atr.has_sector(sector):
-                return Answer(ack=False)
-            data = atr.read_sector(sector)
-            wait = self.access_cycles(sector, cycle)
-            self.sectors_read += 1
-            return Answer(ack=True, finish=lambda _: (wait, bytes((COMPLETE,)) + data + bytes((checksum(data),))))
-        if command in (0x50, 0x57):  # put, write with verify
-            if not atr.has_sector(sector):
-                return Answer(ack=False)
-            size = atr.size_of(sector)
-            arrived = cycle + T2_ACK + round((size + 2) * 10 * bit_cycles_for(self.baud))  # ACK, then the data frame
-            return Answer(ack=True, receive=size, finish=lambda data: self._write(sector, data, command, arrived))
-        if command == 0x53:  # status
-            status = bytes((0x10 | (0x08 if atr.read_only else 0) | (0x20 if atr.sector_size == 256 else 0)
-                            | (0x80 if atr.sector_count == 1040 else 0), 0xFF, 0xE0, 0x00))
-            return Answer(ack=True, finish=lambda _: (0, bytes((COMPLETE,)) + status + bytes((checksum(status),))))
-        if command in (0x21, 0x22):  # format, format enhanced
-            return Answer(ack=True, finish=lambda _: self._format())
-        return Answer(ack=False)
-
-    def _write(self, sector: int, data: bytes, command: int, cycle: int) -> tuple[int, bytes]:
-        atr = self.atr
-        wait = self.access_cycles(sector, cycle)
-        if command == 0x57:
-            wait += round(self.revolution)  # verify: read it back one turn later
-        if atr.read_only:
-            return wait, bytes((ERROR,))
-        atr.write_sector(sector, data)
-        try:
-            atr.save()
-        except OSError:
-            return wait, bytes((ERROR,))
-        return wait, bytes((COMPLETE,))
-
-    def _format(self) -> tuple[int, bytes]:
-        atr = self.atr
-        size = atr.sector_size
-        bad = b"\xff\xff".ljust(size, b"\x00")
-        if atr.read_only:
-            return 0, bytes((ERROR,)) + bad + bytes((checksum(bad),))
-        atr.format()
-        try:
-            atr.save()
-        except OSError:
-            return 0, bytes((ERROR,)) + bad + bytes((checksum(bad),))
-        turns = round(self.revolution) * 40 * 2  # every track written and read back
-        return turns, bytes((COMPLETE,)) + bad + bytes((checksum(bad),))
-
-
-# ---------------------------------------------------------------------------
-# Printer (P:)
-# ---------------------------------------------------------------------------
-
-PRINT_LINE = 40
-#: the record length of each print mode, the 'W' command's aux 1 (Atari OS User's Manual,
-#: "Printer handler"): 'N' normal 40, 'D' double width 20, 'S' sideways 29
-PRINT_MODES = {0x4E: 40, 0x44: 20, 0x53: 29}
-EOL = 0x9B
-
-
-class Printer(SioDevice):
-    """A 40-column printer (device $40), like the Atari 820: each 'W' record (40 bytes;
-    20 double width, 29 sideways) is printed as one line, up to its EOL, into a host text file (ATASCII shown as
-    Unicode, like the screen); 'S' gives four status bytes.  It has a line buffer, so
-    it answers COMPLETE at once."""
-
-    device_id = 0x40
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.lines: list[str] = []
-        try:
-            make_folder_for(self.path).write_text("", encoding="utf-8")
-        except OSError as error:
-            raise EmulatorError(f"{self.path}: cannot write the printer file ({error.strerror})") from None
-
-    def command(self, frame: bytes, cycle: int) -> Answer | None:
-        command = frame[1]
-        if command == 0x57:
-            length = PRINT_MODES.get(frame[2], PRINT_LINE)
-            return Answer(ack=True, receive=length, finish=self._print)
-        if command == 0x53:
-            status = bytes((0, 0, 30, 0))
-            return Answer(ack=True, finish=lambda _: (0, bytes((COMPLETE,)) + status + bytes((checksum(status),))))
-        return Answer(ack=False)
-
-    def _print(self, data: bytes) -> tuple[int, bytes]:
-        """One record is one printed line: up to its EOL, or all 40 characters."""
-        end = data.find(bytes((EOL,)))
-        line = "".join(ATASCII_TO_UNICODE[c] for c in (data if end < 0 else data[:end])).rstrip()
-        self.lines.append(line)
-        try:
-            with self.path.open("a", encoding="utf-8") as out:
-                out.write(line + "\n")
-        except OSError:
-            return 0, bytes((ERROR,))
-        return 0, bytes((COMPLETE,))
 
 
 # ---------------------------------------------------------------------------
@@ -580,7 +412,7 @@ class CassetteRecorder:
     motor stops.
     """
 
-    def __init__(self, path: str | Path, port: SerialPort) -> None:
+    def __init__(self, path: str | Path, port: DataInLine) -> None:
         self.path = Path(path)
         self.port = port
         try:

@@ -63,9 +63,6 @@ class TrapPage:
         for address, byte in self.contents.items():
             self.ram[address] = byte
 
-    def is_allocated(self, address: int) -> bool:
-        return PAGE <= address < self.next_free
-
     def reader(self) -> Callable[[int], int]:
         """The I/O read function for page $D7."""
         ram, end = self.ram, self

@@ -37,6 +37,8 @@ CORPUS = """\
 260 A=ATN(1)+COS(1)+PEEK(106)+SIN(1)+RND(0)+FRE(0)+EXP(1)+LOG(2)+CLOG(3)
 270 A=SQR(4)+SGN(-5)+ABS(-6)+INT(7.5)+PADDLE(0)+STICK(0)+PTRIG(0)+STRIG(0)
 280 A=0.5+1E+10+1.5E-05+123456789+0.01+1.0E+97
+290 REM NAMES THAT BEGIN WITH A FUNCTION'S NAME
+300 INTEREST=COST+LENGTH*EXPLOSION:SOUND 0,EXPLOSION,10,VOLUME:PRINT #16;INT(ABSENT)
 """
 
 
@@ -110,7 +112,9 @@ STATEMENTS = statements()
 LINE_PIECES = st.sampled_from(
     ["PRINT", "?", "A", "B$", "C(", "1", "2.5", "E", '"X"', "(", ")", ",", ";", ":", "=", "<", ">", "+",
      "-", "*", "/", "^", "AND", "OR", "NOT", "IF", "THEN", "FOR", "TO", "STEP", "NEXT", "GOTO", "DIM",
-     "SIN(", "STR$(", "LEN(", " ", "#", "REM", "DATA", ".", "LET", "X", "A$(", "99999", "1E99"]
+     "SIN(", "STR$(", "LEN(", " ", "#", "REM", "DATA", ".", "LET", "X", "A$(", "99999", "1E99",
+     # issue 27: names that begin with a function's or statement's name, INPUT/READ lists
+     "INT", "EREST", "COST", "LENGTH", "STRIG", "INPUT", "READ", "Z(1)", "PRINTER"]
 )
 
 

@@ -146,6 +146,8 @@ def test_atascii_listing_gives_the_same_program():
         ("60 A=1E99", 60, 6),
         ("70 NEXT", 70, 8),
         ("80 a=1", 80, 4),
+        ("90 INPUT Z(1)", 90, 11),      # INPUT and READ: plain variables only
+        ("100 READ A,B$(2)", 100, 14),
     ],
 )
 def test_syntax_errors_name_line_and_column(text, line, column):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from test_emu_helpers import SCREEN, mini_os_rom, sample_font
 
-from emulator.antic import Antic
+from emulator.antic import MODES, Antic
 from emulator.atascii import atascii_to_internal, text_to_atascii
-from emulator.gtia import colourize
+from emulator.gtia import COLBK
 from emulator.headless import HeadlessAtari
 from emulator.palette import PALETTE
+from emulator.pmg import FrameState, compose
 
 BACKGROUND, LUMINANCE, BORDER = 0x94, 0x0C, 0x00  # the mini OS's COLPF2, COLPF1, COLBK
 
@@ -123,6 +125,28 @@ def test_display_list_jump_blank_lines_and_dma_off():
 
 
 def test_colour_changes_apply_from_their_scanline():
-    indices = np.zeros((240, 4), dtype=np.uint8)
-    colours = colourize(indices, bytes((0x10, 0, 0, 0, 0)), [(100, 0, 0x36)])
+    start = bytearray(0x20)
+    start[COLBK] = 0x10
+    state = FrameState(Antic(bytearray(0x10000)).display_list, bytes(start), [(100, COLBK, 0x36)], 0, 0)
+    colours = compose(np.zeros(0x10000, dtype=np.uint8), state, np.zeros((240, 384), dtype=np.uint8))
     assert colours[91, 0] == 0x10 and colours[92, 0] == 0x36
+
+
+#: GRAPHICS mode -> ANTIC mode, pixels (or characters) a line, scanlines a mode line (Atari BASIC
+#: Reference Manual, GRAPHICS table; De Re Atari, chapter 2)
+GRAPHICS_MODES = [(0, 2, 40, 8), (1, 6, 20, 8), (2, 7, 20, 16), (3, 8, 40, 8), (4, 9, 80, 4), (5, 10, 80, 4),
+                  (6, 11, 160, 2), (7, 13, 160, 2), (8, 15, 320, 1), (12, 4, 40, 8), (13, 5, 40, 16),
+                  (14, 12, 160, 1), (15, 14, 160, 1)]
+
+
+@pytest.mark.parametrize(("graphics", "mode", "across", "height"), GRAPHICS_MODES)
+def test_the_mode_table_has_each_graphics_modes_resolution(graphics: int, mode: int, across: int, height: int) -> None:
+    spec = MODES[mode]
+    assert spec.height == height
+    assert (spec.normal_bytes if spec.character else 320 // spec.pixel_width) == across
+
+
+def test_the_mode_table_tells_character_and_hires_modes() -> None:
+    assert sorted(mode for mode, spec in MODES.items() if spec.character) == [2, 3, 4, 5, 6, 7]
+    assert sorted(mode for mode, spec in MODES.items() if spec.hires) == [2, 3, 15]
+    assert [MODES[mode].bytes_at(width) for mode in (2, 8) for width in (256, 320, 384)] == [32, 40, 48, 8, 10, 12]

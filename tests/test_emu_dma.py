@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator import machine as machine_module
-from emulator.antic import MODE_HEIGHT, Antic, DisplayList
+from emulator.antic import MODES, Antic, DisplayList
 from emulator.dma import CYCLES_PER_FRAME, line_busy_cycles, timeline
 from emulator.headless import HeadlessAtari
 
@@ -77,7 +77,7 @@ def test_narrow_40_column_row_keeps_two_refresh_cycles() -> None:
 
 display_lists = st.lists(
     st.one_of(
-        st.sampled_from(sorted(MODE_HEIGHT)).flatmap(lambda mode: st.sampled_from([mode, 0x40 | mode])),
+        st.sampled_from(sorted(MODES)).flatmap(lambda mode: st.sampled_from([mode, 0x40 | mode])),
         st.sampled_from([0x00, 0x30, 0x70]),
     ),
     min_size=1, max_size=60,

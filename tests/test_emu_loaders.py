@@ -184,7 +184,7 @@ def test_sio_status_codes(tmp_path):
     assert _sio(atari, 1, 0x99, 1) == 139  # unknown command
     assert _sio(atari, 1, 0x53, 0, length=4) == 1
     assert atari.peek(0x4800) & 0x20 == 0  # single density
-    atari.machine.sio.drives[1].read_only = True  # as Atr.load sets it for a file we may not write
+    atari.write_protect(1)  # as Atr.load sets it for a file we may not write
     assert _sio(atari, 1, 0x57, 5) == 144
     assert _sio(atari, 1, 0x21, 0) == 144
 
@@ -200,3 +200,26 @@ def test_sio_format_clears_the_disk(tmp_path):
     assert _sio(atari, 1, 0x21, 0) == 1
     assert Atr.load(path).read_sector(5) == bytes(128)
     assert atari.peek_bytes(0x4800, 2) == b"\xff\xff"
+
+
+def _waiting_init(frames: int) -> bytes:
+    """An INIT routine that waits ``frames`` ticks of RTCLOK's low byte ($14, counted by the VBI)."""
+    return bytes((0xA5, 0x14, 0x18, 0x69, frames,  # LDA RTCLOK+2 / CLC / ADC #frames
+                  0xC5, 0x14, 0xD0, 0xFC, 0x60))  # wait: CMP RTCLOK+2 / BNE wait / RTS
+
+
+@pytest.mark.parametrize("video", ["ntsc", "pal"])
+def test_an_init_routine_gets_boot_frames_of_the_machines_own_standard(tmp_path, video: str) -> None:
+    """The INIT budget is ``boot_frames`` frames of the machine's standard: 40 PAL frames are
+    more cycles than 40 NTSC frames."""
+    path = tmp_path / "slow.xex"
+    path.write_bytes(build_xex([(0x5000, _waiting_init(38)), (0x5020, RUN), (0x02E2, b"\x00\x50"),
+                                (0x02E0, b"\x20\x50")]))
+    atari = HeadlessAtari(video=video)
+    assert atari.boot(basic=False)
+    assert atari.load_xex(path, max_frames=30, boot_frames=40)
+    assert atari.peek(0x0623) == 0x77
+    too_slow = tmp_path / "too_slow.xex"
+    too_slow.write_bytes(build_xex([(0x5000, _waiting_init(42)), (0x02E2, b"\x00\x50")]))
+    with pytest.raises(EmulatorError, match="did not return"):
+        atari.load_xex(too_slow, max_frames=0, boot_frames=40)

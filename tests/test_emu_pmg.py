@@ -267,7 +267,7 @@ def test_compose_matches_the_documented_orders(prior, players, missiles, stripes
     indices = np.zeros((1, 384), dtype=np.uint8)
     for column, value in enumerate(stripes):
         indices[0, 32 + 8 * column:40 + 8 * column] = value
-    display_list = DisplayList([ModeLine(8, 1, 13, 0, 40, False)], [], 320, 32)
+    display_list = DisplayList([ModeLine(8, 1, 13, 0, 40)], [], 320, 32)
     state = FrameState(display_list, bytes(registers), [], dmactl=0x22, pmbase=0)
     result = compose(np.zeros(0x10000, dtype=np.uint8), state, indices)[0]
     widths = {0: 1, 1: 2, 2: 1, 3: 4}

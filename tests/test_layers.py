@@ -4,11 +4,13 @@ The contracts (import-linter, [tool.importlinter] in pyproject.toml) say which p
 import which: host/ in layers from the CLI down to its base modules, the emulator below
 the whole host and importing nothing from it. .ci/run also runs `lint-imports`; this test
 lets `pytest` alone catch a broken contract, and adds what import-linter does not check:
-a loop of module-level imports anywhere.
+a loop of imports anywhere.  Every import statement counts, also one under TYPE_CHECKING
+(a type-only import is an arrow too), and every module of the emulator is in a layer.
 """
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import grimp
@@ -19,9 +21,15 @@ from importlinter.cli import lint_imports
 REPO = Path(__file__).resolve().parents[1]
 
 
+def import_linter_config() -> dict:
+    with (REPO / "pyproject.toml").open("rb") as file:
+        config: dict = tomllib.load(file)["tool"]["importlinter"]
+    return config
+
+
 @pytest.fixture(scope="module")
 def graph() -> grimp.ImportGraph:
-    return grimp.build_graph("host", "emulator", exclude_type_checking_imports=True)
+    return grimp.build_graph("host", "emulator", exclude_type_checking_imports=False)
 
 
 def module_cycle(graph: grimp.ImportGraph) -> list[str] | None:
@@ -61,6 +69,13 @@ def test_the_emulator_imports_nothing_from_the_host(graph: grimp.ImportGraph) ->
         if module.split(".")[0] == "emulator":
             imported = graph.find_modules_directly_imported_by(module)
             assert not [name for name in imported if name.split(".")[0] == "host"], module
+
+
+def test_type_only_imports_count_and_every_emulator_module_has_a_layer() -> None:
+    config = import_linter_config()
+    assert config.get("exclude_type_checking_imports") is False
+    emulator_layers = [contract for contract in config["contracts"] if contract.get("containers") == ["emulator"]]
+    assert [contract.get("exhaustive") for contract in emulator_layers] == [True]
 
 
 def test_the_layer_contracts_hold(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -143,7 +143,7 @@ def fresh_disk(atari: HeadlessAtari, path, density: str = "single") -> Dos2Disk:
 
 
 def disk_in_drive(atari: HeadlessAtari) -> Dos2Disk:
-    return Dos2Disk.from_atr(Atr(atari.machine.sio.drives[1].to_bytes(), name="D1:"))
+    return Dos2Disk.from_atr(Atr(atari.machine.serial.bus.disk(1).to_bytes(), name="D1:"))
 
 
 def test_boot_shows_the_menu_and_installs_d(booted):

@@ -185,6 +185,36 @@ def test_a_bad_boot_sector_chain_reports_boot_error(tmp_path: Path) -> None:
     assert "BOOT ERROR" in text and "SURROUND XL OS" in text
 
 
+def numbered_boot_disk(path: Path, sectors: int, load: int = 0x0700) -> None:
+    """A boot disk of ``sectors`` boot sectors loaded at ``load``, each sector filled with its
+    own number; the boot code (CLC / RTS) and DOSINI (RTS) sit in sector 1's header."""
+    code = load + 6
+    header = bytes([0x00, sectors, load & 0xFF, load >> 8, (code + 1) & 0xFF, (code + 1) >> 8, 0x18, 0x60])
+    image = Atr.blank(720)
+    image.write_sector(1, header.ljust(128, b"\x01"))
+    for sector in range(2, sectors + 1):
+        image.write_sector(sector, bytes([sector]) * 128)
+    image.save(path)
+
+
+@pytest.mark.parametrize("sio", ["fast", "serial"])
+@pytest.mark.parametrize("sectors", [5, 19])
+def test_every_boot_sector_lands_at_its_address(tmp_path: Path, sio: str, sectors: int) -> None:
+    """Issue 25: over the bus SIO leaves BUFRLO/HI at the end of the sector it read, so the
+    boot loop keeps its own pointer; sector n lands at load + 128 * (n - 1) in both modes."""
+    path = tmp_path / "numbered.atr"
+    numbered_boot_disk(path, sectors)
+    atari = HeadlessAtari(sio=sio)
+    atari.insert_disk(1, path)
+    assert atari.boot(max_frames=240 if sio == "serial" else 120)
+    assert atari.peek(0x09) & 1, "BOOT? says a disk was booted"
+    for sector in range(2, sectors + 1):
+        start = 0x0700 + 128 * (sector - 1)
+        landed = bytes(atari.peek(start + offset) for offset in range(128))
+        assert landed == bytes([sector]) * 128, f"sector {sector} at ${start:04X}"
+    assert atari.peek(0x0700 + 128 * sectors) == 0, "nothing after the last boot sector"
+
+
 def test_self_test_slice_says_what_it_is(atari: HeadlessAtari) -> None:
     atari.machine.start_program(SLFTSV)
     assert atari.run_until_idle(60)

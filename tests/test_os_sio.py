@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
 from emulator.rom import ROMS
-from emulator.serial import ACK, COMPLETE, MS, T2_ACK, Answer, SioDevice, checksum, read_cas
+from emulator.serial import read_cas
+from emulator.sio import ACK, COMPLETE, MS, T2_ACK, Answer, SioDevice, checksum
 from host.build.disk import build_disk, read_disk_blacklist
 from host.cli import main
 from tests.cio_support import call_cio
@@ -105,8 +106,92 @@ def test_disk_errors(mode: str, image: Path) -> None:
     assert dskinv(atari, "R", 0, 0x4000) == 139, "no sector 0: NAK"
     assert dskinv(atari, "R", 721, 0x4000) == 139
     assert dskinv(atari, "R", 1, 0x4000, unit=2) == 138, "nothing in D2:"
-    atari.machine.sio.drives[1].read_only = True
+    atari.write_protect(1)
     assert dskinv(atari, "W", 8, 0x4000) == 144, "write-protected: the drive reports ERROR"
+
+
+#: every density a drive knows: (sectors, bytes a sector, the STATUS command's first byte).
+#: The 810/1050 status byte ("SIOCMD.TXT", the 810/1050 command set): bit 4 motor on,
+#: bit 5 double density, bit 7 enhanced (dual) density; bit 3 write-protected.
+DENSITIES = {"single": (720, 128, 0x10), "enhanced": (1040, 128, 0x90), "double": (720, 256, 0x30)}
+DVSTAT = 0x02EA
+
+
+def density_image(tmp_path: Path, density: str, mode: str) -> tuple[Path, list[int]]:
+    """A disk of ``density`` with a pattern in its boot sector, its middle and its last sector."""
+    sectors, size, _ = DENSITIES[density]
+    atr = Atr.blank(sectors, sector_size=size)
+    probes = [1, sectors // 2, sectors]
+    for sector in probes:
+        atr.write_sector(sector, bytes((sector + 5 * i) & 0xFF for i in range(atr.size_of(sector))))
+    path = tmp_path / f"{density}-{mode}.atr"
+    atr.save(path)
+    return path, probes
+
+
+@pytest.mark.parametrize("density", DENSITIES)
+def test_status_read_write_put_the_same_in_both_modes(density: str, tmp_path: Path) -> None:
+    """One disk model behind both SIO modes (issue 24): the four STATUS bytes are the same
+    byte for byte, with and without the write-protect tab, and R, W and P move the same
+    sectors, in every density."""
+    seen: dict[str, list[bytes]] = {}
+    for mode in MODES:
+        path, probes = density_image(tmp_path, density, mode)
+        atari = booted(mode)
+        atari.insert_disk(1, path)
+        answers = []
+        assert dskinv(atari, "S", 0, 0) == 1
+        answers.append(atari.peek_bytes(DVSTAT, 4))
+        atr = Atr.load(path)
+        for sector in probes:
+            assert dskinv(atari, "R", sector, 0x4000) == 1
+            answers.append(atari.peek_bytes(0x4000, atr.size_of(sector)))
+        for command, sector in (("W", probes[1] + 1), ("P", probes[2] - 1)):
+            data = bytes((ord(command) ^ i) & 0xFF for i in range(atr.size_of(sector)))
+            for offset, value in enumerate(data):
+                atari.poke(0x4400 + offset, value)
+            assert dskinv(atari, command, sector, 0x4400) == 1
+            assert Atr.load(path).read_sector(sector) == data, f"{command} reached the file ({mode})"
+            assert dskinv(atari, "R", sector, 0x4000) == 1
+            answers.append(atari.peek_bytes(0x4000, len(data)))
+        atari.write_protect(1)
+        assert dskinv(atari, "S", 0, 0) == 1
+        answers.append(atari.peek_bytes(DVSTAT, 4))
+        assert dskinv(atari, "P", probes[1], 0x4400) == 144, "write-protected: ERROR"
+        seen[mode] = answers
+    assert seen["fast"] == seen["serial"]
+    flags = DENSITIES[density][2]
+    assert seen["fast"][0] == bytes((flags, 0xFF, 0xE0, 0x00)), "the drive's status: flags, controller, timeout"
+    assert seen["fast"][-1] == bytes((flags | 0x08, 0xFF, 0xE0, 0x00)), "bit 3: write-protected"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_an_ejected_drive_answers_in_neither_mode(mode: str, image: Path) -> None:
+    atari = booted(mode)
+    atari.insert_disk(1, image)
+    assert dskinv(atari, "R", 1, 0x4000) == 1
+    atari.machine.serial.bus.eject(0x31)
+    assert atari.machine.serial.bus.disk(1) is None
+    assert dskinv(atari, "R", 1, 0x4000) == 138, "no drive: timeout"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_siov_stores_a_read_only_when_dstats_asks_for_it(mode: str, image: Path) -> None:
+    """DSTATS $40 takes the drive's data frame into the buffer; 0 leaves the buffer alone."""
+    atari = booted(mode)
+    atari.insert_disk(1, image)
+    for direction, expected in ((0x00, bytes(128)), (0x40, Atr.load(image).read_sector(5))):
+        for offset in range(128):
+            atari.poke(0x4000 + offset, 0)
+        for address, value in ((DDEVIC, 0x31), (DUNIT, 1), (DCOMND, ord("R")), (DSTATS, direction),
+                               (DTIMLO, 7)):
+            atari.poke(address, value)
+        atari.poke_word(DBUFLO, 0x4000)
+        atari.poke_word(DBYTLO, 128)
+        atari.poke_word(DAUX1, 5)
+        assert atari.call(SIOV, max_cycles=10 * 1000 * MS)[2] == 1
+        atari.run_frames(10)  # over the wire the data frame comes all the same: let it pass
+        assert atari.peek_bytes(0x4000, 128) == expected, f"DSTATS ${direction:02X}"
 
 
 def test_a_read_takes_an_810s_time(image: Path) -> None:
@@ -473,7 +558,7 @@ def test_format_over_the_bus_and_an_enhanced_density_1050(tmp_path: Path) -> Non
     assert atari.peek_bytes(0x4000, 2) == b"\xff\xff", "no bad sectors"
     assert Atr.load(path).read_sector(1040) == bytes(128), "formatted"
     assert (atari.cycles - start) / (1000 * MS) > 10, "every track written and checked: seconds, not a blink"
-    atari.machine.sio.drives[1].read_only = True
+    atari.write_protect(1)
     assert dskinv(atari, "!", 0, 0x4000, seconds=60) == 144
 
 

@@ -12,26 +12,16 @@ import heapq
 import itertools
 from pathlib import Path
 
+import grimp
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator.atr import Atr
+from emulator.memory import Memory
 from emulator.pokey import Pokey
-from emulator.serial import (
-    ACK,
-    COMPLETE,
-    CPU_HZ,
-    ERROR,
-    MS,
-    NAK,
-    DiskDrive,
-    Printer,
-    SerialPort,
-    checksum,
-    read_cas,
-    write_cas,
-)
+from emulator.serial import SerialPort, read_cas, write_cas
+from emulator.sio import ACK, COMPLETE, CPU_HZ, ERROR, MS, NAK, DiskDrive, Printer, checksum
 
 AUDF3, AUDF4, AUDCTL, SEROUT, IRQEN, SKRES = 0x04, 0x06, 0x08, 0x0D, 0x0E, 0x0A
 BIT_19200 = 94  # AUDF3 = $28: 2 * ($28 + 7) cycles a bit
@@ -114,7 +104,7 @@ def test_checksum_is_the_sum_with_end_around_carry(data: bytes) -> None:
 @pytest.mark.parametrize("divisor, bit", [(0x28, 94), (0x05CC, 2982), (0x10, 46)])
 def test_bit_rate_from_channels_3_and_4(divisor: int, bit: int) -> None:
     bus = Bus(divisor)
-    assert bus.port.bit_cycles() == bit
+    assert bus.pokey.serial_bit_cycles() == bit
 
 
 def test_serout_raises_output_needed_and_finishes_after_ten_bits() -> None:
@@ -269,4 +259,94 @@ def test_skstat_bit_4_shows_the_data_in_line_bit_by_bit(value: int) -> None:
         seen.append(bus.pokey.read(0x0F) >> 4 & 1)
     assert seen == expected
     bus.run_idle()
-    assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.port.serin == value
+    assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.pokey.read(SEROUT) == value
+
+
+def test_an_ejected_device_answers_no_more(disk, tmp_path: Path) -> None:
+    atr, _ = disk
+    bus = Bus()
+    bus.port.bus.attach(Printer(tmp_path / "p.txt"))
+    assert bus.port.bus.insert_disk(2, atr) is atr and bus.port.bus.disk(2) is atr
+    bus.port.bus.eject(0x32)
+    bus.port.bus.eject(0x40)
+    assert bus.port.bus.disk(2) is None and bus.port.bus.devices == {}
+    bus.command(bytes((0x32, 0x53, 0, 0)))
+    assert bus.answer() == b"" and bus.port.bus.log[-1][1] == "no device"
+
+
+def test_pokey_and_its_serial_port_meet_only_through_protocols() -> None:
+    """Issue 24: no import between pokey.py and serial.py, not even one for type checking;
+    the devices of sio.py import no chip at all."""
+    graph = grimp.build_graph("emulator", exclude_type_checking_imports=False)
+    assert "emulator.serial" not in graph.find_modules_directly_imported_by("emulator.pokey")
+    assert "emulator.pokey" not in graph.find_modules_directly_imported_by("emulator.serial")
+    chips = {f"emulator.{name}" for name in ("pokey", "serial", "pia", "gtia", "antic", "memory", "cpu", "machine")}
+    assert not chips & graph.find_modules_directly_imported_by("emulator.sio")
+
+
+# -- one device, two paths: the wire and the SIO patch give the same result ---------------------------------------
+
+SHAPES = {"single": (720, 128), "enhanced": (1040, 128), "double": (720, 256)}
+READS = {0x52, 0x53, 0x21, 0x22}  # R, S, ! and ": DSTATS $40
+
+
+def shaped_disk(shape: str, read_only: bool) -> Atr:
+    sectors, size = SHAPES[shape]
+    atr = Atr.blank(sectors, sector_size=size)
+    for sector in (1, 4, sectors):
+        atr.write_sector(sector, bytes((sector * 3 + i) & 0xFF for i in range(atr.size_of(sector))))
+    atr.read_only = read_only
+    return atr
+
+
+def over_the_wire(atr: Atr, command: int, sector: int, outgoing: bytes) -> tuple[int, bytes]:
+    """The request over the bus, and what the OS's SIO makes of the answer: the status and the
+    data frame (without its checksum)."""
+    bus = Bus()
+    bus.port.bus.attach(DiskDrive(1, atr))
+    bus.command(bytes((0x31, command, sector & 0xFF, sector >> 8)))
+    answer = bus.answer()
+    if answer == bytes((ACK,)) and command in (0x50, 0x57):
+        bus.send(outgoing + bytes((checksum(outgoing),)))
+        answer = bus.answer()[1:]
+    if answer[:1] != bytes((ACK,)):
+        return 139, b""
+    done = answer[1:]
+    if done[:1] == bytes((ACK,)):  # the data frame's ACK
+        done = done[1:]
+    status = {COMPLETE: 1, ERROR: 144}[done[0]]
+    return status, done[1:-1]
+
+
+def at_once(atr: Atr, command: int, sector: int, outgoing: bytes) -> tuple[int, bytes]:
+    """The same request through the device control block (the SIO patch of --sio fast)."""
+    bus = Bus()
+    bus.port.bus.attach(DiskDrive(1, atr))
+    memory = Memory()
+    ram = memory.ram
+    length = len(outgoing) if command in (0x50, 0x57) else 256
+    ram[0x300:0x30C] = bytes((0x31, 1, command, 0x40 if command in READS else 0x80, 0x00, 0x40, 7, 0,
+                              length & 0xFF, length >> 8, sector & 0xFF, sector >> 8))
+    ram[0x4000:0x4000 + len(outgoing)] = outgoing
+    status = bus.port.bus.fast_request(memory, 0)
+    return status, bytes(ram[0x4000:0x4100])
+
+
+@settings(max_examples=60, deadline=None)
+@given(shape=st.sampled_from(sorted(SHAPES)), read_only=st.booleans(),
+       command=st.sampled_from([0x52, 0x57, 0x50, 0x53, 0x21, 0x22, 0x3F]),
+       sector=st.one_of(st.sampled_from([0, 1, 3, 4, 719, 720, 721, 1040, 1041]), st.integers(0, 1100)),
+       fill=st.integers(0, 255))
+def test_the_wire_and_the_sio_patch_agree(shape: str, read_only: bool, command: int, sector: int,
+                                           fill: int) -> None:
+    """Every disk command, on every density, write-protected or not: the same status, the same
+    bytes into the buffer and the same image after, over the wire and at once."""
+    wire_disk, fast_disk = shaped_disk(shape, read_only), shaped_disk(shape, read_only)
+    size = wire_disk.size_of(sector) if wire_disk.has_sector(sector) else 128
+    outgoing = bytes((fill + i) & 0xFF for i in range(size))
+    wire_status, frame = over_the_wire(wire_disk, command, sector, outgoing)
+    fast_status, buffer = at_once(fast_disk, command, sector, outgoing)
+    assert wire_status == fast_status
+    if command in READS and wire_status != 139:
+        assert buffer[:len(frame)] == frame, "the data frame reached the buffer"
+    assert wire_disk.to_bytes() == fast_disk.to_bytes(), "the same image after"

@@ -514,6 +514,22 @@ _greater:
 .scend
 
 ; ---------------------------------------------------------------------------
+; NEXT_VAR - the variable token at STINDEX (consumed): VAR_ENTRY, then
+; A = its type byte (N set for a string), Y = 0.  LET, DIM, READ and INPUT
+; begin so.
+; ---------------------------------------------------------------------------
+.scope
+NEXT_VAR:
+        LDY STINDEX
+        INC STINDEX
+        LDA (STMCUR),Y
+        JSR VAR_ENTRY
+        LDY #0
+        LDA (VVTPTR),Y
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
 ; VAR_ENTRY - VVTPTR = address of the variable value table entry of the
 ; variable token in A ($80 + number): VVTP + 8 * number.  Each entry is 8
 ; bytes (The Atari BASIC Source Book, chapter 3; De Re Atari, chapter 10):

@@ -21,10 +21,7 @@
 ; ---------------------------------------------------------------------------
 .scope
 X_LET:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
+        JSR NEXT_VAR
         BMI LET_STRING
         JSR NUM_VAR_ADDR
         ; fall into ASSIGN_NUM
@@ -681,10 +678,7 @@ _area:  LDA STARP
 ; ---------------------------------------------------------------------------
 .scope
 X_DIM:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
+        JSR NEXT_VAR
         PHA                     ; the type (an error resets the stack)
         LSR
         BCS _dimerr             ; already dimensioned

@@ -439,6 +439,10 @@ _rom:   LDA #1
 ; address, init address.  The sectors are loaded at the load address, the
 ; program's own code at load address + 6 runs (carry set = failed), then
 ; JSR (DOSINI).  Without a drive (timeout) nothing happens.
+; The load pointer is BUFADR ($15/$16), the disk handler's own buffer pointer,
+; as the OS listing's boot code keeps it (Atari OS User's Manual, "Disk boot";
+; Mapping the Atari, $15 BUFADR, $0241 DBSECT, $0242 BOOTAD): BUFRLO/HI are
+; SIO's, and its receive loop leaves them at the end of the sector it read.
 ; Out: C clear when a program was booted.
 ; ---------------------------------------------------------------------------
 .scope
@@ -461,17 +465,17 @@ _head:  LDA LINBUF              ; the boot header
         STA DBSECT
         LDA LINBUF+2
         STA BOOTAD
-        STA BUFRLO
+        STA BUFADR
         LDA LINBUF+3
         STA BOOTAD+1
-        STA BUFRHI
+        STA BUFADR+1
         LDA LINBUF+4
         STA DOSINI
         LDA LINBUF+5
         STA DOSINI+1
         LDY #127                ; sector 1 goes to the load address too
 _copy:  LDA LINBUF,Y
-        STA (BUFRLO),Y
+        STA (BUFADR),Y
         DEY
         BPL _copy
         LDA #2
@@ -479,14 +483,14 @@ _copy:  LDA LINBUF,Y
 _next:  LDA DBSECT
         CMP TMPB
         BCC _loaded
-        LDA BUFRLO              ; 128 bytes further
+        LDA BUFADR              ; 128 bytes further
         CLC
         ADC #128
-        STA BUFRLO
+        STA BUFADR
         STA DBUFLO
-        LDA BUFRHI
+        LDA BUFADR+1
         ADC #0
-        STA BUFRHI
+        STA BUFADR+1
         STA DBUFHI
         LDA TMPB
         JSR BOOTSEC

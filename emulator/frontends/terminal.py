@@ -5,10 +5,11 @@ from the machine as Unicode (ATASCII graphics characters included), with inverse
 in reverse video, in the program's own colours (the nearest the terminal has). From 40x24 on
 everything fits: a frame comes where there are 42x26, the status line with the keys below
 the screen where there is one more line, else (80x24) as a panel to the right.
-The emulator runs in real time (59.92 frames a second), at full speed while a paste's keys
-flow in or the cassette motor runs (the status line shows the keys left, "TAPE RUNNING");
-the terminal is only written to when the Atari screen or the status changed (at full speed
-at most FAST_DRAW_RATE times a second). BREAK and RESET drop the rest of a paste.
+The emulator runs in real time (the machine's frame rate: NTSC 59.92, PAL 49.86 a second),
+at full speed while a paste's keys flow in or the cassette motor runs (the status line shows
+the keys left, "TAPE RUNNING"); the terminal is only written to when the Atari screen or the
+status changed (at full speed at most FAST_DRAW_RATE times a second). BREAK and RESET drop
+the rest of a paste.
 
 Keys: printable characters go to the Atari as typed; Enter is RETURN, Backspace is DELETE
 (Delete / Insert: CONTROL+DELETE / CONTROL+INSERT), Esc is ESC, Tab is TAB, the arrows are
@@ -51,7 +52,6 @@ from emulator.frontends.common import (
 from emulator.interfaces import Atari
 from emulator.palette import PALETTE
 
-NTSC_FRAME_RATE = 1_789_773 / 29_868  # 59.92 Hz
 SCREEN_COLUMNS, SCREEN_ROWS = 40, 24
 NEEDED_COLUMNS, NEEDED_LINES = SCREEN_COLUMNS, SCREEN_ROWS  # the least: the bare 40x24 screen
 FRAMED_COLUMNS, FRAMED_LINES = SCREEN_COLUMNS + 2, SCREEN_ROWS + 2  # with a frame round it

@@ -1,6 +1,6 @@
 """The pygame-ce window: the Atari's picture, scaled, with the PC keyboard as the Atari keyboard.
 
-The main loop runs one emulated frame per NTSC frame (59.92 Hz), paced in real time, and
+The main loop runs one emulated frame per TV frame (NTSC 59.92 Hz, PAL 49.86 Hz), paced in real time, and
 draws each frame scaled into a resizable window.
 
 Picture. The emulator's frame has one column per hi-res pixel (half an NTSC colour clock,
@@ -60,9 +60,6 @@ from emulator.frontends.common import (  # noqa: E402
 from emulator.headless import save_png  # noqa: E402
 from emulator.interfaces import Atari  # noqa: E402
 
-NTSC_CYCLES_PER_SECOND = 1_789_773
-NTSC_CYCLES_PER_FRAME = 29_868
-NTSC_FRAME_RATE = NTSC_CYCLES_PER_SECOND / NTSC_CYCLES_PER_FRAME  # 59.92 Hz
 PIXEL_ASPECT = 6 / 7  # width / height of one frame pixel on an NTSC screen
 DEFAULT_ROW_SCALE = 3
 TURBO_HOLD_SECONDS = 0.5  # holding F12 longer than this makes turbo last only while held

@@ -25,7 +25,6 @@ from emulator.errors import EmulatorError
 from emulator.hdevice import NAME_CHARS
 from emulator.headless import HeadlessAtari
 from emulator.keyboard import key_for_atascii
-from emulator.machine import CPU_HZ
 from host.errors import SurroundError
 
 RETURN = 0x9B
@@ -158,7 +157,7 @@ class BasicSession:
         waiting = machine.run_until_idle(max_frames)
         return RunResult(
             waiting=waiting,
-            emulated_seconds=(machine.cycles - cycles) / CPU_HZ,
+            emulated_seconds=(machine.cycles - cycles) / machine.video.cpu_hz,
             host_seconds=time.perf_counter() - started,
             frames=machine.frames - frames,
         )

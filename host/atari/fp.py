@@ -76,11 +76,6 @@ ENTRY_POINTS: dict[str, int] = {
 }
 
 
-def rom_has_math_pack(labels: dict[str, int]) -> bool:
-    """True when an OS label map (lower-case names) has every entry point at its address."""
-    return all(labels.get(name.lower()) == address for name, address in ENTRY_POINTS.items())
-
-
 class FPError(ArithmeticError):
     """The math pack returned with the carry set (``index``: where AFP left CIX)."""
 

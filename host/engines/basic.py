@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 # Atari BASIC's zero-page pointers to its variable tables ("Mapping the Atari", 128-145).
 VNTP, VVTP, STARP = 0x82, 0x86, 0x8C
 MAX_FRAMES = 30_000       # how long one typed line may keep the program busy (500 s)
-FRAMES_PER_SECOND = 1_789_773 / 29_868  # NTSC: CPU cycles a second / cycles a frame
 
 
 def listing_path() -> Path:
@@ -240,7 +239,7 @@ class BasicEngine(SurroundBasicEngine):
         self.type_keys(f"{src},{dst}")
         frames = self.atari.frames
         self.type_keys("\n")
-        self.waits.append((self.atari.frames - frames) / FRAMES_PER_SECOND)
+        self.waits.append((self.atari.frames - frames) / self.atari.frame_rate)
         if self.var("LINES") != before + 1:
             raise SurroundError(f"basic engine: the program did not read the move {src},{dst}")
         self.expect_waiting(f"after {src},{dst}")

@@ -109,10 +109,6 @@ class Solution:
         """
         return self.sheep_value[self._budget(remaining)][nr]
 
-    def wolf_to_move_value(self, nr: int, remaining: int | None) -> int | None:
-        """Wolf to move: sheep moves the sheep need to force a trap, or None."""
-        return self.wolf_value[self._budget(remaining)][nr]
-
     def lost_positions(self) -> list[int]:
         """NR of every position (sheep to move) the wolf loses without a move limit."""
         values = self.sheep_value[self.horizon]

@@ -85,9 +85,6 @@ class Solver(Generic[State, Move]):
         target = self.value(state)
         return [m for m in self.game.moves(state) if -self.value(self.game.play(state, m)) == target]
 
-    def solved_states(self) -> int:
-        return len(self._table)
-
 
 def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
     """Higher value first; a win as fast, a loss as slow as possible."""

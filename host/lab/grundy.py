@@ -58,10 +58,6 @@ class GrundyGame:
         return None if self.moves(piles) else -1
 
 
-def show_piles(piles: Piles) -> str:
-    return "-".join(map(str, piles))
-
-
 class Counter:
     """Counts the nodes a search visits."""
 

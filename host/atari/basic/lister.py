@@ -103,13 +103,3 @@ def list_line(line: bytes, names: list[str], where: str = "") -> str:
             text.append(list_statement_operands(line, position + 2, following, names, where))
         position = following
     return "".join(text)
-
-
-def list_lines(lines: list[bytes], names: list[str], source: str = "") -> list[str]:
-    """LIST every line."""
-    prefix = f"{source}: " if source else ""
-    listed = []
-    for line in lines:
-        number = line[0] | line[1] << 8 if len(line) >= 2 else 0
-        listed.append(list_line(line, names, f"{prefix}line {number}"))
-    return listed
