@@ -134,9 +134,9 @@ def _check_row(record: Record, name: str) -> str:
 
 def _basic_row(record: Record) -> str:
     result = record["results"]["bench_basic"]
-    rugg = ", ".join(str(result[f"rugg{n}_emulated_seconds"]) for n in range(1, 9))
-    return (f"| `{record['commands']['bench_basic']}` | Ahl's benchmark {result['ahl_emulated_seconds']} "
-            f"emulated s (accuracy {result['ahl_accuracy']}), BYTE Sieve {result['sieve_emulated_seconds']} "
+    rugg = ", ".join(f"{result[f'rugg{n}_emulated_seconds']:.2f}" for n in range(1, 9))
+    return (f"| `{record['commands']['bench_basic']}` | Ahl's benchmark {result['ahl_emulated_seconds']:.2f} "
+            f"emulated s (accuracy {result['ahl_accuracy']}), BYTE Sieve {result['sieve_emulated_seconds']:.2f} "
             f"emulated s, Rugg/Feldman 1-8: {rugg} emulated s |")
 
 
@@ -183,7 +183,7 @@ def render_basic_speed(record: Record) -> str:
             remark.append("not met")
         if note:
             remark.append(note)
-        shown = f"**{now}**" + (f" ({'; '.join(remark)})" if remark else "")
+        shown = f"**{now:.2f}**" + (f" ({'; '.join(remark)})" if remark else "")
         rows.append(f"| {program} | {altirra} | {before} | {shown} |")
     return "\n".join(rows)
 
