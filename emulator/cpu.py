@@ -71,6 +71,8 @@ KIL_OPCODES = (0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2,
 TRAP_OPCODE = 0x02
 SEI_OPCODE = 0x78
 PLP_OPCODE = 0x28
+#: how late (in cycles) an NMI taken right after a BRK may be to hijack it (see AtariCPU.take_nmi)
+BRK_HIJACK_LATENESS = range(4, 7)
 
 #: N and Z flags for every byte value, OR-ed into P after a load or ALU result.
 NZ_TABLE = bytes((0x02 if v == 0 else v & 0x80) for v in range(256))
@@ -554,6 +556,8 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self.write_special = write_special
         self.writable = writable if writable is not None else bytearray([1] * 256)
         self.history = [0] * 8
+        #: (address, PC and SP after it) of the last BRK, which an NMI right after it may hijack
+        self._brk_entry: tuple[int, int, int] | None = None
         self.jam_on_empty_memory = True
         super().__init__(memory=memory, pc=0)
         self._install_handlers()
@@ -658,20 +662,29 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
 
     def take_irq(self) -> int:
         """Enter the IRQ handler now (I flag assumed clear); returns 7 cycles."""
-        self._push(self.pc >> 8)
-        self._push(self.pc)
-        self._push((self.p & ~0x10) | 0x20)
-        self.p |= 0x04
-        self.pc = self.WordAt(0xFFFE)
-        return 7
+        return self._interrupt(0xFFFE)
 
-    def take_nmi(self) -> int:
-        """Enter the NMI handler now; returns 7 cycles."""
+    def take_nmi(self, late_by: int = 0) -> int:
+        """Enter the NMI handler now; returns its cycles (7, or 0 when it takes over a BRK).
+
+        ``late_by``: the cycles since the NMI was asserted (the machine takes it after the
+        instruction it arrived in).  An NMI asserted in the first cycles of a BRK (late by 4 to
+        6 of the BRK's 7 cycles) hijacks it: the BRK's pushes stand, B set in the pushed flags,
+        and the CPU goes on through the NMI vector instead of the IRQ vector (Altirra Hardware
+        Reference Manual 3.4, "Overlapping interrupts")."""
+        if late_by in BRK_HIJACK_LATENESS and self._brk_entry == (self.history[-1], self.pc, self.sp):
+            self._brk_entry = None
+            self.pc = self.WordAt(0xFFFA)
+            return 0
+        return self._interrupt(0xFFFA)
+
+    def _interrupt(self, vector: int) -> int:
+        """The interrupt sequence: push PC and P (B clear), set I, jump through ``vector``."""
         self._push(self.pc >> 8)
         self._push(self.pc)
         self._push((self.p & ~0x10) | 0x20)
         self.p |= 0x04
-        self.pc = self.WordAt(0xFFFA)
+        self.pc = self.WordAt(vector)
         return 7
 
     def brk(self, pc: int) -> int:
@@ -689,6 +702,7 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self._push(self.p | 0x30)
         self.p |= 0x04
         self.pc = self.WordAt(0xFFFE)
+        self._brk_entry = (pc, self.pc, self.sp)
         return 7
 
     # -- a routine on its own ---------------------------------------------------

@@ -414,17 +414,17 @@ class Machine:
         callback(cycle)
 
     def _fire_event(self) -> None:
-        _, kind, _ = self._events[self._event_index]
+        cycle, kind, _ = self._events[self._event_index]
         self._event_index += 1
         cpu, antic = self.cpu, self.antic
         if kind == "dli":
             antic.nmist = NMI_DLI
             if antic.nmien & NMI_DLI:
-                self._interrupt_cycles(cpu.take_nmi())
+                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
         elif kind == "vbi":
             antic.nmist = NMI_VBI
             if antic.nmien & NMI_VBI:
-                self._interrupt_cycles(cpu.take_nmi())
+                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
         else:
             self._end_frame()
 

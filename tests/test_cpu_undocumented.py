@@ -189,3 +189,40 @@ def test_rti_clearing_i_takes_the_irq_at_once(core: str) -> None:
     cpu.memory[0x0700] = 0xE8
     cpu.run(1)
     assert _irq_taken(cpu) == (0x0700, 0x20) and cpu.x == 0
+
+
+# ---------------------------------------------------------------------------
+# An NMI in the first cycles of a BRK hijacks it (AHRM 3.4, "Overlapping interrupts")
+# ---------------------------------------------------------------------------
+
+NMI_HANDLER = 0x0500
+
+
+def _after_brk(core: str) -> AtariCPU:
+    """A CPU that has just run BRK at $0600 (IRQ vector $0400, NMI vector $0500)."""
+    cpu = _irq_cpu(core, bytes((0x00, 0xFF, 0xE8)))
+    cpu.memory[0xFFFA:0xFFFC] = bytes((NMI_HANDLER & 0xFF, NMI_HANDLER >> 8))
+    cpu.irq_line = False
+    cpu.run(1)
+    assert cpu.pc == IRQ_HANDLER and cpu.sp == 0xFC
+    return cpu
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize("late_by", [4, 5, 6])
+def test_an_nmi_early_in_a_brk_takes_it_over(core: str, late_by: int) -> None:
+    cpu = _after_brk(core)
+    assert cpu.take_nmi(late_by) == 0
+    assert (cpu.pc, cpu.sp) == (NMI_HANDLER, 0xFC)  # the BRK's pushes only
+    assert (cpu.memory[0x1FF], cpu.memory[0x1FE], cpu.memory[0x1FD]) == (0x06, 0x02, 0x34 | 0x10)
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_an_nmi_late_in_a_brk_or_after_it_comes_after_it(core: str) -> None:
+    cpu = _after_brk(core)
+    assert cpu.take_nmi(2) == 7
+    assert (cpu.pc, cpu.sp) == (NMI_HANDLER, 0xF9)
+    assert (cpu.memory[0x1FC], cpu.memory[0x1FB]) == (IRQ_HANDLER >> 8, IRQ_HANDLER & 0xFF)
+    cpu = _after_brk(core)
+    cpu.run(cpu.processorCycles + 1)  # the handler's first instruction (JMP *)
+    assert cpu.take_nmi(5) == 7 and cpu.sp == 0xF9
