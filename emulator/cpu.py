@@ -373,6 +373,7 @@ def _compiled_handlers() -> tuple[CodeType, tuple[int, ...], tuple[int, ...]]:
 
 
 Handlers = list[Callable[["AtariCPU"], int] | None]
+_DISASSEMBLY = [instruction_table().get(opcode, ("???", "imp", None)) for opcode in range(256)]
 
 
 def _build_handlers(namespace: dict[str, Any]) -> tuple[Handlers, Handlers, list[int]]:
@@ -560,6 +561,8 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self._brk_entry: tuple[int, int, int] | None = None
         self.jam_on_empty_memory = True
         super().__init__(memory=memory, pc=0)
+        #: py65's disassembly table with the undocumented opcodes named (KIL stays "???")
+        self.disassemble = [(mnemonic, mode) for mnemonic, mode, _ in _DISASSEMBLY]
         self._install_handlers()
         #: which core runs ``run``: "compiled" or "python" (see choose_core)
         self.cpu_core = choose_core(core)
