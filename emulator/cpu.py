@@ -71,8 +71,10 @@ KIL_OPCODES = (0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2,
 TRAP_OPCODE = 0x02
 SEI_OPCODE = 0x78
 PLP_OPCODE = 0x28
-#: how late (in cycles) an NMI taken right after a BRK may be to hijack it (see AtariCPU.take_nmi)
+#: how late (in cycles) an NMI taken right after a BRK is when it hijacks it, or when it is lost
+#: (see AtariCPU.take_nmi)
 BRK_HIJACK_LATENESS = range(4, 7)
+BRK_NMI_LOST_LATENESS = 3
 
 #: N and Z flags for every byte value, OR-ed into P after a load or ALU result.
 NZ_TABLE = bytes((0x02 if v == 0 else v & 0x80) for v in range(256))
@@ -668,16 +670,20 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         return self._interrupt(0xFFFE)
 
     def take_nmi(self, late_by: int = 0) -> int:
-        """Enter the NMI handler now; returns its cycles (7, or 0 when it takes over a BRK).
+        """Enter the NMI handler now; returns its cycles (7, or 0 when it meets a BRK).
 
         ``late_by``: the cycles since the NMI was asserted (the machine takes it after the
         instruction it arrived in).  An NMI asserted in the first cycles of a BRK (late by 4 to
         6 of the BRK's 7 cycles) hijacks it: the BRK's pushes stand, B set in the pushed flags,
-        and the CPU goes on through the NMI vector instead of the IRQ vector (Altirra Hardware
-        Reference Manual 3.4, "Overlapping interrupts")."""
-        if late_by in BRK_HIJACK_LATENESS and self._brk_entry == (self.history[-1], self.pc, self.sp):
+        and the CPU goes on through the NMI vector instead of the IRQ vector; one asserted a
+        cycle later (late by 3) is lost: the BRK runs its handler and the NMI never comes
+        (Altirra Hardware Reference Manual 3.4, "Overlapping interrupts": the sequence that
+        begins one cycle before those it takes over loses the NMI)."""
+        meets_brk = self._brk_entry == (self.history[-1], self.pc, self.sp)
+        if meets_brk and (late_by in BRK_HIJACK_LATENESS or late_by == BRK_NMI_LOST_LATENESS):
             self._brk_entry = None
-            self.pc = self.WordAt(0xFFFA)
+            if late_by != BRK_NMI_LOST_LATENESS:
+                self.pc = self.WordAt(0xFFFA)
             return 0
         return self._interrupt(0xFFFA)
 

@@ -218,6 +218,13 @@ def test_an_nmi_early_in_a_brk_takes_it_over(core: str, late_by: int) -> None:
 
 
 @pytest.mark.parametrize("core", CORES)
+def test_an_nmi_a_cycle_too_late_to_take_over_a_brk_is_lost(core: str) -> None:
+    cpu = _after_brk(core)
+    assert cpu.take_nmi(3) == 0
+    assert (cpu.pc, cpu.sp) == (IRQ_HANDLER, 0xFC)
+
+
+@pytest.mark.parametrize("core", CORES)
 def test_an_nmi_late_in_a_brk_or_after_it_comes_after_it(core: str) -> None:
     cpu = _after_brk(core)
     assert cpu.take_nmi(2) == 7
