@@ -71,10 +71,10 @@ KIL_OPCODES = (0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2,
 TRAP_OPCODE = 0x02
 SEI_OPCODE = 0x78
 PLP_OPCODE = 0x28
-#: how late (in cycles) an NMI taken right after a BRK is when it hijacks it, or when it is lost
-#: (see AtariCPU.take_nmi)
-BRK_HIJACK_LATENESS = range(4, 7)
-BRK_NMI_LOST_LATENESS = 3
+#: how late (in cycles) an NMI taken right after a BRK or IRQ sequence is when it hijacks it, or
+#: when it is lost (see AtariCPU.take_nmi)
+HIJACK_LATENESS = range(4, 7)
+NMI_LOST_LATENESS = 3
 
 #: N and Z flags for every byte value, OR-ed into P after a load or ALU result.
 NZ_TABLE = bytes((0x02 if v == 0 else v & 0x80) for v in range(256))
@@ -559,8 +559,9 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self.write_special = write_special
         self.writable = writable if writable is not None else bytearray([1] * 256)
         self.history = [0] * 8
-        #: (address, PC and SP after it) of the last BRK, which an NMI right after it may hijack
-        self._brk_entry: tuple[int, int, int] | None = None
+        #: the last BRK or IRQ sequence, which an NMI right after it may hijack: (the last
+        #: instruction's address as the history will show it, PC and SP after the sequence)
+        self._sequence: tuple[int, int, int] | None = None
         self.jam_on_empty_memory = True
         super().__init__(memory=memory, pc=0)
         #: py65's disassembly table with the undocumented opcodes named (KIL stays "???")
@@ -667,22 +668,24 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
 
     def take_irq(self) -> int:
         """Enter the IRQ handler now (I flag assumed clear); returns 7 cycles."""
-        return self._interrupt(0xFFFE)
+        cycles = self._interrupt(0xFFFE)
+        self._sequence = (self.history[-1], self.pc, self.sp)
+        return cycles
 
     def take_nmi(self, late_by: int = 0) -> int:
-        """Enter the NMI handler now; returns its cycles (7, or 0 when it meets a BRK).
+        """Enter the NMI handler now; returns its cycles (7, or 0 when it meets a BRK or IRQ).
 
         ``late_by``: the cycles since the NMI was asserted (the machine takes it after the
-        instruction it arrived in).  An NMI asserted in the first cycles of a BRK (late by 4 to
-        6 of the BRK's 7 cycles) hijacks it: the BRK's pushes stand, B set in the pushed flags,
-        and the CPU goes on through the NMI vector instead of the IRQ vector; one asserted a
-        cycle later (late by 3) is lost: the BRK runs its handler and the NMI never comes
-        (Altirra Hardware Reference Manual 3.4, "Overlapping interrupts": the sequence that
-        begins one cycle before those it takes over loses the NMI)."""
-        meets_brk = self._brk_entry == (self.history[-1], self.pc, self.sp)
-        if meets_brk and (late_by in BRK_HIJACK_LATENESS or late_by == BRK_NMI_LOST_LATENESS):
-            self._brk_entry = None
-            if late_by != BRK_NMI_LOST_LATENESS:
+        instruction it arrived in).  An NMI asserted in the first cycles of a BRK or an IRQ
+        sequence that just ran (late by 4 to 6 of its 7 cycles) hijacks it: its pushes stand
+        (B set in the pushed flags for BRK), and the CPU goes on through the NMI vector instead
+        of the IRQ vector; one asserted a cycle later (late by 3) is lost: the sequence runs its
+        handler and the NMI never comes (Altirra Hardware Reference Manual 3.4, "Overlapping
+        interrupts": the sequence that begins one cycle before those it takes over loses it)."""
+        just_entered = self._sequence == (self.history[-1], self.pc, self.sp)
+        if just_entered and (late_by in HIJACK_LATENESS or late_by == NMI_LOST_LATENESS):
+            self._sequence = None
+            if late_by != NMI_LOST_LATENESS:
                 self.pc = self.WordAt(0xFFFA)
             return 0
         return self._interrupt(0xFFFA)
@@ -711,7 +714,7 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self._push(self.p | 0x30)
         self.p |= 0x04
         self.pc = self.WordAt(0xFFFE)
-        self._brk_entry = (pc, self.pc, self.sp)
+        self._sequence = (pc, self.pc, self.sp)
         return 7
 
     # -- a routine on its own ---------------------------------------------------

@@ -233,3 +233,13 @@ def test_an_nmi_late_in_a_brk_or_after_it_comes_after_it(core: str) -> None:
     cpu = _after_brk(core)
     cpu.run(cpu.processorCycles + 1)  # the handler's first instruction (JMP *)
     assert cpu.take_nmi(5) == 7 and cpu.sp == 0xF9
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_an_nmi_early_in_an_irq_sequence_takes_it_over(core: str) -> None:
+    cpu = _irq_cpu(core, bytes((0xE8,)), p=0x30)
+    cpu.memory[0xFFFA:0xFFFC] = bytes((NMI_HANDLER & 0xFF, NMI_HANDLER >> 8))
+    cpu.run(1)  # INX, then the run ends
+    cpu.take_irq()
+    assert cpu.take_nmi(5) == 0
+    assert (cpu.pc, cpu.sp, cpu.memory[0x1FD]) == (NMI_HANDLER, 0xFC, 0x20)  # the IRQ's pushes, B clear
