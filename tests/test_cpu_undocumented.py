@@ -67,6 +67,26 @@ def test_undocumented_opcodes_match_the_model_on_both_cores(opcode, operands, pc
 
 
 @pytest.mark.parametrize("core", CORES)
+def test_shx_ands_the_high_byte_plus_one_and_a_page_crossing_moves_the_store(core: str) -> None:
+    # SHX $1200,Y (Y=$10, X=$FF): $FF AND $13 stored at $1210, 5 cycles
+    cpu = _run_at(core, {0x0600: b"\x9E\x00\x12"}, 0x0600, 1, x=0xFF, y=0x10)
+    assert (cpu.memory[0x1210], cpu.processorCycles) == (0x13, 5)
+    # SHX $12F0,Y (Y=$20, X=$05): $05 AND $13 = $01, which becomes the high byte: stored at $0110
+    cpu = _run_at(core, {0x0600: b"\x9E\xF0\x12"}, 0x0600, 1, x=0x05, y=0x20)
+    assert (cpu.memory[0x0110], cpu.memory[0x1310], cpu.processorCycles) == (0x01, 0x00, 5)
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_unstable_immediates_and_las_as_documented_for_the_atari(core: str) -> None:
+    cpu = _run_at(core, {0x0600: b"\x8B\x3C"}, 0x0600, 1, a=0xF0, x=0x9F)  # ANE #$3C: A AND X AND imm
+    assert cpu.a == 0x10
+    cpu = _run_at(core, {0x0600: b"\xAB\x3C"}, 0x0600, 1, a=0x0F)  # LXA #$3C: the immediate
+    assert (cpu.a, cpu.x) == (0x3C, 0x3C)
+    cpu = _run_at(core, {0x0600: b"\xBB\xF0\x12", 0x1310: b"\xF7"}, 0x0600, 1, y=0x20, sp=0x3E)
+    assert (cpu.a, cpu.x, cpu.sp, cpu.processorCycles) == (0x36, 0x36, 0x36, 5)  # LAS, page crossed
+
+
+@pytest.mark.parametrize("core", CORES)
 @pytest.mark.parametrize("opcode", [op for op in KIL if op != 0x02] + [0x02])
 def test_kil_jams_and_names_the_opcode_and_address(core: str, opcode: int) -> None:
     memory = bytearray(0x10000)
