@@ -390,6 +390,16 @@ def _build_handlers(namespace: dict[str, Any]) -> tuple[Handlers, Handlers, list
     return handlers, wrapping, list(cycles)
 
 
+def bind_handlers(memory: Any, io_read: Callable[[int], int], writable: bytearray,
+                  write_special: Callable[[int, int], int]) -> tuple[Handlers, Handlers, list[int]]:
+    """The generated handlers bound to ``memory`` (a bytearray, or anything indexable like it)
+    and the I/O hooks: (handlers, wrapping handlers, base cycles); None where an opcode jams."""
+    return _build_handlers({
+        "mem": memory, "nz": NZ_TABLE, "io_read": io_read, "writable": writable, "write_special": write_special,
+        "adc_decimal": adc_decimal, "sbc_decimal": sbc_decimal, "arr": arr,
+    })
+
+
 def arr(cpu: AtariCPU, v: int) -> None:
     """ARR #imm: A AND v, rotated right through carry.
 
@@ -578,12 +588,7 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
     # -- generated handlers -------------------------------------------------
 
     def _install_handlers(self) -> None:
-        namespace = {
-            "mem": self.memory, "nz": NZ_TABLE, "io_read": self._read_io,
-            "writable": self.writable, "write_special": self._write_special,
-            "adc_decimal": adc_decimal, "sbc_decimal": sbc_decimal, "arr": arr,
-        }
-        handlers, wrapping, cycles = _build_handlers(namespace)
+        handlers, wrapping, cycles = bind_handlers(self.memory, self._read_io, self.writable, self._write_special)
         self.fast_ops = [h if h is not None else _kil for h in handlers]
         #: the same for an instruction whose operands lie past $FFFF (they wrap to $0000)
         self.wrapping_ops = [h if h is not None else _kil for h in wrapping]

@@ -16,8 +16,9 @@ from test_emu_helpers import plain_cpu
 from emulator.cpu import AtariCPU, compiled_core_available, instruction_table
 from emulator.errors import CpuJam
 
-CORES = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
-    not compiled_core_available(), reason="the compiled core is not built here"))]
+needs_compiled = pytest.mark.skipif(not compiled_core_available(),
+                                    reason="the compiled core is not built here: the Python core runs alone")
+CORES = ["python", pytest.param("compiled", marks=needs_compiled)]
 BOTH = ("python", "compiled") if compiled_core_available() else ("python",)
 UNDOCUMENTED = sorted(TABLE)
 IRQ_HANDLER = 0x0400
