@@ -15,8 +15,8 @@ The CPU runs in chunks of at most ``CHUNK_CYCLES`` up to the next event of the f
 
 Between chunks the machine delivers a pending POKEY IRQ (if the I flag is
 clear), checks for a runaway CPU (executing the I/O page, or a JMP/branch to
-itself with every interrupt off; KIL opcodes, a BRK among zero bytes and a PC
-past $FFFF are caught by the CPU itself), and applies the *idle skip*: if the CPU sits
+itself with every interrupt off; KIL opcodes and a BRK among zero bytes are caught
+by the CPU itself), and applies the *idle skip*: if the CPU sits
 in the OS keyboard wait loop ``LDA CH / CMP #$FF / BEQ`` (bytes
 AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
 nothing can change until the next interrupt, so time jumps straight to the
