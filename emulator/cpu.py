@@ -363,14 +363,14 @@ def _compiled_handlers() -> tuple[CodeType, tuple[int, ...], tuple[int, ...]]:
     Each opcode gets ``op_xx`` and ``wrap_xx``, the same with its operand fetches and the next
     PC wrapping at $FFFF (used only at the top of memory, to keep ``op_xx`` short)."""
     cycles = [0] * 256
-    sources = []
+    sources, wrapping = [], []
     entries = instruction_table()
     for opcode, (mnemonic, mode, fixed_cycles) in entries.items():
         source, base = _handler_source(f"op_{opcode:02x}", opcode, mnemonic, mode, fixed_cycles)
         sources.append(source)
-        sources.append(_wrapping(source.replace(f"def op_{opcode:02x}(", f"def wrap_{opcode:02x}(", 1)))
+        wrapping.append(_wrapping(source.replace(f"def op_{opcode:02x}(", f"def wrap_{opcode:02x}(", 1)))
         cycles[opcode] = base
-    code = compile("\n".join(sources), "<generated 6502 handlers>", "exec")
+    code = compile("\n".join(sources + wrapping), "<generated 6502 handlers>", "exec")
     return code, tuple(sorted(entries)), tuple(cycles)
 
 
@@ -794,13 +794,15 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         history = self.history
         index = 0
         try:
-            while cycles < limit:
-                pc = self.pc
-                history[index] = pc
-                index = (index + 1) & 7
-                self.processorCycles = cycles
+            while True:
                 try:
-                    cycles += ops[mem[pc]](self)
+                    while cycles < limit:
+                        pc = self.pc
+                        history[index] = pc
+                        index = (index + 1) & 7
+                        self.processorCycles = cycles
+                        cycles += ops[mem[pc]](self)
+                    break
                 except IndexError:  # at $FFFE/$FFFF or just past $FFFF: PC wraps to $0000
                     if pc <= 0xFFFD:
                         raise
