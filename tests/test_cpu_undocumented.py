@@ -37,6 +37,7 @@ def test_every_opcode_but_kil_has_a_handler() -> None:
     assert {op for op, (name, _, _) in table.items() if name not in ("???",)} >= set(UNDOCUMENTED)
 
 
+@pytest.mark.slow  # about 6 s: 4000 cases, two cores
 @settings(max_examples=4000, deadline=None)
 @given(
     opcode=st.sampled_from(UNDOCUMENTED),
