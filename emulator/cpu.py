@@ -658,15 +658,15 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         3.4, "Clearing I with an interrupt pending", "Setting the I flag with an interrupt
         pending").  An RTI there takes the IRQ itself if it clears I.  If that instruction
         stops the run (WSYNC), the machine takes the IRQ once it goes on."""
-        saved = self.processorCycles
+        saved, sequence = self.processorCycles, self._sequence
         self.processorCycles = saved + cycles  # what I/O registers see during the instruction
         opcode = self.memory[self.pc & 0xFFFF]
         try:
             used = self.step_one()
         finally:
             self.processorCycles = saved
-        if used >= STOP or not self.irq_line:
-            return used
+        if used >= STOP or not self.irq_line or self._sequence is not sequence:
+            return used  # stopped; no IRQ any more; or the instruction took it (RTI, PLP, BRK, CLI)
         if not self.p & 0x04 or (after_cli and opcode in (SEI_OPCODE, PLP_OPCODE)):
             used += self.take_irq()
         return used

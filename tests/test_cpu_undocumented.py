@@ -206,6 +206,13 @@ def test_plp_clearing_i_delays_the_irq_and_plp_sei_holds_it_off(core: str) -> No
 
 
 @pytest.mark.parametrize("core", CORES)
+def test_cli_then_plp_clearing_i_takes_the_irq_once(core: str) -> None:
+    cpu = _irq_cpu(core, bytes((0x58, 0x28, 0xE8)), stack=b"\x30")  # CLI / PLP (I clear) / INX
+    cpu.run(1)
+    assert _irq_taken(cpu) == (0x0602, 0x20) and cpu.sp == 0xFC
+
+
+@pytest.mark.parametrize("core", CORES)
 def test_rti_clearing_i_takes_the_irq_at_once(core: str) -> None:
     cpu = _irq_cpu(core, bytes((0x40,)), stack=bytes((0x30, 0x00, 0x07)))  # RTI to $0700 with I clear
     cpu.memory[0x0700] = 0xE8
