@@ -197,6 +197,26 @@ def _program_memory(seed: int, stream: list[int], start: int,
     slices=st.lists(st.tuples(st.integers(1, 400), st.booleans()), min_size=1, max_size=6),
 )
 def test_random_streams_run_alike_on_both_cores(program, registers, irq, slices) -> None:
+    _assert_cores_alike(program, registers, irq, slices)
+
+
+@needs_compiled
+@settings(max_examples=200, deadline=None)
+@given(
+    program=programs(),
+    top=st.integers(0xFFF0, 0xFFFF),
+    registers=st.tuples(*[st.integers(0, 255)] * 5),
+    irq=st.booleans(),
+    slices=st.lists(st.tuples(st.integers(1, 400), st.booleans()), min_size=1, max_size=6),
+)
+def test_streams_across_ffff_run_alike_on_both_cores(program, top, registers, irq, slices) -> None:
+    """Streams that start just below $FFFF: operands and the PC wrap to $0000 alike."""
+    seed, stream, _, rom_pages = program
+    _assert_cores_alike((seed, stream, top, rom_pages), registers, irq, slices)
+
+
+def _assert_cores_alike(program: tuple, registers: tuple, irq: bool, slices: list) -> None:
+    """Run ``program`` on both cores: the same jams, STOPs, I/O calls, registers, cycles, memory."""
     memory, writable, traps = _program_memory(*program)
     start = program[2]
     a, x, y, p, sp = registers
