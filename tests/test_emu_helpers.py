@@ -13,6 +13,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+from emulator.cpu import AtariCPU
+
 OPHIS = Path(sys.executable).with_name("ophis")
 
 SCREEN = 0x4000
@@ -22,6 +24,24 @@ VBI_COUNT = 0x0681     # 16-bit
 DLI_COUNT = 0x0683
 VBI_CYCLE_LOG = 0x0700  # not used by the ROM; tests record cycles from Python
 DISPLAY_LIST = 0xF000
+
+
+def plain_cpu(memory: bytearray, core: str | None = None) -> AtariCPU:
+    """A CPU (``core``: "python", "compiled" or the default) whose I/O page acts like RAM, so it
+    must act exactly like py65 or a model with flat memory; no "empty memory" jam."""
+    def io_read(addr: int) -> int:
+        return memory[addr]
+
+    def write_special(addr: int, value: int) -> int:
+        memory[addr] = value
+        return 0
+
+    writable = bytearray([1] * 256)
+    for page in range(0xD0, 0xD8):
+        writable[page] = 0
+    cpu = AtariCPU(memory, io_read, write_special, writable, core=core)
+    cpu.jam_on_empty_memory = False
+    return cpu
 
 
 def sample_font() -> bytes:

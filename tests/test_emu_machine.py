@@ -119,9 +119,9 @@ def _record_nmis(machine: Machine) -> list[tuple[int, int]]:
     log: list[tuple[int, int]] = []
     original = machine.cpu.take_nmi
 
-    def take_nmi() -> int:
+    def take_nmi(late_by: int = 0) -> int:
         log.append((machine.cpu.processorCycles, machine.scanline()))
-        return original()
+        return original(late_by)
 
     machine.cpu.take_nmi = take_nmi
     return log
