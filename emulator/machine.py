@@ -14,8 +14,8 @@ The CPU runs in chunks of at most four scanlines up to the next event of the fra
 
 Between chunks the machine delivers a pending POKEY IRQ (if the I flag is
 clear), checks for a runaway CPU (executing the I/O page, or a JMP/branch to
-itself with every interrupt off; KIL opcodes, a BRK among zero bytes and a PC
-past $FFFF are caught by the CPU itself), and applies the *idle skip*: if the CPU sits
+itself with every interrupt off; KIL opcodes and a BRK among zero bytes are caught
+by the CPU itself), and applies the *idle skip*: if the CPU sits
 in the OS keyboard wait loop ``LDA CH / CMP #$FF / BEQ`` (bytes
 AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
 nothing can change until the next interrupt, so time jumps straight to the
@@ -387,17 +387,17 @@ class Machine:
         callback(cycle)
 
     def _fire_event(self) -> None:
-        _, kind, _ = self._events[self._event_index]
+        cycle, kind, _ = self._events[self._event_index]
         self._event_index += 1
         cpu, antic = self.cpu, self.antic
         if kind == "dli":
             antic.nmist = NMI_DLI
             if antic.nmien & NMI_DLI:
-                self._interrupt_cycles(cpu.take_nmi())
+                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
         elif kind == "vbi":
             antic.nmist = NMI_VBI
             if antic.nmien & NMI_VBI:
-                self._interrupt_cycles(cpu.take_nmi())
+                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
         else:
             self._end_frame()
 

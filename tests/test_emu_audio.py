@@ -118,9 +118,8 @@ def test_each_distortion_repeats_with_its_polynomial(control: int, audctl: int, 
 
 
 def test_timer_1_raises_its_irq_at_every_underflow() -> None:
-    from test_emu_helpers import rom_with_code
-
     from emulator.machine import Machine
+    from tests.emu_support import rom_with_code
 
     machine = Machine(rom_with_code("    sei\nloop:\n    nop\n    jmp loop"))
     pokey = machine.pokey

@@ -7,12 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from py65.devices.mpu6502 import MPU
-from test_emu_helpers import rom_with_code
 
 from emulator.cpu import KIL_OPCODES, AtariCPU
 from emulator.errors import CpuJam
 from emulator.machine import Machine
-from tests.cpu_support import plain_cpu
+from tests.emu_support import plain_cpu, rom_with_code
 
 pytestmark = pytest.mark.python_core
 
@@ -21,10 +20,8 @@ PY65_CYCLE_BUGS = {0xCE}  # py65 counts DEC abs as 3 cycles; the 6502 takes 6
 
 
 def _plain_cpu(memory: bytearray) -> AtariCPU:
-    """A CPU that must act exactly like py65 (no jam on empty memory, which py65 runs through)."""
-    cpu = plain_cpu(memory)
-    cpu.jam_on_empty_memory = False
-    return cpu
+    """An AtariCPU whose I/O page behaves like RAM (tests/emu_support.py's plain_cpu)."""
+    return plain_cpu(memory)
 
 
 @settings(max_examples=1500, deadline=None)

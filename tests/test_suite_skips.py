@@ -35,6 +35,6 @@ def test_no_test_skips_for_a_core_part() -> None:
 def test_no_test_module_imports_another() -> None:
     """Shared helpers live in conftest.py or tests/*_support.py (issue 24 item 6): a test module
     imported by another would run its tests' set-up twice and hide what is shared."""
-    importing = re.compile(r"^\s*(from tests\.test_\w+ import|import tests\.test_)", re.M)
+    importing = re.compile(r"^\s*(from (tests\.)?test_\w+ import|import (tests\.)?test_)", re.M)
     offending = [path.name for path in sorted(TESTS.glob("*.py")) if importing.search(path.read_text())]
     assert offending == []
