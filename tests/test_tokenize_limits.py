@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from host.atari.basic.program import LARGEST_PROGRAM
+from hypothesis import given
+from hypothesis import strategies as st
+
+from host.atari.basic.program import LARGEST_PROGRAM, non_ascii_warnings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,3 +54,18 @@ def test_an_atascii_listing_has_no_warnings(tmp_path: Path) -> None:
     listing.write_bytes(b'10 PRINT "\xc8\xc9"\x9b20 END\x9b')
     completed = tokenize(listing, tmp_path / "inverse.bas")
     assert completed.returncode == 0 and completed.stderr == ""
+
+
+def test_a_byte_that_is_no_utf8_is_named_as_a_byte() -> None:
+    warnings = non_ascii_warnings(b'10 PRINT "caf\xe9"\n', "latin1.lst")
+    assert warnings == ["latin1.lst: line 10 (row 1), column 14: the byte $E9 (not UTF-8, no ASCII character) "
+                        "goes into the program as it is"]
+
+
+@given(st.binary(max_size=300))
+def test_any_listing_bytes_give_warnings_not_errors(data: bytes) -> None:
+    warnings = non_ascii_warnings(data, "fuzz.lst", most=3)
+    if b"\x9b" in data or data.isascii():
+        assert warnings == []
+    else:
+        assert 1 <= len(warnings) <= 4 and all(warning.startswith("fuzz.lst: ") for warning in warnings)

@@ -181,7 +181,7 @@ def non_ascii_warnings(data: bytes, source: str = "", most: int = 5) -> list[str
     for row, raw in enumerate(data.split(b"\n"), start=1):
         if raw.isascii():
             continue
-        text = raw.decode("utf-8", errors="replace")
+        text = raw.decode("utf-8", errors="surrogateescape")  # a byte that is no UTF-8 stays itself
         number = _leading_number(text)
         where = f"line {number} (row {row})" if number is not None else f"row {row}"
         for column, character in enumerate(text, start=1):
@@ -189,12 +189,18 @@ def non_ascii_warnings(data: bytes, source: str = "", most: int = 5) -> list[str
                 continue
             found += 1
             if len(warnings) < most:
-                encoded = character.encode("utf-8", errors="replace") if character != "\ufffd" else b"?"
-                warnings.append(f"{prefix}{where}, column {column}: non-ASCII character {character!r} goes into the "
-                                f"program as the bytes {' '.join(f'${byte:02X}' for byte in encoded)}")
+                warnings.append(f"{prefix}{where}, column {column}: {_non_ascii(character)}")
     if found > most:
         warnings.append(f"{prefix}{found - most} more non-ASCII characters")
     return warnings
+
+
+def _non_ascii(character: str) -> str:
+    """What a warning says about one non-ASCII character of a listing."""
+    if 0xDC80 <= ord(character) <= 0xDCFF:  # surrogateescape: a byte that is no UTF-8
+        return f"the byte ${ord(character) - 0xDC00:02X} (not UTF-8, no ASCII character) goes into the program as it is"
+    encoded = " ".join(f"${byte:02X}" for byte in character.encode("utf-8"))
+    return f"non-ASCII character {character!r} goes into the program as the bytes {encoded}"
 
 
 def enter_listing(data: bytes | str, source: str = "", max_characters: int = MAX_LINE_CHARACTERS) -> Program:
