@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from emulator.errors import EmulatorError
 from host.engines.harness import LockstepChecker
 from host.errors import SurroundError
 from host.game.players import MixedSheep, RandomSheep
@@ -201,8 +200,8 @@ def test_engine_reports_a_program_that_is_not_at_its_prompt(engine) -> None:
     saved = atari.peek(engine.labels["inputwait"])
     atari.poke(engine.labels["inputwait"], 0)
     try:
-        with pytest.raises(EmulatorError):
-            engine._expect_prompt("in this test")
+        with pytest.raises(SurroundError, match="does not wait"):
+            engine.expect_waiting("in this test")
     finally:
         atari.poke(engine.labels["inputwait"], saved)
 
