@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from emulator.headless import MachineOptions
 from host.atari.basic import enter_listing
 from host.atari.basic.lister import list_line
 from host.game import rules
@@ -128,7 +129,8 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
         atari.machine.memory.add_patch(address, TRAP_OPCODE)
         atari.machine.cpu.traps[address] = rnd_trap(atari)
 
-    with BasicEngine(seed=1, basic=images.basic_rom, os_rom=images.os_rom, prepare=prepare) as engine:
+    machine = MachineOptions(os_rom=images.os_rom, basic_rom=images.basic_rom)
+    with BasicEngine(seed=1, machine=machine, prepare=prepare) as engine:
         state["engine"] = engine
         for index in range(0, len(positions) - 1, 2):
             before, after = positions[index], positions[index + 1]

@@ -7,6 +7,7 @@ import json
 import os
 
 from host.commands import add_learning_run_options, check_learning_run_options
+from host.commands.machine_options import add_machine_options, machine_options_from_args
 from host.errors import SurroundError
 
 
@@ -28,9 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "starts with the image's SURROUND.BLK, and at the end SURROUND.BLK read back from the image must "
         "equal the reference's black list (disk_blacklist_equal)",
     )
-    parser.add_argument("--sio", choices=("fast", "serial"), default=None,
-                        help="engines in the emulator: fast (default) or serial SIO (the OS drives the serial "
-                        "bus: the disk at an 810's speed)")
+    add_machine_options(parser, basic_default="free, for --engine basic")
     parser.set_defaults(handler=run)
 
 
@@ -47,9 +46,7 @@ def run(args: argparse.Namespace) -> int:
         blacklist = _disk_start(args, blacklist)
         options["disk"] = args.disk
     sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
-    from host.commands.emu import bus_environment
-    with bus_environment(args):  # --sio for the engine's machine
-        engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"), **options)
+    engine = make_engine(args.engine, machine_options_from_args(args), seed=derive_seed(args.seed, "engine"), **options)
     try:
         checker = LockstepChecker(engine, sheep, blacklist)
         with progress_bar(args.games, f"check {args.engine}", quiet=args.json) as bar:

@@ -36,3 +36,10 @@ def frontend_options(
         audio_out=options.get("audio_out"),
         mute=bool(options.get("mute")),
     )
+
+
+def add_sound_options(parser: argparse.ArgumentParser) -> None:
+    """--audio-out and --mute (any front-end writes the WAV; the window plays the sound)."""
+    parser.add_argument("--audio-out", default=None, metavar="FILE.wav",
+                        help="write POKEY's sound into a WAV file (44.1 kHz, 16-bit mono), in any front-end")
+    parser.add_argument("--mute", action="store_true", help="window: start with the sound off (F9 toggles it)")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from host.commands import counted
 from host.commands.frontend_options import frontend_options
+from host.commands.machine_options import machine_options_from_args
 from host.errors import SurroundError
 from host.game.blacklist_store import BlacklistStore
 from host.game.rules import BLACKLIST_BYTES
@@ -40,10 +41,14 @@ def play(args: argparse.Namespace) -> int:
     if args.disk is not None:
         return play_disk(args)
     store = BlacklistStore.open(args.blacklist, args.empty_blacklist)
-    atari, labels = start_program(args.seed)
+    atari, labels = start_program(args.seed, machine_options_from_args(args))
     _load_blacklist(atari, labels, store.saved)
     announce(store)
-    atari.watchers.append(lambda: store.save_if_changed(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES)))
+
+    def save_the_programs_list() -> None:
+        store.save_if_changed(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES))
+
+    atari.watchers.append(save_the_programs_list)
     options = frontend_options(args, program=XEX, note=store.status(), alert=lambda: store_alert(store), screen=True)
     try:
         with ending_signals_exit():
@@ -83,7 +88,7 @@ def play_disk(args: argparse.Namespace) -> int:
 
     Dos2Disk.open(args.disk).check()
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-    atari = HeadlessAtari(seed=seed)
+    atari = HeadlessAtari.from_options(machine_options_from_args(args), seed=seed)
     atari.insert_disk(1, args.disk)
     atari.boot(max_frames=0, basic=False)
     options = frontend_options(args, program=args.disk, screen=True)

@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 from host.commands.frontend_options import frontend_options
+from host.commands.machine_options import machine_options_from_args
 from host.commands.play_asm import _run_frontend, announce, ending_signals_exit, farewell, store_alert
 from host.game.blacklist_store import BlacklistStore, positions_in
 
@@ -31,7 +32,7 @@ def play(args: argparse.Namespace) -> int:
     store = BlacklistStore.open(args.blacklist, args.empty_blacklist)
     with tempfile.TemporaryDirectory(prefix="surround-play-basic-") as folder:
         (Path(folder) / "SURROUND.BLK").write_bytes(store.saved)
-        engine = BasicEngine(seed=args.seed, basic=args.basic or "free", files=Path(folder))
+        engine = BasicEngine(seed=args.seed, machine=machine_options_from_args(args), files=Path(folder))
         announce(store)
         engine.atari.watchers.append(lambda: _save_when_waiting(engine, store))
         options = frontend_options(args, program="SURROUND.BAS", note=store.status(),

@@ -7,6 +7,7 @@ import json
 import math
 
 from host.commands import add_learning_run_options, check_learning_run_options, counted
+from host.commands.machine_options import add_machine_options, machine_options_from_args
 from host.errors import SurroundError
 
 
@@ -26,6 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="load the black list from FILE if it exists, save it there at the end")
     parser.add_argument("--plot", metavar="FILE",
                         help="draw the learning curve and the black list's growth as a PNG (needs the 'plots' extra)")
+    add_machine_options(parser, basic_default="free, for --engine basic")
     parser.set_defaults(handler=run)
 
 
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--block must be at least 1, not {args.block}")
     block = args.block or max(1, math.ceil(args.games / 10))
     sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
-    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
+    engine = make_engine(args.engine, machine_options_from_args(args), seed=derive_seed(args.seed, "engine"))
     try:
         _load_if_present(engine, args.blacklist)
         wins, blacklist_sizes = [], []

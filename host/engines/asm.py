@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from emulator.errors import EmulatorError
 from host import resources
@@ -23,6 +24,9 @@ from host.build.assembler import label_map
 from host.engines.keyboard import KeyboardEngine
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
+
+if TYPE_CHECKING:
+    from emulator.headless import HeadlessAtari, MachineOptions
 
 SOURCE = resources.data_root() / targets.GAME.source
 XEX = targets.default_output(targets.GAME)
@@ -54,20 +58,22 @@ def load_labels(path: Path = LABELS) -> dict[str, int]:
     return labels
 
 
-def start_program(seed: int | None = None, os_rom=None, disk: str | Path | None = None):
+def start_program(seed: int | None = None, machine: MachineOptions | None = None,
+                  disk: str | Path | None = None) -> tuple[HeadlessAtari, dict[str, int]]:
     """Build if needed, boot the emulator and start the game; returns (HeadlessAtari, labels).
 
-    Without ``disk`` the XEX is loaded straight into memory; with ``disk`` (an ATR made by
+    ``machine``: the emulated machine's options (default: our OS, NTSC, fast SIO). Without
+    ``disk`` the XEX is loaded straight into memory; with ``disk`` (an ATR made by
     `surround disk`) the image goes into D1:, boots the mini-DOS, and the game is chosen
     from its menu ("1"), so it loads and saves SURROUND.BLK on that image.
     """
-    from emulator.headless import HeadlessAtari
+    from emulator.headless import HeadlessAtari, MachineOptions
 
     xex = ensure_built()
     labels = load_labels()
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
-    atari = HeadlessAtari(os_rom=os_rom, seed=seed)
+    atari = HeadlessAtari.from_options(machine or MachineOptions(), seed=seed)
     if disk is not None:
         boot_disk(atari, Path(disk), xex)
     elif not atari.load_xex(xex):
@@ -117,11 +123,11 @@ class AsmEngine(KeyboardEngine):
     name = "asm"
     counter_wrap = {"lines": 0x100, "games": 0x10000}
 
-    def __init__(self, seed: int | None = None, os_rom=None, disk: str | Path | None = None,
-                 **options: object) -> None:
+    def __init__(self, seed: int | None = None, machine: MachineOptions | None = None,
+                 disk: str | Path | None = None, **options: object) -> None:
         if options:
             raise SurroundError(f"the asm engine has no option(s) {', '.join(sorted(options))}")
-        self.atari, self.labels = start_program(seed, os_rom, disk)
+        self.atari, self.labels = start_program(seed, machine, disk)
         self.expect_waiting("after loading")
 
     # ------------------------------------------------------------------ KeyboardEngine

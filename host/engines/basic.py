@@ -23,6 +23,7 @@ from __future__ import annotations
 import tempfile
 from abc import abstractmethod
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,17 +31,17 @@ from typing import TYPE_CHECKING
 from host import resources
 from host.atari import fp as atari_fp
 from host.atari.basic import Program, read_listing_file
+from host.atari.basic_session import rom_label
 from host.engines.keyboard import KeyboardEngine
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
 
 if TYPE_CHECKING:
-    from emulator.headless import HeadlessAtari
+    from emulator.headless import HeadlessAtari, MachineOptions
 
 # Atari BASIC's zero-page pointers to its variable tables ("Mapping the Atari", 128-145).
 VNTP, VVTP, STARP = 0x82, 0x86, 0x8C
 MAX_FRAMES = 30_000       # how long one typed line may keep the program busy (500 s)
-FRAMES_PER_SECOND = 1_789_773 / 29_868  # NTSC: CPU cycles a second / cycles a frame
 
 
 def listing_path() -> Path:
@@ -95,18 +96,21 @@ class BasicEngine(SurroundBasicEngine):
 
     name = "basic"
 
-    def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None, files: Path | None = None,
+    def __init__(self, seed: int | None = None, machine: MachineOptions | None = None, files: Path | None = None,
                  disk: str | Path | None = None, prepare: Callable[[HeadlessAtari], None] | None = None,
                  **options: object) -> None:
-        """``prepare``: called with the machine before the program is loaded (a test patches a routine)."""
+        """``machine``: the emulated machine's options (default: our OS and the free BASIC; one
+        without a BASIC ROM gets the free one); ``prepare``: called with the machine before the
+        program is loaded (a test patches a routine)."""
         if options:
             raise SurroundError(f"the basic engine has no option(s) {', '.join(sorted(options))}")
-        from emulator.headless import HeadlessAtari
+        from emulator.headless import HeadlessAtari, MachineOptions
 
+        machine = machine or MachineOptions()
         self.program = surround_program()
-        self.basic = basic
+        self.basic = rom_label(machine.basic_rom or "free")
         self._scratch = tempfile.TemporaryDirectory(prefix="surround-basic-")
-        self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed or 0)
+        self.atari = HeadlessAtari.from_options(replace(machine, basic_rom=machine.basic_rom or "free"), seed=seed or 0)
         if prepare is not None:
             prepare(self.atari)
         if disk is not None:
@@ -205,7 +209,7 @@ class BasicEngine(SurroundBasicEngine):
         self.type_keys(f"{src},{dst}")
         frames = self.atari.frames
         self.type_keys("\n")
-        self.waits.append((self.atari.frames - frames) / FRAMES_PER_SECOND)
+        self.waits.append((self.atari.frames - frames) / self.atari.frame_rate)
         if self.var("LINES") != before + 1:
             raise SurroundError(f"basic engine: the program did not read the move {src},{dst}")
         self.expect_waiting(f"after {src},{dst}")
