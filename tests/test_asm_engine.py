@@ -225,7 +225,7 @@ def test_random_index_is_uniform(engine, count: int) -> None:
 def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Path, capsys) -> None:
     from host.cli import build_parser
     from host.commands.play_asm import play
-    from host.game.records import read_blacklist_file, write_blacklist_file
+    from host.game.blacklist_file import read_blacklist_file, write_blacklist_file
 
     saved = tmp_path / "wolf.blk"
     write_blacklist_file(saved, bytes([0b1011]) + bytes(BLACKLIST_BYTES - 1))

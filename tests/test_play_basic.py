@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from host.game.records import read_blacklist_file
+from host.game.blacklist_file import read_blacklist_file
 from host.game.rules import BLACKLIST_BYTES
 
 

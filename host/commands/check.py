@@ -36,11 +36,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from host.engines.harness import LockstepChecker, derive_seed, progress_bar
     from host.engines.registry import make_engine
-    from host.game.blacklist_store import read_checked as read_blacklist_file
+    from host.game.blacklist_store import read_blacklist_and_warn
     from host.game.players import parse_sheep_spec
 
     check_learning_run_options(args)
-    blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
+    blacklist = read_blacklist_and_warn(args.blacklist) if args.blacklist else None
     options = {}
     if args.disk is not None:
         blacklist = _disk_start(args, blacklist)

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
                             "--engine reference plays right here in the terminal (leave --frontend out)")
     refuse_machine_options(args, "--engine reference plays right here in the terminal, with no emulated "
                            "machine (leave them out)", ignore=("--basic",))
-    from host.commands.play_asm import ending_signals_exit
+    from host.commands.signals import ending_signals_exit
     from host.game.blacklist_store import BlacklistStore
 
     session = TerminalSession(seed=args.seed, store=BlacklistStore.open(args.blacklist, args.empty_blacklist))
@@ -139,13 +139,10 @@ class TerminalSession:
         except EOFError:  # the input ended in the middle of a prompt
             self.write("")
         self.store.flush(self.engine.blacklist_bytes())
-        if self.store.problem:
-            where = f" (NOT SAVED: {self.store.problem})."
-        else:
-            where = f" (saved in {self.store.path})." if self.store.path else " (not saved)."
         self.write(f"Bye. Sheep won {self.sheep_wins}, wolf won {self.wolf_wins}; "
-                   f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}" + where)
-        return 0
+                   f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}.")
+        self.write(self.store.closing_line() or "The black list is not saved (--empty-blacklist).")
+        return 1 if self.store.problem else 0
 
     def play_one_game(self) -> None:
         from host.commands.board_view import draw_board
