@@ -128,3 +128,27 @@ def test_the_closing_line_of_a_failed_store_names_the_reason(tmp_path: Path) -> 
     assert "is now a file" in line
     with pytest.raises(SurroundError):
         BlacklistStore.open(str(folder / "wolf.bin"))
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    (losable_positions(4), "THE BLACK LIST CAME FROM THE DISK."),
+    (None, "NO SURROUND.BLK YET: EMPTY LIST."),
+    (b"too short", "SURROUND.BLK IS DAMAGED: EMPTY LIST."),
+])
+def test_the_basic_game_says_where_its_black_list_came_from(tmp_path: Path, content: bytes | None,
+                                                             said: str) -> None:
+    from host.engines.basic import BasicEngine
+
+    if content is not None:
+        (tmp_path / "SURROUND.BLK").write_bytes(content)
+    with BasicEngine(seed=1, files=tmp_path) as engine:
+        assert said in engine.screen_text()
+        assert engine.var("LEARNED") == (4 if said.startswith("THE BLACK LIST") else 0)
+
+
+def test_the_basic_game_without_a_disk_says_nothing_about_its_list() -> None:
+    from host.engines.basic import BasicEngine
+
+    with BasicEngine(seed=1) as engine:
+        screen = engine.screen_text()
+    assert "SURROUND.BLK" not in screen and "THE BLACK LIST CAME" not in screen

@@ -34,7 +34,8 @@ def play(args: argparse.Namespace) -> int:
     frontend = require_frontend(args.frontend)
     store = BlacklistStore.open(args.blacklist, args.empty_blacklist)
     with tempfile.TemporaryDirectory(prefix="surround-play-basic-") as folder:
-        (Path(folder) / "SURROUND.BLK").write_bytes(store.saved)
+        if store.path is not None and store.path.exists():  # else the game says there is no list yet
+            (Path(folder) / "SURROUND.BLK").write_bytes(store.saved)
         engine = BasicEngine(seed=args.seed, machine=machine_options_from_args(args), files=Path(folder))
         announce(store)
         engine.atari.watchers.append(lambda: _save_when_waiting(engine, store))
