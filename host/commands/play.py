@@ -125,9 +125,8 @@ class TerminalSession:
         from host.game.players import QuitGame
 
         self.write("Surround: move the three sheep to trap the wolf. Sheep never move back (left).")
-        self.write(self.store.describe())
-        if self.store.warning:
-            self.write(self.store.warning)
+        for line in self.store.opening_lines():
+            self.write(line)
         try:
             while True:
                 self.play_one_game()

@@ -61,9 +61,8 @@ def play(args: argparse.Namespace) -> int:
 
 def announce(store: BlacklistStore) -> None:
     """Where the black list is kept (and anything odd about it), before the game starts."""
-    print(store.describe(), file=sys.stderr)
-    if store.warning:
-        print(store.warning, file=sys.stderr)
+    for line in store.opening_lines():
+        print(line, file=sys.stderr)
 
 
 def store_alert(store: BlacklistStore) -> str:

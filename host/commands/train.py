@@ -101,10 +101,8 @@ def _open_store(option: str | None) -> BlacklistStore:
     from host.game.blacklist_store import BlacklistStore
 
     store = BlacklistStore.open(option, empty=option is None)
-    if store.path is not None:
-        print(store.describe(), file=sys.stderr)
-        if store.warning:
-            print(store.warning, file=sys.stderr)
+    for line in store.opening_lines() if store.path is not None else []:
+        print(line, file=sys.stderr)
     return store
 
 

@@ -181,6 +181,10 @@ class BlacklistStore:
             held = positions_in(self.saved)
         return f"The wolf's black list in {self.path} holds {counted_positions(held)} ({added})."
 
+    def opening_lines(self) -> list[str]:
+        """What a session says before it starts: where the list is kept, and anything odd about it."""
+        return [self.describe(), *([self.warning] if self.warning else [])]
+
     def status(self) -> str:
         """One short line for a front-end: where the list is kept, or why it was not saved."""
         if self.problem:
