@@ -121,6 +121,7 @@ class AsmEngine(KeyboardEngine):
     """The 6502 program, typed at through the emulated keyboard; values read at its labels."""
 
     name = "asm"
+    emulated = True
     counter_wrap = {"lines": 0x100, "games": 0x10000}
 
     def __init__(self, seed: int | None = None, machine: MachineOptions | None = None,

@@ -95,6 +95,7 @@ class BasicEngine(SurroundBasicEngine):
     """SURROUND.BAS on the free or the original Atari BASIC in the headless emulator."""
 
     name = "basic"
+    emulated = True
 
     def __init__(self, seed: int | None = None, machine: MachineOptions | None = None, files: Path | None = None,
                  disk: str | Path | None = None, prepare: Callable[[HeadlessAtari], None] | None = None,

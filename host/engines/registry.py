@@ -32,7 +32,7 @@ def make_engine(name: str, machine: MachineOptions | None = None, **options: obj
         raise SurroundError(f"unknown engine {name!r}; known engines: {', '.join(ENGINES)}")
     module_name, class_name = ENGINES[name]
     engine_class = getattr(importlib.import_module(module_name), class_name)
-    if machine is not None and name in emulated_engine_names():
+    if machine is not None and engine_class.emulated:
         options["machine"] = machine
     return engine_class(**options)
 
