@@ -117,3 +117,22 @@ def test_machine_options_where_no_machine_is_built_are_refused(argv: list[str], 
     assert main(argv) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and error.startswith("surround: --"), error
+
+
+def test_the_environment_changes_no_machine_a_command_builds(tmp_path: Path) -> None:
+    """The Surround disk is at its menu after 100 frames over fast SIO, not over the serial bus
+    (4.2 emulated seconds): the same screen with the old variables set shows they are ignored."""
+    import os
+    import subprocess
+    import sys
+
+    from host.build.disk import build_disk
+
+    image = tmp_path / "surround.atr"
+    build_disk(image)
+    argv = [sys.executable, "-m", "host", "emu", str(image), "--frontend", "headless", "--frames", "100", "--screen"]
+    base = {**os.environ, "PYTHONPATH": str(ROOT)}
+    screens = [subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=120, env=env).stdout
+               for env in (base, {**base, **OLD_VARIABLES})]
+    assert "SURROUND XL DISK" in screens[0] and screens[0] == screens[1]
+    assert not (tmp_path / "p.txt").exists() and not (tmp_path / "t.cas").exists()
