@@ -69,18 +69,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         if store.path is not None:
             engine.load_blacklist(store.saved)
-        run = _learn(engine, sheep, store, args, block)
+        played = _learn(engine, sheep, store, args, block)
     finally:
         engine.close()
     closing = store.closing_line()
-    if run.stopped_by.signum is not None:
-        kept = "its lessons are saved" if store.path is not None else "nothing is saved (no --blacklist)"
-        print(f"surround train: stopped by {run.stopped_by.name} after {counted(len(run.wins), 'game')} of "
-              f"{args.games}; {kept}", file=sys.stderr)
+    if played.stopped_by.signum is not None:
+        print(f"surround train: stopped by {played.stopped_by.name} after {counted(len(played.wins), 'game')} of "
+              f"{args.games}; {_what_was_kept(store)}", file=sys.stderr)
         if closing:
             print(closing, file=sys.stderr)
-        return run.stopped_by.exit_status
-    data = _report(args, run, store.started, block)
+        return played.stopped_by.exit_status
+    data = _report(args, played, store.started, block)
     if args.plot:
         from host.lab.plots import plot_training
 
@@ -94,6 +93,12 @@ def run(args: argparse.Namespace) -> int:
     if store.problem:
         return 1
     return 0 if not data["unconfirmed"] else 1
+
+
+def _what_was_kept(store: BlacklistStore) -> str:
+    if store.path is None:
+        return "nothing is saved (no --blacklist)"
+    return "its lessons could NOT be saved" if store.problem else "its lessons are saved"
 
 
 def _open_store(option: str | None) -> BlacklistStore:
