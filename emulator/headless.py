@@ -57,7 +57,8 @@ API (all addresses and values are ints):
 * ``record_audio(path)``: POKEY's sound from now on into a WAV file (closed by
   ``close_audio()``); ``machine.add_audio_sink(callable)`` for the samples themselves.
 * ``set_joystick(port, up=, down=, left=, right=, fire=)``, ``set_paddle(n, value)``.
-* ``machine`` (the Machine), ``cycles``, ``frames``; ``video`` "ntsc" (default) or "pal".
+* ``machine`` (the Machine), ``options`` (the MachineOptions it was built with), ``cycles``,
+  ``frames``; ``video`` "ntsc" (default) or "pal".
 """
 
 from __future__ import annotations
