@@ -112,6 +112,7 @@ def test_each_command_builds_its_machine_from_the_options(argv: list[str], built
     ["train", "--printer", "p.txt"],
     ["bench", "--fp", "--sio", "serial"],
     ["bench", "--emulator", "--os", "original"],
+    ["check", "--engine", "asm", "--basic", "free"],
 ])
 def test_machine_options_where_no_machine_is_built_are_refused(argv: list[str], capsys) -> None:
     assert main(argv) == 2

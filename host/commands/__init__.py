@@ -40,3 +40,5 @@ def check_learning_run_options(args: argparse.Namespace) -> None:
         from host.commands.machine_options import refuse_machine_options
 
         refuse_machine_options(args, "the reference engine runs no emulated machine (leave them out)")
+    if args.engine == "asm" and args.basic is not None:
+        raise SurroundError("--basic chooses the BASIC ROM for --engine basic; the 6502 game runs without BASIC")
