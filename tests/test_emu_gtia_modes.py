@@ -17,7 +17,7 @@ ROW = 10  # GRAPHICS 9-11: 192 rows of one scanline, from scanline 32 (frame row
 
 
 def run_lines(lines: list[str]) -> BasicSession:
-    session = BasicSession(basic="free")
+    session = BasicSession()
     for line in lines:
         session.type_line(line)
     session.type_line("RUN", wait=False)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from host.commands.machine_options import add_machine_options, machine_options_from_args, refuse_machine_options
 from host.errors import SurroundError
 
 
@@ -32,11 +33,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "(the CPU's own cycles on the bare CPU: no ANTIC DMA, no interrupts; "
                              "JSON key cycles_per_call)")
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default: 3)")
-    parser.add_argument("--video", choices=("ntsc", "pal"), default="ntsc",
-                        help="--emulator: the TV standard whose emulated seconds are counted (default: ntsc)")
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    add_machine_options(parser, basic_default=None)
     parser.set_defaults(handler=run)
 
 
@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--seconds must be positive, not {args.seconds}")
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
+    _refuse_unused_machine_options(args)
     if args.fp:
         from host.bench.fp import measure as measure_fp
 
@@ -62,6 +63,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_text(figures))
     return 0
+
+
+def _refuse_unused_machine_options(args: argparse.Namespace) -> None:
+    """The machine options apply to an emulated engine's machine (and --video to --emulator);
+    the other measurements build machines of their own."""
+    if args.fp:
+        refuse_machine_options(args, "--fp measures the math pack on the bare CPU", ignore=("--basic",))
+    elif args.basic:
+        refuse_machine_options(args, "--basic measures BASIC on the standard machine", ignore=("--basic",))
+    elif args.emulator:
+        refuse_machine_options(args, "--emulator measures machines of its own (only --video applies)",
+                               ignore=("--basic", "--video"))
+    elif args.engine == "reference":
+        refuse_machine_options(args, "the reference engine runs no emulated machine", ignore=("--basic",))
 
 
 def _text(figures: dict, indent: str = "") -> str:
@@ -109,7 +124,7 @@ def measure_engine(args: argparse.Namespace) -> dict:
     from host.engines.registry import make_engine
     from host.game.players import RandomSheep
 
-    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
+    engine = make_engine(args.engine, machine_options_from_args(args), seed=derive_seed(args.seed, "engine"))
     sheep = RandomSheep(derive_seed(args.seed, "sheep"))
     cross_checked = args.engine != "reference"
     checker = LockstepChecker(engine, sheep) if cross_checked else None
