@@ -15,6 +15,19 @@ has bit 7 set, the VBI at the start of scanline 248.  The parsed display list
 also records which scanline fetched how many display list bytes, from which
 emulator/dma.py works out the cycles ANTIC steals from the CPU.
 
+The display list counter (Altirra Hardware Reference Manual, "ANTIC", display
+list; De Re Atari, chapter 2): DLISTL/H load ANTIC's counter, which then counts
+on by itself and is never reloaded at the top of a frame.  A frame starts where
+the previous one left it: at a JVB's target (so a chain of JVBs shows one list
+per frame), or, for a list that runs past scanline 247 without a JVB, at the
+instruction after the last one read.  The counter counts in its low 10 bits
+only (a list wraps inside its 1 KiB block; a jump loads all 16 bits), and the
+memory scan counter, too, keeps its value from frame to frame.  A JVB with the
+DLI bit raises a DLI on every scanline from it down to the vertical blank
+(playermissile.com's DLI tutorial and the Altirra manual agree).  Model limit:
+the whole frame's list is read at its top, so a write to DLISTL/H during the
+display takes effect at the next frame.
+
 Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
 "ANTIC", horizontal and vertical scrolling):
 
@@ -97,6 +110,13 @@ class DisplayList:
     width: int  # playfield width in hi-res pixels (0 = playfield off)
     left: int
     fetches: tuple[tuple[int, int], ...] = ()  # (scanline, display list bytes fetched there)
+    next_instruction: int = 0  # the display list counter after the frame: where the next one starts
+    next_memory_scan: int = 0  # the memory scan counter after the frame
+
+
+def _next_list_byte(counter: int) -> int:
+    """ANTIC's display list counter counts in its low 10 bits: a list wraps inside 1 KiB."""
+    return (counter & 0xFC00) | ((counter + 1) & 0x03FF)
 
 
 def _advance_within_4k(address: int, count: int) -> int:
@@ -124,7 +144,10 @@ class Antic:
     def reset(self) -> None:
         self.dmactl = 0
         self.chactl = 0
-        self.dlist = 0
+        self.dlist = 0  # the display list counter
+        self.frame_dlist = 0  # where the current frame's display list started
+        self.memory_scan = 0
+        self.frame_memory_scan = 0
         self.hscrol = 0
         self.vscrol = 0
         self.pmbase = 0
@@ -135,16 +158,18 @@ class Antic:
 
     # -- display list -------------------------------------------------------------
 
-    def parse_display_list(self) -> DisplayList:
-        """Read the display list from DLISTL/H as ANTIC would during one frame."""
+    def parse_display_list(self, start: int | None = None, memory_scan: int | None = None) -> DisplayList:
+        """Read the display list from ``start`` (default: the counter) as ANTIC would during
+        one frame; the counters themselves are left alone (``begin_frame`` moves them)."""
         width_code = self.dmactl & 3
         width, left = PLAYFIELD[width_code]
+        pc = self.dlist if start is None else start
+        if memory_scan is None:
+            memory_scan = self.memory_scan
         if not self.dmactl & 0x20:
-            return DisplayList([], [], width, left)
+            return DisplayList([], [], width, left, (), pc, memory_scan)
         ram = self.ram
-        pc = self.dlist
         line = FIRST_DISPLAY_LINE
-        memory_scan = 0
         vscrolling = False  # the previous mode line had VS set
         mode_lines: list[ModeLine] = []
         dli_lines: list[int] = []
@@ -152,26 +177,28 @@ class Antic:
         while line < VBLANK_LINE:
             instruction = ram[pc]
             mode = instruction & 0x0F
-            pc = (pc & 0xFC00) | ((pc + 1) & 0x03FF)
+            pc = _next_list_byte(pc)
             fetched = 1
             if mode == 0:
                 height = ((instruction >> 4) & 7) + 1
                 vscrolling = False
             elif mode == 1:
-                target = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
+                target = ram[pc] | (ram[_next_list_byte(pc)] << 8)
                 fetches.append((line, 3))
+                pc = target
+                if instruction & 0x40:  # JVB: blank until vertical blank, a DLI on every line
+                    if instruction & 0x80:
+                        dli_lines.extend(range(line, VBLANK_LINE))
+                    break
                 if instruction & 0x80:
                     dli_lines.append(line)
-                if instruction & 0x40:  # JVB: blank until vertical blank
-                    break
-                pc = target
                 height = 1
                 fetched = 0
                 vscrolling = False
             else:
                 if instruction & 0x40:  # LMS
-                    memory_scan = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
-                    pc = (pc & 0xFC00) | ((pc + 2) & 0x03FF)
+                    memory_scan = ram[pc] | (ram[_next_list_byte(pc)] << 8)
+                    pc = _next_list_byte(_next_list_byte(pc))
                     fetched = 3
                 natural = MODE_HEIGHT[mode]
                 first_row, last_row = 0, natural - 1
@@ -197,11 +224,15 @@ class Antic:
                 if last < VBLANK_LINE:
                     dli_lines.append(last)
             line += height
-        return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches))
+        return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan)
 
     def begin_frame(self) -> DisplayList:
-        """Parse the display list for the frame that starts now."""
+        """Read the display list for the frame that starts now, from where the counter stands,
+        and leave the counter where this frame's list ends (the next frame starts there)."""
+        self.frame_dlist, self.frame_memory_scan = self.dlist, self.memory_scan
         self.display_list = self.parse_display_list()
+        self.dlist = self.display_list.next_instruction
+        self.memory_scan = self.display_list.next_memory_scan
         return self.display_list
 
     # -- registers ------------------------------------------------------------------
@@ -223,9 +254,9 @@ class Antic:
         elif reg == CHACTL:
             self.chactl = value
         elif reg == DLISTL:
-            self.dlist = (self.dlist & 0xFF00) | value
+            self.dlist = self.frame_dlist = (self.dlist & 0xFF00) | value
         elif reg == DLISTH:
-            self.dlist = (self.dlist & 0x00FF) | (value << 8)
+            self.dlist = self.frame_dlist = (self.dlist & 0x00FF) | (value << 8)
         elif reg == HSCROL:
             self.hscrol = value
         elif reg == VSCROL:
@@ -247,7 +278,7 @@ class Antic:
         Modes 6/7 (GRAPHICS 1/2) have 20 characters per row; their colour bits are
         dropped and the row is padded with spaces (code 0).
         """
-        dl = display_list or self.parse_display_list()
+        dl = display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan)
         rows = []
         for mode_line in dl.mode_lines:
             if mode_line.mode not in (2, 3, 6, 7):
