@@ -262,7 +262,7 @@ class Acid800Runner:
             if not self._wait_for(lambda lines: any(LOADING_LINE.search(line) for line in lines), MENU_FRAMES):
                 return self._stopped(HANG, "the suite's menu did not start the tests")
         except CpuJam as jam:
-            return self._stopped(JAM, _first_line(jam))
+            return self._stopped(JAM, "while the suite starts: " + _first_line(jam))
         return None
 
     def _illegal_option(self) -> str | None:
@@ -331,7 +331,8 @@ def _next_test(verdicts: dict[str, TestVerdict]) -> str:
 
 
 def _first_line(error: EmulatorError) -> str:
-    return str(error).splitlines()[0]
+    """A jam's message without the instruction trace that follows it."""
+    return str(error).splitlines()[0].split("; last instructions")[0]
 
 
 def run_suite(atr: str | Path, os_rom: str | None = None, sio: str = "fast", illegal: bool = True,
