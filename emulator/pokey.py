@@ -41,7 +41,7 @@ POLY17_PERIOD = (1 << 17) - 1
 KBCODE, RANDOM, IRQST, SKSTAT, ALLPOT = 0x09, 0x0A, 0x0E, 0x0F, 0x08
 IRQEN, SKCTL, STIMER, POTGO = 0x0E, 0x0F, 0x09, 0x0B
 SERIO = 0x0D  # SEROUT (write) / SERIN (read)
-IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
+IRQ_BREAK, IRQ_KEYBOARD, IRQ_SEROC = 0x80, 0x40, 0x08
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
@@ -142,7 +142,7 @@ class Pokey:
         if reg == KBCODE:
             return self.kbcode
         if reg == IRQST:
-            return self.irqst
+            return self._irq_status()
         if reg == SKSTAT:
             if self.serial is not None:  # bit 4: the serial data-in line
                 return (self.skstat & 0xEF) | (self.serial.data_line() << 4)
@@ -172,6 +172,14 @@ class Pokey:
         elif reg == POTGO:
             self.potgo_cycle = self.cycles()
         return 0
+
+    def _irq_status(self) -> int:
+        """IRQST as read: bit 3 (serial output complete) is no latch but the state of the output
+        shift register, shown whether or not IRQEN enables its IRQ (Altirra Hardware Reference
+        Manual, "POKEY", serial port IRQs; Acid800's manual, "Serial output complete IRQ")."""
+        if self.serial is None:
+            return self.irqst
+        return (self.irqst & ~IRQ_SEROC & 0xFF) | (IRQ_SEROC if self.serial.sending else 0)
 
     # -- sound and timers -----------------------------------------------------------------
 

@@ -70,7 +70,7 @@ def test_a_message_still_being_printed_is_completed_by_a_later_screen():
 
 def test_the_suite_totals_end_the_run():
     reader = VerdictReader()
-    screen = ["MMU: XL banking...Pass", "All tests complete. Passed: 30 Failed: 25 Skipped: 3"]
+    screen = ["MMU: XL banking...Pass", "All tests complete.", "Passed: 30  Failed: 25  Skipped: 3", "Press a key..."]
     reader.read(screen)
     reader.read(screen)
     assert reader.suite_totals == (30, 25, 3)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from test_emu_helpers import SCREEN, mini_os_rom, sample_font
+from test_emu_helpers import SCREEN, idle_rom, mini_os_rom, sample_font
 
 from emulator.antic import Antic
 from emulator.atascii import atascii_to_internal, text_to_atascii
@@ -190,10 +190,7 @@ def test_a_chain_of_jvbs_reaches_its_dli_in_the_machine():
     # count frames this way)
     from emulator.machine import Machine
 
-    rom = bytearray(0x4000)
-    rom[0:4] = b"\xEA\x4C\x00\xC0"  # $C000: NOP / JMP $C000
-    rom[0x3FFC:0x3FFE] = b"\x00\xC0"
-    machine = Machine(bytes(rom))
+    machine = Machine(idle_rom())
     lists = {0x3000: (0x70, 0x41, 0x00, 0x31), 0x3100: (0x70, 0x41, 0x00, 0x32),
              0x3200: (0xF0, 0x41, 0x00, 0x30)}
     for address, display_list in lists.items():

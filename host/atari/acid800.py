@@ -6,7 +6,9 @@ the project's tests read ``../shared/conformance/acid800/acid800.atr``) is a boo
 for a key; ``I`` switches its undocumented-opcode tests on or off, ``X`` starts the tests) and
 reads the verdicts off the screen the suite prints through E: (its manual: ``Name...Pass``,
 ``Name...FAIL.`` followed by message lines, ``Name...Skipped``, ``Loading test N`` while the
-next test loads, and at the end ``All tests complete. Passed: P Failed: F Skipped: S``).
+next test loads, and at the end ``All tests complete.`` and ``Passed: P Failed: F Skipped: S``).
+The machine is an XL with its BASIC inside (ours, or the one given) switched off at power-on,
+as the suite's manual recommends; its MMU test banks BASIC in.
 
 Reading the screen: every frame the 24 rows at SAVMSC are joined into logical lines (LOGMAP,
 $02B2, one bit per row that starts one; Mapping the Atari) with the margins (columns 2-39);
@@ -27,6 +29,7 @@ from emulator.atascii import internal_to_text
 from emulator.errors import CpuJam, EmulatorError
 from emulator.headless import HeadlessAtari
 from emulator.keyboard import key_for_atascii
+from emulator.rom import ROMS
 from host.errors import SurroundError
 from host.resources import CHECKOUT
 
@@ -55,7 +58,8 @@ HANG, JAM, NOT_RUN = "hang", "jam", "not run"
 
 TEST_LINE = re.compile(r"^(?P<name>[A-Za-z0-9]+: .+?)\.\.\.(?P<verdict>Pass|FAIL\.|Skipped)?$")
 LOADING_LINE = re.compile(r"Loading test (?P<number>\d+)$")
-COMPLETE_LINE = re.compile(r"All tests complete\. +Passed: *(\d+) +Failed: *(\d+) +Skipped: *(\d+)")
+COMPLETE_LINE = re.compile(r"All tests complete")
+TOTALS = re.compile(r"Passed: *(\d+) +Failed: *(\d+) +Skipped: *(\d+)")
 OPTIONS_PROMPT = "Press key for options"
 MENU_PROMPT = "Acid800>"
 ILLEGAL_OPTION = re.compile(r"I - Allow illegal instructions: (ON|OFF)")
@@ -167,12 +171,13 @@ class VerdictReader:
             number = int(loading["number"])
             changed, self.loading = number != self.loading, number
             return changed
-        complete = COMPLETE_LINE.search(line)
-        if complete:
-            changed = self.suite_totals is None
-            passed, failed, skipped = (int(group) for group in complete.groups())
+        if COMPLETE_LINE.search(line):  # the totals follow, on this line or the next
+            totals = TOTALS.search(" ".join([line, *following[:1]]))
+            if totals is None or self.suite_totals is not None:
+                return False
+            passed, failed, skipped = (int(group) for group in totals.groups())
             self.suite_totals = (passed, failed, skipped)
-            return changed
+            return True
         test = TEST_LINE.match(line)
         if not test:
             return False
@@ -222,13 +227,18 @@ class Acid800Runner:
     """Boots the suite's disk and runs it to its end (or to a hang or jam)."""
 
     def __init__(self, atr: str | Path, os_rom: str | None = None, sio: str = "fast", illegal: bool = True,
-                 frame_limit: int = FRAME_LIMIT) -> None:
+                 frame_limit: int = FRAME_LIMIT, basic_rom: str | None = None) -> None:
         path = Path(atr)
         if not path.is_file():
             raise SurroundError(f"{atr}: no such file (the Acid800 disk image, acid800.atr)")
         if frame_limit < 1:
             raise SurroundError(f"--frame-limit must be at least 1, not {frame_limit}")
-        self.atari = HeadlessAtari(os_rom=os_rom, sio=sio)
+        # an XL has BASIC inside; the suite runs with it switched off (OPTION held at power-on)
+        # and banks it in for its MMU test
+        if basic_rom is None:
+            original = os_rom == "original" and ROMS.original_basic.exists()
+            basic_rom = "original" if original else "free"
+        self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic_rom, sio=sio)
         self.atari.insert_disk(1, path, write_protected=True)
         self.illegal = illegal
         self.frame_limit = frame_limit
@@ -236,7 +246,7 @@ class Acid800Runner:
 
     def run(self, progress: Callable[[TestVerdict], None] = lambda verdict: None) -> SuiteRun:
         """Boot, answer the menu, run the tests; ``progress`` hears of every verdict as it comes."""
-        self.atari.boot(max_frames=0)
+        self.atari.boot(max_frames=0, basic=False)
         stop = self._start_suite()
         if stop is None:
             stop = self._run_tests(progress)
