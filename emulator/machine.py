@@ -160,6 +160,7 @@ class Machine:
         self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
+        self._pokey_irq = self._pia_irq = False
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
         self.pokey.schedule = self.schedule
         self.pokey.cancel = self.cancel
@@ -172,6 +173,7 @@ class Machine:
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
         self.pia.ca2_changed = self._motor
+        self.pia.irq_changed = self._pia_irq_changed
         self.sio_mode = "fast"
         memory.attach_io(0, self.gtia.read, self.gtia.write)
         memory.attach_io(2, self.pokey.read, self.pokey.write)
@@ -222,7 +224,13 @@ class Machine:
         return line + 1 if position >= HOLD_WRITE_CYCLE else line
 
     def _irq_changed(self, line: bool) -> None:
-        self.cpu.irq_line = line
+        """POKEY's IRQ output; the PIA's is wired to the same CPU line."""
+        self._pokey_irq = line
+        self.cpu.irq_line = line or self._pia_irq
+
+    def _pia_irq_changed(self, line: bool) -> None:
+        self._pia_irq = line
+        self.cpu.irq_line = line or self._pokey_irq
 
     def _antic_read(self, addr: int) -> int:
         return self.antic.read(addr, self.scanline())
