@@ -24,3 +24,40 @@ def test_serial_output_complete_shows_in_irqst_even_while_its_irq_is_disabled():
     assert machine.peek(IRQEN_IRQST) & 0x08 == 0x08  # shifting out
     machine.run_frames(1)
     assert machine.peek(IRQEN_IRQST) & 0x08 == 0
+
+
+def test_initialization_mode_holds_random_at_ff_and_restarts_the_counters():
+    from emulator.pokey import Pokey
+
+    now = [1000]
+    pokey = Pokey(cycles=lambda: now[0], seed=7)
+    pokey.write(0xD20F, 0x00)  # SKCTL: initialization mode
+    now[0] += 100
+    assert pokey.read(0xD20A) == 0xFF
+    pokey.write(0xD20F, 0x03)  # leave it: the counters start from all ones
+    left = now[0]
+    now[0] = left + 114  # one scanline later: step 113 (Acid800's record of real hardware)
+    assert pokey.read(0xD20A) == 0x08
+    pokey.write(0xD208, 0x80)  # AUDCTL bit 7: the 9-bit counter
+    assert pokey.read(0xD20A) == 0x95
+
+
+def test_entering_initialization_mode_fills_the_counter_with_ones_bit_by_bit():
+    from emulator.pokey import PolyCounter
+
+    counter = PolyCounter(9)
+    counter.anchor_step = 100
+    before = counter.state(50)
+    counter.hold(50)
+    assert [counter.state(50 + k) for k in (0, 1, 3)] == [before, (before >> 1) | 0x100,
+                                                          (before >> 3) | 0x1C0]
+    assert counter.random(59) == 0xFF
+    counter.release(60)
+    assert counter.state(60) == 0x1FF and counter.state(61) != 0x1FF
+
+
+def test_random_without_initialization_mode_depends_only_on_the_seed():
+    from emulator.pokey import Pokey
+
+    readings = [[Pokey(seed=seed).random_at(cycle) for cycle in range(0, 4000, 37)] for seed in (1, 1, 2)]
+    assert readings[0] == readings[1] != readings[2]
