@@ -55,11 +55,11 @@ SKSTAT_KEY_UP, SKSTAT_SHIFT_UP = 0x04, 0x08
 POLY_START_DELAY = 1
 AUDCTL_POLY9 = 0x80
 
-_sequences: dict[int, array] = {}
+_sequences: dict[int, array[int]] = {}
 _positions: dict[int, dict[int, int]] = {}
 
 
-def poly_sequence(bits: int) -> array:
+def poly_sequence(bits: int) -> array[int]:
     """The states of a ``bits``-bit polynomial counter, step by step from all ones (built once).
 
     POKEY's counters shift right, the new bit entering at the top as the XOR of bits 0 and 5:
@@ -79,7 +79,7 @@ def poly_sequence(bits: int) -> array:
     return _sequences[bits]
 
 
-def random_table() -> array:
+def random_table() -> array[int]:
     """The 17-bit counter's states from all ones (RANDOM is each state's top 8 bits)."""
     return poly_sequence(17)
 
@@ -109,7 +109,8 @@ class PolyCounter:
     def state(self, cycle: int) -> int:
         elapsed = cycle - self.anchor_cycle
         if self.held_state is None:
-            return poly_sequence(self.bits)[(self.anchor_step + elapsed) % self.period]
+            running: int = poly_sequence(self.bits)[(self.anchor_step + elapsed) % self.period]
+            return running
         if elapsed >= self.bits:
             return self.period
         shifted = max(0, elapsed)
