@@ -50,6 +50,7 @@ TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
 CYCLES_PER_LINE = 114
 SKSTAT_KEY_UP, SKSTAT_SHIFT_UP = 0x04, 0x08
+SKCTL_ASYNC_RECEIVE = 0x10
 
 #: the counters' first step comes a cycle after the write that leaves initialization mode
 POLY_START_DELAY = 1
@@ -157,6 +158,8 @@ class Pokey:
         self.timer_handles: dict[int, int] = {}
         self.timer_start = 0
         self.potgo_cycle: int | None = None
+        self.skctl_before = 0
+        self.async_end = 0  # when asynchronous receive mode last changed
         self.init_mode = False  # at power-on the counters run, from the seed's start
         self.poly17 = PolyCounter(17, self.seed_offset)
         self.poly9 = PolyCounter(9, self.seed_offset)
@@ -250,6 +253,10 @@ class Pokey:
             self.serial.write_serout(value)
         elif reg == SKCTL:
             self._skctl_write(value)
+            if (value ^ self.skctl_before) & SKCTL_ASYNC_RECEIVE:
+                self.async_end = self.cycles()  # timers 3 and 4 start again from here
+                self._plan_timers()
+            self.skctl_before = value
         elif reg == 0x0A:  # SKRES: reset serial status bits
             self.skstat |= 0xE0
         elif reg <= STIMER:  # AUDF1-AUDC4, AUDCTL, STIMER
@@ -293,18 +300,25 @@ class Pokey:
         periods = self.timer_periods()
         now = self.cycles()
         for bit, channel in TIMER_IRQS:
-            if self.irqen & bit:
+            if self.irqen & bit and not self._held_by_async_receive(channel):
                 period = periods[channel]
-                elapsed = max(0, now - self.timer_start)
-                due = self.timer_start + (elapsed // period + 1) * period
+                start = max(self.timer_start, self.async_end if channel >= 2 else 0)
+                elapsed = max(0, now - start)
+                due = start + (elapsed // period + 1) * period
                 self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
+
+    def _held_by_async_receive(self, channel: int) -> bool:
+        """SKCTL bit 4 (asynchronous receive) holds timers 3 and 4 at their start until a byte
+        comes in (Altirra Hardware Reference Manual, "POKEY", asynchronous receive mode; Acid800's
+        "POKEY: Asynchronous receive mode"); no serial input restarts them here."""
+        return channel >= 2 and bool(self.registers[SKCTL] & SKCTL_ASYNC_RECEIVE)
 
     def _timer_callback(self, bit: int, channel: int) -> Callable[[int], None]:
         return lambda cycle: self._underflow(bit, channel, cycle)
 
     def _underflow(self, bit: int, channel: int, cycle: int) -> None:
         """Timer ``channel`` underflowed at ``cycle``: its IRQ, and the next underflow planned."""
-        if self.irqen & bit and self.schedule is not None:
+        if self.irqen & bit and self.schedule is not None and not self._held_by_async_receive(channel):
             self._raise(bit)
             period = self.timer_periods()[channel]
             self.timer_handles[bit] = self.schedule(cycle + period, self._timer_callback(bit, channel))

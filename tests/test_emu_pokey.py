@@ -61,3 +61,17 @@ def test_random_without_initialization_mode_depends_only_on_the_seed():
 
     readings = [[Pokey(seed=seed).random_at(cycle) for cycle in range(0, 4000, 37)] for seed in (1, 1, 2)]
     assert readings[0] == readings[1] != readings[2]
+
+
+def test_asynchronous_receive_mode_holds_timer_4():
+    machine = _machine()
+    machine.poke(0xD208, 0x00)  # AUDCTL: 64 kHz clock
+    machine.poke(0xD206, 0x01)  # AUDF4: a short period
+    machine.poke(IRQEN_IRQST, 0x04)  # timer 4's IRQ
+    machine.poke(SKCTL, 0x13)  # asynchronous receive, no byte coming
+    machine.poke(0xD209, 0)  # STIMER
+    machine.run_frames(1)
+    assert machine.peek(IRQEN_IRQST) & 0x04
+    machine.poke(SKCTL, 0x03)
+    machine.run_frames(1)
+    assert not machine.peek(IRQEN_IRQST) & 0x04  # running again: it underflowed
