@@ -54,6 +54,7 @@ normal 320-pixel playfield sits at x = 32..351).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -112,6 +113,7 @@ class DisplayList:
     fetches: tuple[tuple[int, int], ...] = ()  # (scanline, display list bytes fetched there)
     next_instruction: int = 0  # the display list counter after the frame: where the next one starts
     next_memory_scan: int = 0  # the memory scan counter after the frame
+    instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
 
 
 def _next_list_byte(counter: int) -> int:
@@ -138,6 +140,7 @@ class Antic:
 
     def __init__(self, ram: bytearray) -> None:
         self.ram = ram
+        self.scanline: Callable[[], int] = lambda: 0  # the beam's scanline now (the machine's)
         self.ram_view = np.frombuffer(ram, dtype=np.uint8)
         self.reset()
 
@@ -148,6 +151,7 @@ class Antic:
         self.frame_dlist = 0  # where the current frame's display list started
         self.memory_scan = 0
         self.frame_memory_scan = 0
+        self.instruction = 0  # the instruction ANTIC holds (its IR): the last one read
         self.hscrol = 0
         self.vscrol = 0
         self.pmbase = 0
@@ -167,15 +171,17 @@ class Antic:
         if memory_scan is None:
             memory_scan = self.memory_scan
         if not self.dmactl & 0x20:
-            return DisplayList([], [], width, left, (), pc, memory_scan)
+            return DisplayList([], self._held_instruction_dlis(), width, left, (), pc, memory_scan)
         ram = self.ram
         line = FIRST_DISPLAY_LINE
         vscrolling = False  # the previous mode line had VS set
         mode_lines: list[ModeLine] = []
         dli_lines: list[int] = []
         fetches: list[tuple[int, int]] = []
+        instructions: list[tuple[int, int]] = []
         while line < VBLANK_LINE:
             instruction = ram[pc]
+            instructions.append((line, instruction))
             mode = instruction & 0x0F
             pc = _next_list_byte(pc)
             fetched = 1
@@ -224,7 +230,20 @@ class Antic:
                 if last < VBLANK_LINE:
                     dli_lines.append(last)
             line += height
-        return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan)
+        return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan,
+                           tuple(instructions))
+
+    def _held_instruction_dlis(self) -> list[int]:
+        """With display list DMA off ANTIC reads no instruction: it goes on repeating the one it
+        holds, a DLI at the end of each repetition if that has bit 7 (so a DLI is carried over
+        the vertical blank into the next frames: Acid800's "ANTIC: Display list wrapping";
+        Altirra Hardware Reference Manual, "ANTIC", display list DMA).  Nothing is shown."""
+        held = self.instruction
+        if not held & 0x80:
+            return []
+        mode = held & 0x0F
+        height = ((held >> 4) & 7) + 1 if mode == 0 else MODE_HEIGHT.get(mode, 1)
+        return list(range(FIRST_DISPLAY_LINE + height - 1, VBLANK_LINE, height))
 
     def begin_frame(self) -> DisplayList:
         """Read the display list for the frame that starts now, from where the counter stands,
@@ -233,7 +252,17 @@ class Antic:
         self.display_list = self.parse_display_list()
         self.dlist = self.display_list.next_instruction
         self.memory_scan = self.display_list.next_memory_scan
+        if self.display_list.instructions:
+            self.instruction = self.display_list.instructions[-1][1]
         return self.display_list
+
+    def _hold_instruction(self) -> None:
+        """Display list DMA goes off: ANTIC keeps the instruction it is executing now."""
+        line = self.scanline()
+        for first, instruction in self.display_list.instructions:
+            if first > line:
+                break
+            self.instruction = instruction
 
     # -- registers ------------------------------------------------------------------
 
@@ -250,6 +279,8 @@ class Antic:
     def write(self, addr: int, value: int) -> None:
         reg = addr & 0x0F
         if reg == DMACTL:
+            if self.dmactl & 0x20 and not value & 0x20:
+                self._hold_instruction()
             self.dmactl = value
         elif reg == CHACTL:
             self.chactl = value

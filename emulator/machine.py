@@ -168,6 +168,7 @@ class Machine:
         self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
+        self.antic.scanline = self.scanline
         self.sio = SioBus()
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial

@@ -203,3 +203,20 @@ def test_a_chain_of_jvbs_reaches_its_dli_in_the_machine():
         machine.run_frames(1)
         dlis.append(machine.antic.display_list.dli_lines)
     assert dlis == [[], [], [15], [], [], [15]]
+
+
+def test_with_display_list_dma_off_the_held_instruction_repeats_with_its_dli():
+    from emulator.machine import Machine
+
+    machine = Machine(idle_rom())
+    display_list = bytes((0xF0,)) + bytes((0x70,)) * 40 + bytes((0x41, 0x00, 0x30))
+    for offset, byte in enumerate(display_list):
+        machine.poke(0x3000 + offset, byte)
+    for register, value in ((0xD400, 0x21), (0xD402, 0x00), (0xD403, 0x30)):
+        machine.poke(register, value)
+    machine.run_frames(1)
+    assert machine.antic.display_list.dli_lines == [15]
+    machine.run_until(machine.frame_start + 14 * 114)  # during the $F0 (scanlines 8-15)
+    machine.poke(0xD400, 0x00)  # display list DMA off: ANTIC keeps its $F0
+    machine.run_frames(2)
+    assert machine.antic.display_list.dli_lines == list(range(15, 248, 8))
