@@ -68,6 +68,7 @@ from emulator.antic import (
     CYCLES_PER_LINE,
     DISPLAY_LINES,
     FIRST_DISPLAY_LINE,
+    FRAME_WIDTH,
     LINES_PER_FRAME,
     NMI_DLI,
     NMI_VBI,
@@ -85,7 +86,7 @@ from emulator.interfaces import CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
-from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
+from emulator.pmg import HPOS_OFFSET, FrameState, compose, frame_collisions, uses_objects
 from emulator.pokey import Pokey
 from emulator.serial import CassetteRecorder, DiskDrive, Printer, SerialPort
 from emulator.sio import DDEVIC, DISK_DEVICE, DSTATS, SioBus
@@ -160,6 +161,7 @@ class Machine:
         self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
+        self._collided_pixel = 0  # ... and pixels of the row after them
         self._pokey_irq = self._pia_irq = False
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
         self.pokey.schedule = self.schedule
@@ -382,7 +384,7 @@ class Machine:
         display_list = self.antic.begin_frame()
         self.dma = timeline(display_list, self.antic.dmactl, self.lines_per_frame)
         self.gtia.begin_frame()
-        self._collided_rows = 0
+        self._collided_rows = self._collided_pixel = 0
         start = self.frame_start
         events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
         events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
@@ -452,20 +454,34 @@ class Machine:
         self._collide()
 
     def _collide(self, end_row: int | None = None) -> None:
-        """GTIA's collision registers catch up with the scanlines drawn so far (emulator/pmg.py)."""
+        """GTIA's collision registers catch up with what the beam has drawn (emulator/pmg.py):
+        whole scanlines, and of the current one the part left of the beam (a colour clock
+        every half cycle, HPOS = 2 x the cycle in the line), so a program that reads them
+        just after the beam passed an object sees its collision."""
         if end_row is None:
-            end_row = min(DISPLAY_LINES, max(0, self.scanline() - FIRST_DISPLAY_LINE))
-        first = self._collided_rows
-        if end_row <= first:
+            line, cycle = divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+            row, pixel = line - FIRST_DISPLAY_LINE, 2 * (2 * cycle - HPOS_OFFSET)
+            if row < 0:
+                return
+            if row >= DISPLAY_LINES:
+                row, pixel = DISPLAY_LINES, 0
+        else:
+            row, pixel = end_row, 0
+        if pixel >= FRAME_WIDTH:
+            row, pixel = row + 1, 0
+        first, first_pixel = self._collided_rows, self._collided_pixel
+        if (row, max(0, pixel)) <= (first, first_pixel):
             return
-        self._collided_rows = end_row
+        self._collided_rows, self._collided_pixel = row, max(0, pixel)
+        last = row + 1 if pixel > 0 else row
+        end_pixel = pixel if pixel > 0 else FRAME_WIDTH
         state = self._frame_state()
         if not uses_objects(state):
             return
-        indices = self.antic.render_indices(state.display_list, first, end_row)
-        if first == 0 and end_row == DISPLAY_LINES:
+        indices = self.antic.render_indices(state.display_list, first, last)
+        if first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
             self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
-        hits = frame_collisions(self.antic.ram_view, state, indices, first, end_row)
+        hits = frame_collisions(self.antic.ram_view, state, indices, first, last, first_pixel, end_pixel)
         collisions = self.gtia.collisions
         for reg, bits in enumerate(hits):
             collisions[reg] |= bits

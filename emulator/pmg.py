@@ -362,13 +362,18 @@ def _prioritise(base: np.ndarray, indices: np.ndarray, table: np.ndarray, hires:
     return colour
 
 
-def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, first: int, last: int) -> bytearray:
-    """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8)."""
+def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, first: int, last: int,
+                     start_pixel: int = 0, end_pixel: int = FRAME_WIDTH) -> bytearray:
+    """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8): of the
+    first row only the pixels from ``start_pixel``, of the last only those before ``end_pixel``."""
     if last <= first or not uses_objects(state):
         return bytearray(16)
     table = register_table(state.start_registers, state.log, last)[first:]
     graf = object_graphics(np.asarray(ram), state, table, first)
-    players, missiles = (_visible(masks) for masks in object_masks(table, graf))
+    window = np.broadcast_to(COLLIDING, (last - first, FRAME_WIDTH)).copy()
+    window[0, :start_pixel] = False
+    window[-1, end_pixel:] = False
+    players, missiles = (_within(masks, window) for masks in object_masks(table, graf))
     if all(mask is None for mask in players + missiles):
         return bytearray(16)
     sub = indices[first:last]
@@ -376,6 +381,6 @@ def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, fi
     return collisions(sub, hires, table[:, PRIOR] >> 6, players, missiles)
 
 
-def _visible(masks: list[np.ndarray | None]) -> list[np.ndarray | None]:
-    """The objects' masks without the horizontal blanks, where nothing collides."""
-    return [None if mask is None else mask & COLLIDING for mask in masks]
+def _within(masks: list[np.ndarray | None], window: np.ndarray) -> list[np.ndarray | None]:
+    """The objects' masks inside ``window`` (never in the horizontal blanks, where nothing collides)."""
+    return [None if mask is None else mask & window for mask in masks]

@@ -75,3 +75,22 @@ def test_nothing_collides_in_horizontal_blank():
     machine.poke(0xD01E, 0)
     machine.run_frames(2)
     assert machine.peek(0xD00C) == 0x02
+
+
+def test_a_collision_counts_once_the_beam_has_passed_it_in_the_scanline():
+    machine = Machine(idle_rom())
+    display_list = bytes((0x4F, 0x00, 0x40)) + bytes((0x0F,)) * 100 + bytes((0x41, 0x00, 0x30))
+    for offset, byte in enumerate(display_list):
+        machine.poke(0x3000 + offset, byte)
+    for address in range(0x4000, 0x5000):
+        machine.poke(address, 0xFF)  # every hi-res pixel lit: PF2
+    for register, value in ((0xD400, 0x22), (0xD402, 0x00), (0xD403, 0x30), (0xD000, 0x80), (0xD00D, 0xFF)):
+        machine.poke(register, value)
+    machine.run_frames(1)
+    line_start = machine.frame_start + 30 * 114
+    machine.run_until(line_start + 5)
+    machine.poke(0xD01E, 0)  # HITCLR
+    machine.run_until(line_start + 50)  # the beam at HPOS $64: player 0 ($80-$87) still ahead
+    assert machine.peek(0xD004) == 0
+    machine.run_until(line_start + 80)  # HPOS $A0: passed
+    assert machine.peek(0xD004) == 0x04  # P0PF: PF2
