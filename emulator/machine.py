@@ -179,7 +179,7 @@ class Machine:
         self.pia.irq_changed = self._pia_irq_changed
         self.sio_mode = "fast"
         memory.attach_io(0, self.gtia.read, self.gtia.write)
-        memory.attach_io(2, self.pokey.read, self.pokey.write)
+        memory.attach_io(2, self.pokey.read, self._pokey_write)
         memory.attach_io(3, self.pia.read, self.pia.write)
         memory.attach_io(4, self._antic_read, self._antic_write)
         memory.install_roms(os_rom, basic_rom)
@@ -237,6 +237,17 @@ class Machine:
 
     def _antic_read(self, addr: int) -> int:
         return self.antic.read(addr, self.scanline())
+
+    def _pokey_write(self, addr: int, value: int) -> int:
+        """POKEY's registers.  A write that plans a timed event (a timer's underflow, the serial
+        port's next bit) ends the CPU's chunk, so the event comes at its own cycle and not at the
+        end of the chunk (up to four scanlines late)."""
+        planned = len(self._timed)
+        self.pokey.write(addr, value)
+        if len(self._timed) == planned:
+            return 0
+        self.cpu.stop_reason = "replan"
+        return STOP
 
     def _antic_write(self, addr: int, value: int) -> int:
         if addr & 0x0F == WSYNC:
@@ -571,6 +582,8 @@ class Machine:
         cpu = self.cpu
         cpu.processorCycles -= STOP
         reason, cpu.stop_reason = cpu.stop_reason, None
+        if reason == "replan":
+            return None
         if reason == "wsync":
             offset = cpu.processorCycles - self.frame_start
             cpu.processorCycles = self.frame_start + (offset // CYCLES_PER_LINE + 1) * CYCLES_PER_LINE

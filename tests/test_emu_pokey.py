@@ -75,3 +75,15 @@ def test_asynchronous_receive_mode_holds_timer_4():
     machine.poke(SKCTL, 0x03)
     machine.run_frames(1)
     assert not machine.peek(IRQEN_IRQST) & 0x04  # running again: it underflowed
+
+
+def test_a_timer_planned_by_the_cpu_fires_at_its_cycle_not_at_the_end_of_a_chunk():
+    from test_emu_helpers import rom_with_code
+
+    machine = Machine(rom_with_code(
+        "    sei\n    lda #$00\n    sta $D208\n    lda #$09\n    sta $D200\n    lda #$01\n    sta $D20E\n"
+        "    sta $D209\n    ldx #$00\n"  # 64 kHz clock, AUDF1 = 9: 280 cycles; timer 1's IRQ; STIMER
+        "poll:\n    inx\n    lda $D20E\n    lsr\n    bcs poll\n"  # 11 cycles a round until IRQST bit 0 is 0
+        "    stx $80\ndone:\n    inc $81\n    jmp done\n"))
+    machine.run_frames(2)
+    assert 24 <= machine.peek(0x80) <= 27  # 280 / 11: not a chunk (456 cycles) late
