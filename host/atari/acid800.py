@@ -123,6 +123,8 @@ class SuiteRun:
             "completed": self.completed,
             "frames": self.frames,
             "totals": self.totals(),
+            "suite_totals": (dict(zip(("passed", "failed", "skipped"), self.suite_totals))
+                             if self.suite_totals else None),
             "tests": [{"number": test.number, "name": test.name, "verdict": test.verdict,
                        "message": test.message} for test in self.verdicts],
         }

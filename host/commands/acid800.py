@@ -64,7 +64,10 @@ def table(result: SuiteRun) -> str:
              for test in result.verdicts]
     totals = result.totals()
     summary = ", ".join(f"{count} {kind}" for kind, count in totals.items() if count)
-    ending = "the suite ran to its end" if result.completed else "the suite did not finish"
+    ending = "the suite did not finish"
+    if result.suite_totals is not None:
+        passed, failed, skipped = result.suite_totals
+        ending = f"the suite ran to its end (its own count: {passed} passed, {failed} failed, {skipped} skipped)"
     lines.append(f"{totals['pass']} passed of {len(result.verdicts)} ({summary}); {ending} "
                  f"after {result.frames} frames")
     return "\n".join(lines)
