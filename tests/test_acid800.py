@@ -128,3 +128,14 @@ def test_no_recorded_pass_fails_and_every_pass_is_recorded(configuration):
     new = sorted(passed - recorded, key=TEST_NAMES.index)
     assert not new, (f"Acid800 tests that pass now ({configuration}); add them to {RECORD.name} "
                      f"in this commit: {new}")
+
+
+def test_tests_without_a_verdict_are_unread_after_a_finished_run_else_not_run():
+    from host.atari.acid800 import TestVerdict, all_verdicts
+
+    found = {"CPU: Flags": TestVerdict(2, "CPU: Flags", "pass")}
+    finished = all_verdicts(found, None, completed=True)
+    assert [test.verdict for test in finished[:3]] == ["unread", "pass", "unread"]
+    stopped = all_verdicts(found, TestVerdict(3, "CPU: Decimal mode", "hang", "no verdict"), completed=False)
+    assert [test.verdict for test in stopped[:4]] == ["not run", "pass", "hang", "not run"]
+    assert len(stopped) == 58

@@ -15,7 +15,8 @@ $02B2, one bit per row that starts one; Mapping the Atari) with the margins (col
 a screen counts only when it is the same in two consecutive frames, so a frame caught in the
 middle of a scroll is never read.  A test that gives no verdict within ``frame_limit`` frames
 of the last sign of progress is reported as ``hang`` and the run stops there; a CPU jam stops
-it as ``jam``; tests after that are ``not run``.
+it as ``jam``; tests after that are ``not run``.  A test the suite finished but whose verdict
+never stood on the screen (one that overwrites screen memory) is ``unread``.
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ TEST_NAMES = (
     "MMU: XL banking",
 )
 VERDICTS = {"Pass": "pass", "FAIL.": "fail", "Skipped": "skip"}
-#: what a test that did not finish is reported as
-HANG, JAM, NOT_RUN = "hang", "jam", "not run"
+#: what a test that did not finish is reported as; "unread": the suite ran to its end but the
+#: test's verdict never stood on the screen for two frames (a test that overwrites the screen)
+HANG, JAM, NOT_RUN, UNREAD = "hang", "jam", "not run", "unread"
 
 TEST_LINE = re.compile(r"^(?P<name>[A-Za-z0-9]+: .+?)\.\.\.(?P<verdict>Pass|FAIL\.|Skipped)?$")
 LOADING_LINE = re.compile(r"Loading test (?P<number>\d+)$")
@@ -115,7 +117,7 @@ class SuiteRun:
         return [test.name for test in self.verdicts if test.verdict == "pass"]
 
     def totals(self) -> dict[str, int]:
-        kinds = ("pass", "fail", "skip", HANG, JAM, NOT_RUN)
+        kinds = ("pass", "fail", "skip", HANG, JAM, NOT_RUN, UNREAD)
         return {kind: self.count(kind) for kind in kinds}
 
     def as_json(self) -> dict:
@@ -325,14 +327,21 @@ class Acid800Runner:
         return TestVerdict(test_number(name), name, verdict, message)
 
     def _result(self, stop: TestVerdict | None) -> SuiteRun:
-        found = dict(self.reader.verdicts)
-        if stop is not None:
-            found[stop.name] = stop
-        verdicts = [found.pop(name) if name in found else TestVerdict(number, name, NOT_RUN)
-                    for number, name in enumerate(TEST_NAMES, 1)]
-        verdicts += sorted(found.values(), key=lambda test: test.name)  # names V1.2 did not have
-        return SuiteRun(verdicts, self.reader.suite_totals is not None, self.atari.frames,
+        completed = self.reader.suite_totals is not None
+        return SuiteRun(all_verdicts(self.reader.verdicts, stop, completed), completed, self.atari.frames,
                         self.reader.suite_totals)
+
+
+def all_verdicts(found: dict[str, TestVerdict], stop: TestVerdict | None, completed: bool) -> list[TestVerdict]:
+    """Every test's verdict in the suite's order: those read, the one that stopped the run, and
+    for the rest ``unread`` if the suite ran to its end, else ``not run``."""
+    found = dict(found)
+    if stop is not None:
+        found[stop.name] = stop
+    missing = UNREAD if completed else NOT_RUN
+    verdicts = [found.pop(name) if name in found else TestVerdict(number, name, missing)
+                for number, name in enumerate(TEST_NAMES, 1)]
+    return verdicts + sorted(found.values(), key=lambda test: test.name)  # names V1.2 did not have
 
 
 def _next_test(verdicts: dict[str, TestVerdict]) -> str:
