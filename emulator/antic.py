@@ -24,7 +24,9 @@ instruction after the last one read.  The counter counts in its low 10 bits
 only (a list wraps inside its 1 KiB block; a jump loads all 16 bits), and the
 memory scan counter, too, keeps its value from frame to frame.  A JVB with the
 DLI bit raises a DLI on every scanline from it down to the vertical blank
-(playermissile.com's DLI tutorial and the Altirra manual agree).  Model limit:
+(playermissile.com's DLI tutorial and the Altirra manual agree).  With display
+list DMA off (DMACTL bit 5) ANTIC reads nothing and repeats the instruction it
+holds, its DLI included (``_held_instruction_dlis``).  Model limit:
 the whole frame's list is read at its top, so a write to DLISTL/H during the
 display takes effect at the next frame.
 
