@@ -186,6 +186,15 @@ def rom_with_code(code: str) -> bytes:
         return assemble(source, Path(tmp), "code")
 
 
+def idle_rom() -> bytes:
+    """A 16 KiB OS image whose RESET loops at $C000 (NOP / JMP $C000): the chips' registers
+    are the test's to set through the machine, nothing else touches them."""
+    rom = bytearray(0x4000)
+    rom[0:4] = b"\xEA\x4C\x00\xC0"
+    rom[0x3FFC:0x3FFE] = b"\x00\xC0"
+    return bytes(rom)
+
+
 def test_mini_os_assembles():
     rom = mini_os_rom()
     assert len(rom) == 0x4000

@@ -92,13 +92,26 @@ def _text(figures: dict, indent: str = "") -> str:
 
 
 def measure_emulator(seconds: float, video: str = "ntsc") -> dict:
-    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard, and the
-    Surround disk's boot over the serial bus."""
+    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard, the
+    Surround disk's boot over the serial bus, and Acid800's verdicts."""
     from emulator import bench
 
     figures = dict(bench.measure(seconds, video=video))
     figures.update(measure_serial_boot(bench))
+    figures.update(measure_acid800())
     return figures
+
+
+def measure_acid800() -> dict:
+    """Acid800's verdicts on our OS (`surround acid800`, default options), if the suite is found
+    beside the checkout (shared/conformance/acid800/acid800.atr); nothing otherwise."""
+    from host.atari.acid800 import default_suite_path, run_suite
+
+    path = default_suite_path()
+    if not path.is_file():
+        return {}
+    run = run_suite(path)
+    return {"acid800_passed": len(run.passed), "acid800": {test.name: test.verdict for test in run.verdicts}}
 
 
 def measure_serial_boot(module: ModuleType) -> dict:
