@@ -69,6 +69,7 @@ import numpy as np
 from emulator.antic import (
     DISPLAY_LINES,
     FIRST_DISPLAY_LINE,
+    FRAME_WIDTH,
     NMI_DLI,
     NMI_VBI,
     VBLANK_LINE,
@@ -85,7 +86,7 @@ from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
-from emulator.pmg import FrameState, compose, frame_collisions, uses_objects
+from emulator.pmg import HPOS_OFFSET, FrameState, compose, frame_collisions, uses_objects
 from emulator.pokey import Pokey
 from emulator.runplan import STOPPED, RunPlan
 from emulator.serial import CassetteRecorder, SerialPort
@@ -138,6 +139,8 @@ class Machine:
         self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
+        self._collided_pixel = 0  # ... and pixels of the row after them
+        self._pokey_irq = self._pia_irq = False
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
         self.pokey.schedule = self.schedule
         self.pokey.cancel = self.cancel
@@ -145,12 +148,15 @@ class Machine:
         self.audio_sinks: list[Callable[[np.ndarray], None]] = []
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
+        self.antic.scanline = self.scanline
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
         self.pia.ca2_changed = self._motor
-        for page, chip in ((0, self.gtia), (2, self.pokey), (3, self.pia)):
+        self.pia.irq_changed = self._pia_irq_changed
+        for page, chip in ((0, self.gtia), (3, self.pia)):
             self._attach_chip(page, chip)
+        memory.attach_io(2, self.pokey.read, self._pokey_write)  # a timer write ends the chunk
         memory.attach_io(4, self._antic_read, self._antic_write)
         memory.install_roms(os_rom, basic_rom)
 
@@ -206,10 +212,27 @@ class Machine:
         self.memory.attach_io(page, chip.read, chip.write)
 
     def _irq_changed(self, line: bool) -> None:
-        self.cpu.irq_line = line
+        """POKEY's IRQ output; the PIA's is wired to the same CPU line."""
+        self._pokey_irq = line
+        self.cpu.irq_line = line or self._pia_irq
+
+    def _pia_irq_changed(self, line: bool) -> None:
+        self._pia_irq = line
+        self.cpu.irq_line = line or self._pokey_irq
 
     def _antic_read(self, addr: int) -> int:
         return self.antic.read(addr, self.scanline())
+
+    def _pokey_write(self, addr: int, value: int) -> int:
+        """POKEY's registers.  A write that plans a timed event (a timer's underflow, the serial
+        port's next bit) ends the CPU's chunk, so the event comes at its own cycle and not at the
+        end of the chunk (up to four scanlines late)."""
+        planned = len(self._timed)
+        self.pokey.write(addr, value)
+        if len(self._timed) == planned:
+            return 0
+        self.cpu.stop_reason = "replan"
+        return STOP
 
     def _antic_write(self, addr: int, value: int) -> int:
         if addr & 0x0F == WSYNC:
@@ -352,7 +375,7 @@ class Machine:
         display_list = self.antic.begin_frame()
         self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
-        self._collided_rows = 0
+        self._collided_rows = self._collided_pixel = 0
         start = self.frame_start
         events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
         events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
@@ -416,20 +439,34 @@ class Machine:
         self._collide()
 
     def _collide(self, end_row: int | None = None) -> None:
-        """GTIA's collision registers catch up with the scanlines drawn so far (emulator/pmg.py)."""
+        """GTIA's collision registers catch up with what the beam has drawn (emulator/pmg.py):
+        whole scanlines, and of the current one the part left of the beam (a colour clock
+        every half cycle, HPOS = 2 x the cycle in the line), so a program that reads them
+        just after the beam passed an object sees its collision."""
         if end_row is None:
-            end_row = min(DISPLAY_LINES, max(0, self.scanline() - FIRST_DISPLAY_LINE))
-        first = self._collided_rows
-        if end_row <= first:
+            line, cycle = divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+            row, pixel = line - FIRST_DISPLAY_LINE, 2 * (2 * cycle - HPOS_OFFSET)
+            if row < 0:
+                return
+            if row >= DISPLAY_LINES:
+                row, pixel = DISPLAY_LINES, 0
+        else:
+            row, pixel = end_row, 0
+        if pixel >= FRAME_WIDTH:
+            row, pixel = row + 1, 0
+        first, first_pixel = self._collided_rows, self._collided_pixel
+        if (row, max(0, pixel)) <= (first, first_pixel):
             return
-        self._collided_rows = end_row
+        self._collided_rows, self._collided_pixel = row, max(0, pixel)
+        last = row + 1 if pixel > 0 else row
+        end_pixel = pixel if pixel > 0 else FRAME_WIDTH
         state = self._frame_state()
         if not uses_objects(state):
             return
-        indices = self.antic.render_indices(state.display_list, first, end_row)
-        if first == 0 and end_row == DISPLAY_LINES:
+        indices = self.antic.render_indices(state.display_list, first, last)
+        if first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
             self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
-        hits = frame_collisions(self.antic.ram_view, state, indices, first, end_row)
+        hits = frame_collisions(self.antic.ram_view, state, indices, first, last, first_pixel, end_pixel)
         collisions = self.gtia.collisions
         for reg, bits in enumerate(hits):
             collisions[reg] |= bits
@@ -523,6 +560,8 @@ class Machine:
         cpu = self.cpu
         cpu.processorCycles -= STOP
         reason, cpu.stop_reason = cpu.stop_reason, None
+        if reason == "replan":
+            return None
         if reason == "wsync":
             offset = cpu.processorCycles - self.frame_start
             cpu.processorCycles = self.frame_start + (offset // CYCLES_PER_LINE + 1) * CYCLES_PER_LINE

@@ -12,6 +12,7 @@ program's variables by name. Two back-ends for the tests:
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 from host.engines.basic import BasicEngine, SurroundBasicEngine, surround_program
 from tests.basic_model_support import BasicModel
@@ -49,6 +50,6 @@ class ModelEngine(SurroundBasicEngine):
         assert self.var("LEARNED") == sum(bin(byte).count("1") for byte in data)
 
 
-def emulator_engine(seed: int = 0) -> BasicEngine:
-    """The product's basic engine on the free BASIC."""
-    return BasicEngine(seed=seed)
+def emulator_engine(seed: int = 0, files: Path | None = None) -> BasicEngine:
+    """The product's basic engine on the free BASIC (``files``: a folder the program sees as D:)."""
+    return BasicEngine(seed=seed, files=files)

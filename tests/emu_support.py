@@ -184,3 +184,12 @@ def rom_with_code(code: str) -> bytes:
     )
     with tempfile.TemporaryDirectory() as tmp:
         return assemble(source, Path(tmp), "code")
+
+
+def idle_rom() -> bytes:
+    """A 16 KiB OS image whose RESET loops at $C000 (NOP / JMP $C000): the chips' registers
+    are the test's to set through the machine, nothing else touches them."""
+    rom = bytearray(0x4000)
+    rom[0:4] = b"\xEA\x4C\x00\xC0"
+    rom[0x3FFC:0x3FFE] = b"\x00\xC0"
+    return bytes(rom)

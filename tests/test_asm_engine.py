@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from emulator.errors import EmulatorError
 from host.engines.harness import LockstepChecker
 from host.errors import SurroundError
 from host.game.players import MixedSheep, RandomSheep
@@ -172,8 +171,8 @@ def test_engine_reports_a_program_that_is_not_at_its_prompt(engine) -> None:
     saved = atari.peek(engine.labels["inputwait"])
     atari.poke(engine.labels["inputwait"], 0)
     try:
-        with pytest.raises(EmulatorError):
-            engine._expect_prompt("in this test")
+        with pytest.raises(SurroundError, match="does not wait"):
+            engine.expect_waiting("in this test")
     finally:
         atari.poke(engine.labels["inputwait"], saved)
 
@@ -195,15 +194,13 @@ def test_random_index_is_uniform(engine, count: int) -> None:
 
 
 def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Path, capsys) -> None:
-    import argparse
-
+    from host.cli import build_parser
     from host.commands.play_asm import play
-    from host.game.records import read_blacklist_file, write_blacklist_file
+    from host.game.blacklist_file import read_blacklist_file, write_blacklist_file
 
     saved = tmp_path / "wolf.blk"
     write_blacklist_file(saved, bytes([0b1011]) + bytes(BLACKLIST_BYTES - 1))
-    args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), empty_blacklist=False, disk=None,
-                              frontend="headless")
+    args = build_parser().parse_args(["play", "--seed", "2", "--blacklist", str(saved), "--frontend", "headless"])
     assert play(args) == 0
     screen = capsys.readouterr().out
     assert "SURROUND" in screen and "YOUR MOVE, SHEEP (FROM,TO)?" in screen

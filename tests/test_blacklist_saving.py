@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from host.engines.reference import ReferenceEngine
-from host.game.blacklist_store import LOSABLE, BlacklistStore, impossible_positions, merged
+from host.game.blacklist_file import LOSABLE, impossible_positions
+from host.game.blacklist_store import BlacklistStore, merged
 from host.game.rules import (
     BLACKLIST_BYTES,
     Blacklist,

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from host.errors import SurroundError
-from host.game.blacklist_store import BlacklistStore, default_path, positions_in
+from host.game.blacklist_file import positions_in
+from host.game.blacklist_store import BlacklistStore, default_path
 from host.game.rules import (
     BLACKLIST_BYTES,
     Blacklist,
@@ -72,7 +73,8 @@ def test_cli_reports_a_broken_default_file_without_a_traceback(data_home: Path) 
     broken.write_bytes(b"garbage")
     for engine in ("asm", "reference"):
         completed = subprocess.run(
-            [sys.executable, "-m", "host", "play", "--engine", engine], capture_output=True, text=True,
+            [sys.executable, "-m", "host", "play", "--engine", engine,
+             *(["--frontend", "headless"] if engine == "asm" else [])], capture_output=True, text=True,
             timeout=120, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.DEVNULL,
         )
         assert completed.returncode == 2 and str(broken) in completed.stderr, completed.stderr

@@ -329,11 +329,10 @@ def test_hatabs_is_the_xl_oss() -> None:
 
 
 @pytest.mark.slow
-def test_surround_disk_boots_and_saves_a_lesson_over_the_bus(tmp_path: Path, capsys, monkeypatch) -> None:
+def test_surround_disk_boots_and_saves_a_lesson_over_the_bus(tmp_path: Path, capsys) -> None:
     path = tmp_path / "surround.atr"
     build_disk(path)
-    monkeypatch.setenv("SURROUND_SIO", "serial")
-    argv = ["check", "--engine", "asm", "--disk", str(path), "--sheep", "perfect", "--games", "2",
+    argv = ["check", "--engine", "asm", "--disk", str(path), "--sio", "serial", "--sheep", "perfect", "--games", "2",
             "--seed", "3", "--json"]
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)

@@ -7,15 +7,14 @@ from hypothesis import strategies as st
 from host.engines.harness import play_learning_game
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
+from host.game.blacklist_file import read_blacklist_file, write_blacklist_file
 from host.game.players import RandomSheep, ReplaySheep
 from host.game.records import (
     format_game,
     parse_game,
     parse_records,
-    read_blacklist_file,
     read_records,
     sheep_moves_of,
-    write_blacklist_file,
     write_records,
 )
 from host.game.rules import Blacklist, Move, Position

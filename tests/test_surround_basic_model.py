@@ -87,13 +87,18 @@ def test_no_input_breaks_the_screen(lines):
     assert [engine.model.screen.row_text(row) for row in (0, 12, 23)] == fixed
 
 
-def test_the_screen_is_the_6502_games():
-    """Start screen, a refused move and the rules page, cell for cell as the 6502 game's;
-    only the help row differs: BASIC's GET never sees the HELP key, so the rules are "H"."""
-    from host.engines.asm import start_program
+def test_the_screen_is_the_6502_games(tmp_path):
+    """Start screen (both with a D: that holds no SURROUND.BLK yet), a refused move and the rules
+    page, cell for cell as the 6502 game's; only the help row differs: BASIC's GET never sees the
+    HELP key, so the rules are "H"."""
+    from emulator.headless import HeadlessAtari
+    from host.engines.asm import ensure_built
 
-    atari, _ = start_program(seed=1)
+    atari = HeadlessAtari(seed=1)
+    atari.use_h_device(tmp_path, letter="D")
+    assert atari.load_xex(ensure_built())
     engine = ModelEngine(seed=1)
+    assert "NO SURROUND.BLK YET: EMPTY LIST." in engine.model.screen.unicode_text()
     screens = engine.model.screen.unicode_text().split("\n"), atari.screen_text().split("\n")
     assert screens[0][:23] == screens[1][:23]
     assert screens[0][23].strip() == "N NEW GAME  C CLEAR LIST  H: RULES"

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from emulator.headless import MachineOptions
 from host.atari.basic_session import BasicSession
 from host.errors import SurroundError
 from host.resources import data_root
@@ -47,7 +48,7 @@ def run_listing(name: str, basic: str = "free", progress: bool = True) -> tuple[
     path = bench_dir() / name
     if not path.is_file():
         raise SurroundError(f"{path}: benchmark listing missing")
-    session = BasicSession(basic=basic, h_directory=path.parent)
+    session = BasicSession(MachineOptions(basic_rom=basic), h_directory=path.parent)
     session.start_program(path)
     emulated = host = 0.0
     frames = 0

@@ -29,9 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.game.blacklist_store import read_checked as read_blacklist_file
+    from host.game.blacklist_store import read_blacklist_and_warn
 
-    blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
+    blacklist = read_blacklist_and_warn(args.blacklist) if args.blacklist else None
     output = args.output or default_output()
     disk = build_disk(output, blacklist)
     if args.json:
