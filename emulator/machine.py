@@ -95,6 +95,8 @@ from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
 from emulator.video import CYCLES_PER_LINE, NTSC, VIDEO_STANDARDS
 
+BOOTQ = 0x09  #: BOOT?: bit 0 set once a disk boot succeeded (Mapping the Atari, location 9)
+
 CPU_HZ = NTSC.cpu_hz
 CYCLES_PER_FRAME = NTSC.cycles_per_frame  # 29,868
 HOLD_WRITE_CYCLE = 104
@@ -508,17 +510,24 @@ class Machine:
         except CpuJam as jam:
             raise self._disk_boot_failure(jam) from None
 
-    def _disk_boot_failure(self, jam: CpuJam) -> EmulatorError:
-        """``jam`` as DiskDidNotBoot if D1: holds a disk and the machine has not yet waited for
-        a key since power-on (the OS boots the disk before that), else ``jam`` itself. (BOOT?,
-        location 9, would say whether the boot finished, but garbage loaded into page zero
-        overwrites it.)"""
+    def _disk_boot_failure(self, jam: CpuJam) -> CpuJam:
+        """``jam`` as DiskDidNotBoot if D1: holds a disk the OS has not booted, else ``jam``."""
         disk = self.serial.bus.disk(1)
-        if disk is None or self.waited_for_key:
+        if disk is None or self.waited_for_key or self._disk_booted(disk):
             return jam
         where = str(jam).split(";", 1)[0]
         return DiskDidNotBoot(f"{disk.name}: the disk did not boot: the code in its boot sectors ran away ({where}); "
                               "not a bootable disk, or a damaged one")
+
+    def _disk_booted(self, disk: Atr) -> bool:
+        """True once the OS has set BOOT? bit 0 ("Mapping the Atari", location 9: the disk boot
+        succeeded), unless the boot sectors were loaded over BOOT? itself (their header's load
+        address and sector count, bytes 1-3 of sector 1): then it tells nothing."""
+        header = disk.read_sector(1)
+        start = header[2] | header[3] << 8
+        if start <= BOOTQ < start + 128 * max(1, header[1]):
+            return False
+        return bool(self.memory.ram[BOOTQ] & 1)
 
     def _run_until(self, target_cycle: int, stop_when_idle: bool) -> str | None:
         cpu = self.cpu

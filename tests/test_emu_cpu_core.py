@@ -539,7 +539,7 @@ def test_the_basic_game_plays_alike_on_both_cores(monkeypatch: pytest.MonkeyPatc
     def play() -> tuple:
         engine = BasicEngine(seed=2)
         try:
-            summary = LockstepChecker(engine, RandomSheep(seed=5)).run(1)
+            summary = LockstepChecker(engine, RandomSheep(seed=1)).run(1)  # 8 wolf moves
             assert summary.mismatches == 0 and summary.wolf_moves > 5
             outcome = (summary.wolf_moves, summary.wolf_wins, summary.learned, summary.final_blacklist)
             return outcome, _machine_state(engine.atari)
