@@ -59,9 +59,13 @@ SHRINK: JSR MOVESETUP
         JSR MOVEDST             ; to (X) - n
         JSR MOVEDOWN
 .scend
-; ADJUST - the pointers from X to BMEMTOP += ED_LEN; then APPMHI
+; ADJUST - the pointers from X to BMEMTOP += ED_LEN; then APPMHI.  Below
+; STARP the statement table moved: FIND_LINE's remembered lines go.
 .scope
-ADJUST: CLC
+ADJUST: CPX #STARP
+        BCS _loop
+        JSR FORGET_LINES
+_loop:  CLC
         LDA $00,X
         ADC ED_LEN
         STA $00,X
@@ -71,7 +75,7 @@ ADJUST: CLC
         INX
         INX
         CPX #BMEMTOP+2
-        BCC ADJUST
+        BCC _loop
         JMP SETAPPMHI
 .scend
 
@@ -172,8 +176,13 @@ _done:  RTS
 ; In: A = line number low, X = high.  Out: LINEPTR = that line, or the
 ; first line with a higher number (the immediate line, 32768, at the
 ; latest: numbers above 32767 find it); C clear = found exactly.
-; The line found last is tried first (FLCACHE; every EXPAND, CONTRACT and
-; LOAD forgets it through SETAPPMHI).
+; The lines found are remembered in LCACHE, 16 addresses, slot (low EOR
+; high * 2) AND $1E (so lines 10, 20, ... 160 each have their own); a
+; remembered address counts only if the line number stored there is the
+; one sought.  FORGET_LINES empties it whenever the statement table moves
+; (EXPAND or CONTRACT below STARP, LOAD, NEW), so a program that changes
+; its lines, or is changed while stopped, finds them as Rev. C does: the
+; first line from the start with that number or a higher one.
 ; ---------------------------------------------------------------------------
 .scope
 FIND_LINE:
@@ -183,16 +192,22 @@ FIND_LINE:
         LDX #$80
 _keep:  STA ED_LINE
         STX ED_LINE+1
-        LDY FLCACHE+1           ; the line found last time (a loop's NEXT or
-        BEQ _top                ; GOTO asks for it again): is it the one?
+        TXA                     ; the slot: (low EOR high * 2) AND $1E
+        ASL
+        EOR ED_LINE
+        AND #LCSLOTS*2-2
+        TAX                     ; (X = the slot from here on)
+        LDY LCACHE+1,X          ; remembered: is it still that line?
+        BEQ _top
         STY LINEPTR+1
-        LDY FLCACHE
+        LDY LCACHE,X
         STY LINEPTR
         LDY #0
+        LDA ED_LINE
         CMP (LINEPTR),Y
         BNE _top
         INY
-        TXA
+        LDA ED_LINE+1
         CMP (LINEPTR),Y
         BEQ _hit
 _top:   LDA STMTAB
@@ -218,15 +233,16 @@ _at:    BNE _past               ; the high bytes differ: past it
         LDA (LINEPTR),Y
         EOR ED_LINE
         BNE _past
-        LDA LINEPTR             ; found: remembered until memory moves
-        STA FLCACHE             ; (SETAPPMHI forgets it)
+        LDA LINEPTR             ; found: remembered in its slot
+        STA LCACHE,X
         LDA LINEPTR+1
-        STA FLCACHE+1
+        STA LCACHE+1,X
 _hit:   CLC
         RTS
 _past:  SEC
         RTS
 .scend
+
 
 ; NEXTLINE - LINEPTR := the line after the one at LINEPTR
 .scope
