@@ -8,9 +8,10 @@ rugg1.lst ... rugg8.lst: our own programs written from T. Rugg and P. Feldman's 
 with variable and with constant arithmetic, plus a GOSUB, plus an inner FOR, plus an array
 store, each counting K to 1000, and K^2, LOG and SIN, 100 times; each prints its count;
 goto.lst and gosub.lst: ours, a GOTO and a GOSUB/RETURN 1000 times to line 4000 of a
-program of 310 lines, each printing its count).  Each is ENTERed through H: and RUN on BASIC at READY; the emulated time runs from the RETURN
-after RUN to the machine waiting for a key again (READY), with ANTIC's DMA modelled, so it
-is what a stopwatch beside a real 800XL would show.  Reference points: Atari BASIC
+program of 310 lines, each printing its count).  Each is ENTERed through H: and RUN on
+BASIC at READY; the emulated time runs from the RETURN after RUN to the machine waiting
+for a key again (READY), with ANTIC's DMA modelled, so it is what a stopwatch beside a
+real 800XL would show.  Reference points: Atari BASIC
 on an Atari 800 took 6 min 58 s for Ahl's benchmark (Creative Computing), Rev. C about
 404 s in a mature emulator.  Besides, the frames that ENTER of basic/surround.lst takes,
 from the RETURN after ENTER to READY.
