@@ -315,24 +315,18 @@ ARGSTK_FULL:
 .scend
 
 .scope
-POP_FR0:                        ; (unrolled: every operator pops)
-        LDA ARSLVL
+POP_FR0:
+        LDX ARSLVL
+        TXA
         SEC
         SBC #6
         STA ARSLVL
-        TAX
+        LDY #5
+*       DEX
         LDA ARGSTK,X
-        STA FR0
-        LDA ARGSTK+1,X
-        STA FR0+1
-        LDA ARGSTK+2,X
-        STA FR0+2
-        LDA ARGSTK+3,X
-        STA FR0+3
-        LDA ARGSTK+4,X
-        STA FR0+4
-        LDA ARGSTK+5,X
-        STA FR0+5
+        STA FR0,Y
+        DEY
+        BPL -
         RTS
 .scend
 

@@ -462,18 +462,16 @@ WRITE_HEADER:
 REMOVE_FOR:
         JSR FIND_FOR
         BCS +
-        SEC                     ; BMEMTOP = the entry's start
-        LDA RT_T2
-        SBC #FOR_ENTRY
+        LDA RT_T2               ; BMEMTOP = the entry's start
         STA BMEMTOP
         LDA RT_T2+1
-        SBC #0
         STA BMEMTOP+1
 *       RTS
 .scend
 
 ; FIND_FOR - the FOR entry of the variable RT_T0 above the last GOSUB:
-; carry clear, RT_T1 = its header, RT_T2 = its end; carry set if none
+; carry clear, RT_T1 = its header, RT_T2 = its start (RT_T1 - 12); carry
+; set if none
 .scope
 FIND_FOR:
         LDA BMEMTOP
@@ -496,16 +494,16 @@ _loop:  LDA RT_T2
         LDY #0
         LDA (RT_T1),Y
         BEQ _none               ; a GOSUB: stop
-        CMP RT_T0
-        BEQ _found              ; (carry is set)
-        SEC
+        SEC                     ; a FOR entry: RT_T2 = its start
         LDA RT_T2
         SBC #FOR_ENTRY
         STA RT_T2
-        BCS _loop
+        BCS +
         DEC RT_T2+1
-        BCC _loop
-_found: CLC
+*       LDA (RT_T1),Y
+        CMP RT_T0
+        BNE _loop
+        CLC                     ; found
         RTS
 _none:  SEC
         RTS
@@ -521,48 +519,53 @@ _none:  SEC
 X_NEXT:
         JSR NEXT_TOKEN
         STA RT_T0
-        JSR FIND_FOR
+        JSR FIND_FOR            ; (RT_T2 = the entry's start)
         BCS _e_nofor
-        LDA RT_T2               ; inner FOR entries go
+        CLC                     ; inner FOR entries go: BMEMTOP = the
+        LDA RT_T1               ; header's end
+        ADC #4
         STA BMEMTOP
-        LDA RT_T2+1
-        STA BMEMTOP+1
-        ; RT_T2 = the entry's start (RT_T1 - 12)
-        SEC
-        LDA RT_T1
-        SBC #12
-        STA RT_T2
         LDA RT_T1+1
-        SBC #0
-        STA RT_T2+1
+        ADC #0
+        STA BMEMTOP+1
         LDA RT_T0
-        JSR VAR_ENTRY
-        JSR NUM_VAR_ADDR
-        LDX VALPTR              ; FR0 = variable, FR1 = step
-        LDY VALPTR+1
-        JSR FLD0R
-        LDY #11
-        LDX #5
-*       LDA (RT_T2),Y
-        STA FR1,X
-        DEY
-        DEX
-        BPL -
+        JSR VAR_ENTRY           ; (C clear)
+        LDA VVTPTR              ; VALPTR: a FOR variable is never an array
+        ADC #2                  ; (NUM_VAR_ADDR's scalar case)
+        TAX
+        STX VALPTR
+        LDA VVTPTR+1
+        ADC #0
+        TAY
+        STY VALPTR+1
+        JSR FLD0R               ; FR0 = variable
+        CLC                     ; FR1 = step, at the entry's start + 6
+        LDA RT_T2
+        ADC #6
+        TAX
+        LDA RT_T2+1
+        ADC #0
+        TAY
+        JSR FLD1R
         JSR FADD_CHK
         JSR STORE_FR0
-        LDX RT_T2               ; FR1 = limit
-        LDY RT_T2+1
-        JSR FLD1R
-        JSR FCOMPARE            ; 1 <, 2 =, 4 >
-        LDX #4                  ; counting up: done when var > limit
+        LDY #0                  ; the variable against the limit, byte by
+_cmp:   LDA FR0,Y               ; byte as FCOMPARE does, but in place
+        CMP (RT_T2),Y
+        BNE _differ
+        INY
+        CPY #6
+        BNE _cmp
+        BEQ _loop               ; equal: not past it
+_differ:ROR RT_T0               ; bit 7: the variable's byte is larger;
+        LDY #0                  ; the other way round if either number is
+        LDA FR0                 ; negative; and with a negative step, past
+        ORA (RT_T2),Y           ; the limit means below it
+        EOR RT_T0
         LDY #6
-        STA RT_LEVEL
-        LDA (RT_T2),Y           ; the step's sign
-        BPL +
-        LDX #1                  ; counting down: done when var < limit
-*       CPX RT_LEVEL
-        BEQ _exit
-        JMP RESUME_HEADER       ; RT_T1 still points at the header
+        EOR (RT_T2),Y           ; (the step's sign)
+        BMI _exit
+_loop:  JMP RESUME_HEADER       ; RT_T1 still points at the header
 _exit:  LDA #1                  ; drop the FOR entry
         JMP RUNSTK_DROP
 _e_nofor:JMP E_NOFOR
