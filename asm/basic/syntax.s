@@ -240,10 +240,15 @@ _done:  RTS
 ; OPNAME: ED_PTR3 := the name of operator token A ($10-$54) in OPNAMES.
 ; ---------------------------------------------------------------------------
 .scope
-OPNAME: SEC
-        SBC #$10
-        LDX #<OPNAMES
+OPNAME: SEC                     ; (from NOT on the walk starts at
+        SBC #$10                ; OPNAMES_NOT: ENTER spent a fifth of its
+        LDX #<OPNAMES           ; time walking to the function names)
         LDY #>OPNAMES
+        CMP #TOK_O_NOT-$10
+        BCC NAMEOF
+        SBC #TOK_O_NOT-$10
+        LDX #<OPNAMES_NOT
+        LDY #>OPNAMES_NOT
 NAMEOF: STX ED_PTR3
         STY ED_PTR3+1
         TAX

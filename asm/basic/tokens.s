@@ -241,6 +241,7 @@ OPNAMES:                        ; from TOK_O_COMMA-2 = $10 on
         .byte $AB                    ; $25
         .byte $AD                    ; $26
         .byte $AF                    ; $27
+OPNAMES_NOT:                    ; (OPNAME starts here for NOT and after)
         .byte "NO", $D4              ; $28
         .byte "O", $D2               ; $29
         .byte "AN", $C4              ; $2A
