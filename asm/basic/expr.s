@@ -182,19 +182,19 @@ OP_LEVEL:
 APPLY_OP:
         CMP #TOK_O_POWER
         BCC _compare
-        BEQ _power
-        CMP #TOK_O_MUL
-        BEQ _mul
-        CMP #TOK_O_PLUS
-        BEQ _add
-        CMP #TOK_O_MINUS
-        BEQ _sub
-        CMP #TOK_O_DIV
-        BEQ _div
         CMP #TOK_O_OR
         BEQ _or
-        ; AND: both nonzero
-        LDA FR0
+        BCS _and
+        SBC #TOK_O_POWER-1      ; ^ * + - /: 0-4 (C clear)
+        ASL
+        TAX
+        LDA _arith+1,X          ; the routine, through RTS
+        PHA
+        LDA _arith,X
+        PHA
+        RTS
+_arith: .word FPOWER-1, FMUL_CHK-1, FADD_CHK-1, FSUB_CHK-1, FDIV_CHK-1
+_and:   LDA FR0                 ; AND: both nonzero
         BEQ BOOL_RESULT
         LDA FR1
         JMP BOOL_RESULT
@@ -207,11 +207,6 @@ _compare:
         PHA
         JSR FCOMPARE            ; A = 1 (<), 2 (=) or 4 (>)
         JMP REL_RESULT
-_power: JMP FPOWER
-_mul:   JMP FMUL_CHK
-_add:   JMP FADD_CHK
-_sub:   JMP FSUB_CHK
-_div:   JMP FDIV_CHK
 .scend
 
 ; REL_RESULT - (jump here) A = the relation found (1, 2 or 4), the
@@ -788,7 +783,7 @@ STRING_WHOLE:
         LDY #0
         LDA (VVTPTR),Y
         LSR
-        BCC _e_dim
+        BCC E_DIM               ; (errors.s follows: in reach)
         LDY #2
         CLC
         LDA (VVTPTR),Y
@@ -806,5 +801,4 @@ STRING_WHOLE:
         LDA #$80
         STA VTYPE
         RTS
-_e_dim: JMP E_DIM
 .scend

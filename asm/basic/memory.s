@@ -17,10 +17,16 @@
 ; every later one up to BMEMTOP grow by n; the gap begins at the pointer's
 ; old value.  Error 2 (memory insufficient) if BMEMTOP + n passes the OS's
 ; MEMTOP ($02E5).  Out: ED_MVSRC = the gap, Y = 0.  APPMHI follows BMEMTOP.
+; EXPANDED - the same after MOVESETUP_TO: the memory from (X) up to the
+; pointer MOVESETUP_TO was given moves (FINDVAR: the value table alone).
+; OPENED - only the move, no pointer changes (then ADJUST by what you need).
 ; ---------------------------------------------------------------------------
 .scope
 EXPAND: JSR MOVESETUP
-        CLC                     ; the new BMEMTOP must stay within MEMTOP
+EXPANDED:
+        JSR OPENED
+        JMP ADJUST
+OPENED: CLC                     ; the new BMEMTOP must stay within MEMTOP
         LDA BMEMTOP
         ADC ED_LEN
         TAY
@@ -31,8 +37,7 @@ EXPAND: JSR MOVESETUP
         SBC MEMTOP+1
         BCS _full
         JSR MOVEDST             ; to (X) + n
-        JSR MOVEUP              ; (ED_MVSRC is the gap again)
-        JMP ADJUST
+        JMP MOVEUP              ; (ED_MVSRC is the gap again)
 _full:  LDA #2                  ; memory insufficient
         JMP ERROR
 .scend
@@ -93,19 +98,22 @@ MOVEDST:
 .scend
 
 ; MOVESETUP - ED_LEN := A/Y; ED_MVSRC := (X); ED_MVPAGES/ED_MVCNT := BMEMTOP - (X)
+; MOVESETUP_TO - the same with ED_LEN set and the pointer at Y for BMEMTOP
 .scope
 MOVESETUP:
         STA ED_LEN
         STY ED_LEN+1
+        LDY #BMEMTOP
+MOVESETUP_TO:
         LDA $00,X
         STA ED_MVSRC
         LDA $01,X
         STA ED_MVSRC+1
         SEC
-        LDA BMEMTOP
+        LDA $0000,Y
         SBC $00,X
         STA ED_MVCNT
-        LDA BMEMTOP+1
+        LDA $0001,Y
         SBC $01,X
         STA ED_MVPAGES
         RTS

@@ -345,6 +345,21 @@ _drop:  STA RT_T2
 *       RTS
 .scend
 
+; ---------------------------------------------------------------------------
+; X_RETURN - back to the statement after the last GOSUB; FOR entries above
+; it are dropped.  Error 16 if there is no GOSUB.  (On into RESUME_HEADER.)
+; ---------------------------------------------------------------------------
+.scope
+_e_return:JMP E_RETURN
+X_RETURN:
+        JSR RUNSTK_TOP
+        BEQ _e_return
+        PHA
+        JSR RUNSTK_DROP
+        PLA
+        BNE X_RETURN            ; a FOR entry: dropped
+.scend                          ; the header bytes stay readable above BMEMTOP
+
 ; RESUME_HEADER - continue at the line and offset of the header at RT_T1;
 ; error 15 if that line was deleted
 .scope
@@ -373,22 +388,6 @@ _same:  PLA
         STA NXTSTD
         RTS
 _e_deleted:JMP E_DELETED
-.scend
-
-; ---------------------------------------------------------------------------
-; X_RETURN - back to the statement after the last GOSUB; FOR entries above
-; it are dropped.  Error 16 if there is no GOSUB.
-; ---------------------------------------------------------------------------
-.scope
-X_RETURN:
-        JSR RUNSTK_TOP
-        BEQ _e_return
-        PHA
-        JSR RUNSTK_DROP
-        PLA
-        BNE X_RETURN            ; a FOR entry: dropped
-        JMP RESUME_HEADER       ; the header bytes stay readable above BMEMTOP
-_e_return:JMP E_RETURN
 .scend
 
 ; X_POP - drop the top entry of the run-time stack (nothing if empty)
