@@ -305,20 +305,27 @@ RUNSTK_PUSH:
 .scend
 
 ; RUNSTK_TOP - Z set if the run-time stack is empty; else RT_T1 = its top
-; header (BMEMTOP - 4) and A = the header's type byte
+; header (BMEMTOP - 4) and A = the header's type byte (Y = 0).  RT_T2 =
+; BMEMTOP.  HEADER_BELOW - the same for the entry that ends at RT_T2
+; (C set either way).
 .scope
 RUNSTK_TOP:
         LDA BMEMTOP
+        STA RT_T2
+        LDA BMEMTOP+1
+        STA RT_T2+1
+HEADER_BELOW:
+        LDA RT_T2
         CMP RUNSTK
         BNE +
-        LDA BMEMTOP+1
+        LDA RT_T2+1
         CMP RUNSTK+1
         BEQ _empty
 *       SEC
-        LDA BMEMTOP
+        LDA RT_T2
         SBC #4
         STA RT_T1
-        LDA BMEMTOP+1
+        LDA RT_T2+1
         SBC #0
         STA RT_T1+1
         LDY #0
@@ -457,10 +464,12 @@ WRITE_HEADER:
 
 ; REMOVE_FOR - if a FOR entry for the variable RT_T0 lies on the stack
 ; above the last GOSUB entry, cut the stack below it
+; CUT_AT_T2 - BMEMTOP := RT_T2 (the stack ends below that entry)
 .scope
 REMOVE_FOR:
         JSR FIND_FOR
         BCS +
+CUT_AT_T2:
         LDA RT_T2               ; BMEMTOP = the entry's start
         STA BMEMTOP
         LDA RT_T2+1
@@ -473,25 +482,9 @@ REMOVE_FOR:
 ; set if none
 .scope
 FIND_FOR:
-        LDA BMEMTOP
-        STA RT_T2
-        LDA BMEMTOP+1
-        STA RT_T2+1
-_loop:  LDA RT_T2
-        CMP RUNSTK
-        BNE +
-        LDA RT_T2+1
-        CMP RUNSTK+1
-        BEQ _none
-*       SEC
-        LDA RT_T2
-        SBC #4
-        STA RT_T1
-        LDA RT_T2+1
-        SBC #0
-        STA RT_T1+1
-        LDY #0
-        LDA (RT_T1),Y
+        JSR RUNSTK_TOP
+_loop:  BEQ _none               ; the stack's bottom
+        TAX
         BEQ _none               ; a GOSUB: stop
         SEC                     ; a FOR entry: RT_T2 = its start
         LDA RT_T2
@@ -499,10 +492,11 @@ _loop:  LDA RT_T2
         STA RT_T2
         BCS +
         DEC RT_T2+1
-*       LDA (RT_T1),Y
-        CMP RT_T0
-        BNE _loop
-        CLC                     ; found
+*       CPX RT_T0
+        BEQ _found
+        JSR HEADER_BELOW        ; the entry below it (C set)
+        BCS _loop
+_found: CLC
         RTS
 _none:  SEC
         RTS
@@ -565,8 +559,7 @@ _differ:ROR RT_T0               ; bit 7: the variable's byte is larger;
         EOR (RT_T2),Y           ; (the step's sign)
         BMI _exit
 _loop:  JMP RESUME_HEADER       ; RT_T1 still points at the header
-_exit:  LDA #1                  ; drop the FOR entry
-        JMP RUNSTK_DROP
+_exit:  JMP CUT_AT_T2            ; drop the FOR entry
 _e_nofor:JMP E_NOFOR
 .scend
 
@@ -586,9 +579,8 @@ X_RUN:
         JSR FIND_LINE           ; the first line
         LDY #1
         LDA (LINEPTR),Y
-        BMI _empty              ; none: the immediate line
+        BMI X_END               ; none: the immediate line
         JMP GOTO_LINEPTR
-_empty: JMP X_END
 .scend
 
 ; ---------------------------------------------------------------------------

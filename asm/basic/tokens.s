@@ -255,6 +255,7 @@ OPNAMES_NOT:                    ; (OPNAME starts here for NOT and after)
         .byte $BC                    ; $32
         .byte $BE                    ; $33
         .byte $BD                    ; $34
+OPNAMES_UPLUS:                  ; (and here for the unary "+" and after)
         .byte $AB                    ; $35
         .byte $AD                    ; $36
         .byte $A8                    ; $37
