@@ -43,23 +43,12 @@ _full:  LDA #2                  ; memory insufficient
 .scend
 
 ; ---------------------------------------------------------------------------
-; CONTRACT - close the A/Y bytes (low/high) just below the pointer in X
-; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
-; The memory from (X) up to BMEMTOP moves n bytes down; the pointer at X
-; and every later one shrink by n (the inverse of EXPAND).  ED_LEN = -n.
-; SHRINK - the same with A/Y = -n (a negative size)
+; SHRINK - close n bytes just below the pointer in X (the inverse of EXPAND)
+; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = -n (a negative
+; size, as STORELINE computes it).  The memory from (X) up to BMEMTOP moves
+; n bytes down; the pointer at X and every later one shrink by n.
 ; ---------------------------------------------------------------------------
 .scope
-CONTRACT:
-        EOR #$FF                ; A/Y := -n
-        CLC
-        ADC #1
-        PHA
-        TYA
-        EOR #$FF
-        ADC #0
-        TAY
-        PLA
 SHRINK: JSR MOVESETUP
         JSR MOVEDST             ; to (X) - n
         JSR MOVEDOWN
@@ -190,7 +179,10 @@ _done:  RTS
 ; one sought.  FORGET_LINES empties it whenever the statement table moves
 ; (EXPAND or CONTRACT below STARP, LOAD, NEW), so a program that changes
 ; its lines, or is changed while stopped, finds them as Rev. C does: the
-; first line from the start with that number or a higher one.
+; first line from the start with that number or a higher one.  A line not
+; remembered is sought from STMCUR on when STMCUR's line is lower (the lines
+; are in order, so the first line from there with that number or a higher
+; one is that line too), else from STMTAB.
 ; ---------------------------------------------------------------------------
 .scope
 FIND_LINE:
@@ -218,9 +210,18 @@ _keep:  STA ED_LINE
         LDA ED_LINE+1
         CMP (LINEPTR),Y
         BEQ _hit
-_top:   LDA STMTAB
+_top:   LDY #0                  ; not remembered: from STMCUR if its line
+        LDA (STMCUR),Y          ; is below the one sought (the next line
+        CMP ED_LINE             ; ENTER stores, a GOTO forward), else from
+        INY                     ; the start
+        LDA (STMCUR),Y
+        SBC ED_LINE+1
+        LDY #STMTAB
+        BCS +
+        LDY #STMCUR
+*       LDA $0000,Y
         STA LINEPTR
-        LDA STMTAB+1
+        LDA $0001,Y
         STA LINEPTR+1
 _test:  LDY #0                  ; (run-time hot path: GOTO, NEXT, RETURN)
         LDA (LINEPTR),Y
