@@ -64,3 +64,8 @@ def test_nested_loops_and_next_of_an_outer_loop(basic) -> None:
                  "40 FOR I=1 TO 2:FOR J=1 TO 5:NEXT I:? J", "50 NEXT J"):
         basic.type(line)
     assert basic.output_of("RUN") == ["31 32 21 22 11 12", "1", "ERROR-  13 AT LINE 50"]
+
+
+def test_next_past_the_largest_number_is_error_11(basic) -> None:
+    basic.type("10 FOR I=9E97 TO 9.9E97 STEP 9E97:NEXT I")
+    assert basic.output_of("RUN") == ["ERROR-  11 AT LINE 10"]

@@ -540,7 +540,8 @@ X_NEXT:
         ADC #0
         TAY
         JSR FLD1R
-        JSR FADD_CHK
+        JSR FADD
+        BCS _e_fpovf            ; (FADD_CHK inline: the loop's hot path)
         JSR STORE_FR0
         LDY #0                  ; the variable against the limit, byte by
 _cmp:   LDA FR0,Y               ; byte as FCOMPARE does, but in place
@@ -561,6 +562,7 @@ _differ:ROR RT_T0               ; bit 7: the variable's byte is larger;
 _loop:  JMP RESUME_HEADER       ; RT_T1 still points at the header
 _exit:  JMP CUT_AT_T2            ; drop the FOR entry
 _e_nofor:JMP E_NOFOR
+_e_fpovf:JMP E_FPOVF
 .scend
 
 ; ---------------------------------------------------------------------------
