@@ -98,7 +98,7 @@
 .alias ED_TYPE  $97     ; the type of the last operand parsed (0 number, $80 string)
 .alias ED_LIDX  $98     ; LIST: the index of the next byte of the line
 .alias ED_PTR3  $99     ; (word)
-.alias ED_LEN   $9B     ; (word) a byte count (EXPAND, CONTRACT, SAVE)
+.alias ED_LEN   $9B     ; (word) a byte count (EXPAND, SHRINK, SAVE)
 .alias ED_MVSRC $9D     ; (word) the memory mover's source
 .alias ED_MVDST $A0     ; (word) ... and destination
 .alias ED_LINE  $A2     ; (word) a line number being entered or searched

@@ -1,5 +1,5 @@
 ; ===========================================================================
-; memory.s - moving BASIC's memory (EXPAND, CONTRACT) and finding lines
+; memory.s - moving BASIC's memory (EXPAND, SHRINK) and finding lines
 ; ===========================================================================
 ;
 ; BASIC's memory, from LOMEM up ("The Atari BASIC Source Book", chapter 2;
@@ -177,7 +177,7 @@ _done:  RTS
 ; high * 2) AND $1E (so lines 10, 20, ... 160 each have their own); a
 ; remembered address counts only if the line number stored there is the
 ; one sought.  FORGET_LINES empties it whenever the statement table moves
-; (EXPAND or CONTRACT below STARP, LOAD, NEW), so a program that changes
+; (EXPAND or SHRINK below STARP, LOAD, NEW), so a program that changes
 ; its lines, or is changed while stopped, finds them as Rev. C does: the
 ; first line from the start with that number or a higher one.  A line not
 ; remembered is sought from STMCUR on when STMCUR's line is lower (the lines
