@@ -131,3 +131,13 @@ def test_generated_jumps_visit_the_lines_in_order(basic, numbers, data) -> None:
             enter(basic, change)
         basic.type("RUN", max_frames=6000)
         assert list(basic.atari.peek_bytes(PAGE6, 2 * len(expected))) == expected * 2, basic.rows()
+
+
+def test_gosub_to_a_line_above_32767_is_error_12_as_goto(basic) -> None:
+    """FIND_LINE takes 32768 and above as the immediate line; GOSUB must not run it."""
+    enter(basic, '10 ? "A"', "20 GOSUB 40000")
+    assert basic.output_of("RUN") == ["A", "ERROR-  12 AT LINE 20"]
+    enter(basic, "20 ON 1 GOSUB 32768")
+    assert basic.output_of("RUN") == ["A", "ERROR-  12 AT LINE 20"]
+    enter(basic, "20 GOTO 32768")
+    assert basic.output_of("RUN") == ["A", "ERROR-  12 AT LINE 20"]

@@ -245,6 +245,8 @@ NOLINE_ERROR:
 .scope
 X_GOSUB:
         JSR EVAL_INT
+        CPX #$80                ; 32768 and up: never a program line (as
+        BCS NOLINE_ERROR        ; GOTO; FIND_LINE would give the immediate line)
         JSR FIND_LINE
         BCS NOLINE_ERROR
         LDA #GOSUB_ENTRY
