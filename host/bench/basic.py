@@ -14,7 +14,7 @@ for a key again (READY), with ANTIC's DMA modelled, so it is what a stopwatch be
 real 800XL would show.  Reference points: Atari BASIC
 on an Atari 800 took 6 min 58 s for Ahl's benchmark (Creative Computing), Rev. C about
 404 s in a mature emulator.  Besides, the frames that ENTER of basic/surround.lst takes,
-from the RETURN after ENTER to READY.
+from typing the ENTER command to READY.
 
 Nothing is estimated: if the interpreter cannot run a program, or prints something else than
 the program's results, the benchmark stops with a message naming the program and what the
@@ -76,7 +76,8 @@ def run_listing(name: str, basic: str = "free", progress: bool = True) -> tuple[
 
 
 def enter_frames(basic: str = "free") -> int:
-    """The frames ENTER of basic/surround.lst takes, from RETURN to READY."""
+    """The frames ENTER of basic/surround.lst takes, from typing the ENTER command to READY
+    (about 17 of them typing it; `surround bench --profile` counts from its RETURN)."""
     path = data_root() / "basic" / ENTER_LISTING
     session = BasicSession(basic=basic, h_directory=path.parent)
     before = session.atari.frames
