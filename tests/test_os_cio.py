@@ -13,7 +13,7 @@ import pytest
 
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
-from host.build.assembler import assemble, label_map
+from host.toolchain.assembler import assemble, label_map
 
 REPO = Path(__file__).resolve().parents[1]
 CIOV, DSKINV, SETVBV = 0xE456, 0xE453, 0xE45C

@@ -19,9 +19,9 @@ from pathlib import Path
 from emulator.cpu import AtariCPU
 from emulator.headless import MachineOptions
 from host.atari.basic_session import BasicSession
-from host.build.targets import build_basic, build_os
 from host.errors import SurroundError
 from host.resources import data_root
+from host.toolchain.targets import build_basic, build_os
 
 EOL = b"\x9b"
 PERIOD = 97  # machine cycles between samples (prime: no beat with loops or frames)

@@ -131,7 +131,7 @@ def measure_serial_boot(module: ModuleType) -> dict:
     """The Surround disk (`surround disk`) from power-on to its menu over the serial bus."""
     import tempfile
 
-    from host.build.disk import build_disk
+    from host.toolchain.disk import build_disk
 
     with tempfile.TemporaryDirectory() as folder:
         image = Path(folder) / "surround.atr"
