@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from emulator.headless import HeadlessAtari
-from host.build.assembler import label_map
-from host.build.targets import build_basic, build_os
+from host.toolchain.assembler import label_map
+from host.toolchain.targets import build_basic, build_os
 
 REPO = Path(__file__).resolve().parents[1]
 

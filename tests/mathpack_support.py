@@ -35,8 +35,8 @@ from emulator.cpu import bind_handlers
 from emulator.errors import CpuJam
 from emulator.headless import HeadlessAtari
 from host.atari.fp import ENTRY_POINTS
-from host.build.assembler import label_map
-from host.build.targets import build_os
+from host.toolchain.assembler import label_map
+from host.toolchain.targets import build_os
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -41,7 +41,7 @@ def test_emu_says_the_disk_did_not_boot(tmp_path: Path) -> None:
 
 
 def test_check_disk_says_the_disk_did_not_boot(tmp_path: Path) -> None:
-    from host.build.disk import build_disk
+    from host.toolchain.disk import build_disk
 
     image = tmp_path / "surround.atr"
     build_disk(image)

@@ -102,7 +102,7 @@ def expected_collisions() -> list[int]:
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> HeadlessAtari:
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     program = tmp_path_factory.mktemp("pmg") / "pmgdemo.xex"
     assemble(HERE / "asm" / "pmgdemo.s", program)

@@ -44,7 +44,7 @@ def reference(font: bytes) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> HeadlessAtari:
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     program = tmp_path_factory.mktemp("scroll") / "scrolldemo.xex"
     assemble(HERE / "asm" / "scrolldemo.s", program)

@@ -133,7 +133,7 @@ def test_the_environment_changes_no_machine_a_command_builds(tmp_path: Path) -> 
     import subprocess
     import sys
 
-    from host.build.disk import build_disk
+    from host.toolchain.disk import build_disk
 
     image = tmp_path / "surround.atr"
     build_disk(image)

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from host.atari import fp
-from host.build.assembler import label_map
+from host.toolchain.assembler import label_map
 from tests.fp_support import numbers  # normalised numbers (runs of 0s and 9s)
 from tests.mathpack_support import MathPackImages, MathPackMachine, math_pack_images
 

@@ -11,7 +11,7 @@ import pytest
 from emulator.headless import HeadlessAtari
 from host.atari.basic import list_program, read_save_file
 from host.atari.dos2 import Dos2Disk
-from host.build.minidos import new_system_disk
+from host.toolchain.minidos import new_system_disk
 from tests.basic_whole_support import WholeBasic, WholeImages
 
 

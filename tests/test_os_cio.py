@@ -13,7 +13,7 @@ import pytest
 
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
-from host.build.assembler import assemble, label_map
+from host.toolchain.assembler import assemble, label_map
 from tests.cio_support import call_cio
 
 REPO = Path(__file__).resolve().parents[1]

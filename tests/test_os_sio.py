@@ -20,8 +20,8 @@ from emulator.headless import HeadlessAtari
 from emulator.rom import ROMS
 from emulator.serial import read_cas
 from emulator.sio import ACK, COMPLETE, MS, T2_ACK, Answer, SioDevice, checksum
-from host.build.disk import build_disk, read_disk_blacklist
 from host.cli import main
+from host.toolchain.disk import build_disk, read_disk_blacklist
 from tests.cio_support import call_cio
 
 CIOV, DSKINV, SIOV = 0xE456, 0xE453, 0xE459
@@ -448,7 +448,7 @@ buf:    .advance buf+132
 
 
 def test_an_interrupt_driven_sio_reads_a_sector(image: Path, tmp_path: Path) -> None:
-    from host.build.assembler import assemble, label_map
+    from host.toolchain.assembler import assemble, label_map
 
     source = tmp_path / "irqsio.s"
     source.write_text(IRQ_SIO.replace("{equates}", str(Path(__file__).resolve().parents[1] / "asm/os/equates.s")))

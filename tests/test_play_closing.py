@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from host.build.disk import build_disk
 from host.cli import main
 from host.errors import SurroundError
 from host.game.blacklist_file import LOSABLE, positions_in, write_blacklist_file
 from host.game.blacklist_store import BlacklistStore
 from host.game.file_lock import locked
 from host.game.rules import BLACKLIST_BYTES
+from host.toolchain.disk import build_disk
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_SECONDS = 120

@@ -19,7 +19,7 @@ NOT_SAVED = "SURROUND.BLK NOT SAVED: ERROR 144."
 
 @pytest.fixture(scope="module")
 def disk(tmp_path_factory) -> Path:
-    from host.build.disk import build_disk
+    from host.toolchain.disk import build_disk
 
     image = tmp_path_factory.mktemp("disk") / "surround.atr"
     build_disk(image)

@@ -8,12 +8,12 @@ import pytest
 
 from emulator.headless import HeadlessAtari
 from host.atari.dos2 import DATA_BYTES, Dos2Disk
-from host.build.disk import BLACKLIST_NAME, build_disk, read_disk_blacklist
-from host.build.minidos import DFLINK, DFSFLG, build_dos
 from host.cli import main
 from host.engines.asm import XEX, boot_disk, ensure_built, load_labels
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
+from host.toolchain.disk import BLACKLIST_NAME, build_disk, read_disk_blacklist
+from host.toolchain.minidos import DFLINK, DFSFLG, build_dos
 
 
 def sectors_for(size: int) -> int:

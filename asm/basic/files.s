@@ -207,7 +207,7 @@ _set:   CLC
 _ok:    JSR CLOSE7
         INC LOADFLG
         JSR CLEAR_VARS          ; (it sets RUNSTK = BMEMTOP = STARP)
-        JMP SETAPPMHI
+        JMP FORGET_LINES        ; (and SETAPPMHI)
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -323,6 +323,7 @@ READ_ITEM:
         JSR STORE_FR0
         JMP _end
 _string:
+        JSR STRING_WHOLE        ; FR0 = address, length, DIM (error 9)
         LDY CIX
         LDX #0
 *       LDA (INBUFF),Y
@@ -342,10 +343,8 @@ _string:
         ADC #0
         STA FR1+1
         STY CIX
-        ; the whole string variable = that text (at most its DIM)
-        JSR STRING_WHOLE        ; FR0 = address, length, DIM (error 9)
-        LDA FR0+4               ; room = DIM
-        STA FR0+2
+        LDA FR0+4               ; the whole string variable = that text
+        STA FR0+2               ; (at most its DIM): room = DIM
         LDA FR0+5
         STA FR0+3
         LDA #0                  ; I - 1 = 0

@@ -240,10 +240,20 @@ _done:  RTS
 ; OPNAME: ED_PTR3 := the name of operator token A ($10-$54) in OPNAMES.
 ; ---------------------------------------------------------------------------
 .scope
-OPNAME: SEC
-        SBC #$10
-        LDX #<OPNAMES
-        LDY #>OPNAMES
+OPNAME: SEC                     ; (the walk starts at OPNAMES_NOT from
+        SBC #$10                ; NOT on, at OPNAMES_UPLUS from the unary
+        LDX #<OPNAMES           ; "+" on: ENTER spent a fifth of its time
+        LDY #>OPNAMES           ; walking to the function names)
+        CMP #TOK_O_NOT-$10
+        BCC NAMEOF
+        SBC #TOK_O_NOT-$10
+        LDX #<OPNAMES_NOT
+        LDY #>OPNAMES_NOT
+        CMP #TOK_O_UPLUS-TOK_O_NOT
+        BCC NAMEOF
+        SBC #TOK_O_UPLUS-TOK_O_NOT
+        LDX #<OPNAMES_UPLUS
+        LDY #>OPNAMES_UPLUS
 NAMEOF: STX ED_PTR3
         STY ED_PTR3+1
         TAX

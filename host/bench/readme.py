@@ -40,7 +40,8 @@ EMULATED_KEYS: dict[str, tuple[str, ...]] = {
     "check_asm": ("learned", "mismatches", "final_blacklists_equal", "wolf_wins", "sheep_wins"),
     "check_basic": ("learned", "mismatches", "final_blacklists_equal", "wolf_wins", "sheep_wins"),
     "bench_basic": ("ahl_emulated_seconds", "ahl_accuracy", "sieve_emulated_seconds",
-                    *(f"rugg{n}_emulated_seconds" for n in range(1, 9))),
+                    *(f"rugg{n}_emulated_seconds" for n in range(1, 9)), "goto_emulated_seconds",
+                    "gosub_emulated_seconds", "enter_surround_lst_frames"),
     "bench_fp": ("cycles_per_call",),
 }
 FP_ROUTINES = ("FADD", "FSUB", "FMUL", "FDIV", "AFP", "FASC", "IFP", "FPI", "EXP", "LOG")
@@ -48,19 +49,23 @@ FP_ROUTINES = ("FADD", "FSUB", "FMUL", "FDIV", "AFP", "FASC", "IFP", "FPI", "EXP
 #: (not on ours); and ours before 25 Nov 2026 (the routine only, without the JSR)
 ALTIRRA_FP = (227, 248, 2571, 7789, 971, 454, 916, 166, 37105, 48935)
 OURS_BEFORE_FP = (170, 185, 2812, 5039, 1024, 479, 853, 516, 40311, 48919)
-#: (program, its key in bench --basic's JSON, Altirra BASIC 1.58 on AltirraOS 3.11 in emulated
-#: seconds (an independent emulator's figures), ours before 25 Nov 2026, as published; a note)
+#: (program, its key in bench --basic's JSON, Altirra BASIC 1.58 on AltirraOS 3.11 (an
+#: independent emulator's figures), ours before issue 27 (as published)); emulated seconds,
+#: ENTER in frames
 BASIC_PROGRAMS = (
-    ("Rugg/Feldman 1 (FOR loop)", "rugg1_emulated_seconds", "1.00", "1.24", ""),
-    ("Rugg/Feldman 2 (IF loop)", "rugg2_emulated_seconds", "2.92", "3.35", ""),
-    ("Rugg/Feldman 3 (K/K*K+K-K)", "rugg3_emulated_seconds", "11.01", "13.57", ""),
-    ("Rugg/Feldman 4 (K/2*3+4-5)", "rugg4_emulated_seconds", "12.05", "12.98", ""),
-    ("Rugg/Feldman 5 (+ GOSUB)", "rugg5_emulated_seconds", "13.25", "15.07", ""),
-    ("Rugg/Feldman 6 (+ FOR 1 TO 5)", "rugg6_emulated_seconds", "19.56", "23.36", ""),
-    ("Rugg/Feldman 7 (+ M(L)=A)", "rugg7_emulated_seconds", "27.17", "33.76", ""),
-    ("Rugg/Feldman 8 (K^2, LOG, SIN)", "rugg8_emulated_seconds", "14.95", "15.92", "Rev. C's SIN"),
-    ("Ahl's benchmark", "ahl_emulated_seconds", "118.45", "117.75", "Rev. C's RND values without its FDIV"),
-    ("BYTE Sieve (string flags)", "sieve_emulated_seconds", "205.2", "236.8", ""),
+    ("Rugg/Feldman 1 (FOR loop)", "rugg1_emulated_seconds", "0.98-1.00", "1.06"),
+    ("Rugg/Feldman 2 (IF loop)", "rugg2_emulated_seconds", "2.92", "2.72"),
+    ("Rugg/Feldman 3 (K/K*K+K-K)", "rugg3_emulated_seconds", "11.01", "8.87"),
+    ("Rugg/Feldman 4 (K/2*3+4-5)", "rugg4_emulated_seconds", "12.05", "9.51"),
+    ("Rugg/Feldman 5 (+ GOSUB)", "rugg5_emulated_seconds", "13.25", "11.47"),
+    ("Rugg/Feldman 6 (+ FOR 1 TO 5)", "rugg6_emulated_seconds", "19.56", "18.69"),
+    ("Rugg/Feldman 7 (+ M(L)=A)", "rugg7_emulated_seconds", "27.17", "25.28"),
+    ("Rugg/Feldman 8 (K^2, LOG, SIN)", "rugg8_emulated_seconds", "14.95", "13.56"),
+    ("Ahl's benchmark", "ahl_emulated_seconds", "118.45", "114.01"),
+    ("BYTE Sieve (string flags)", "sieve_emulated_seconds", "205.2", "188.37"),
+    ("GOTO to line 4000 of 310 lines, 1000 times (`goto.lst`)", "goto_emulated_seconds", "not measured", "14.33"),
+    ("GOSUB line 4000 and RETURN, 1000 times (`gosub.lst`)", "gosub_emulated_seconds", "not measured", "15.30"),
+    ("ENTER of `basic/surround.lst` (frames)", "enter_surround_lst_frames", "1,358", "2,164"),
 )
 
 
@@ -137,7 +142,9 @@ def _basic_row(record: Record) -> str:
     rugg = ", ".join(f"{result[f'rugg{n}_emulated_seconds']:.2f}" for n in range(1, 9))
     return (f"| `{record['commands']['bench_basic']}` | Ahl's benchmark {result['ahl_emulated_seconds']:.2f} "
             f"emulated s (accuracy {result['ahl_accuracy']}), BYTE Sieve {result['sieve_emulated_seconds']:.2f} "
-            f"emulated s, Rugg/Feldman 1-8: {rugg} emulated s |")
+            f"emulated s, Rugg/Feldman 1-8: {rugg} emulated s, GOTO {result['goto_emulated_seconds']:.2f} and "
+            f"GOSUB {result['gosub_emulated_seconds']:.2f} emulated s, ENTER of `basic/surround.lst` "
+            f"{_thousands(result['enter_surround_lst_frames'])} frames |")
 
 
 def _fp_row(record: Record) -> str:
@@ -173,17 +180,14 @@ def render_host(record: Record) -> str:
 
 
 def render_basic_speed(record: Record) -> str:
-    """Emulated seconds against Altirra BASIC: the "ours now" column from the record."""
+    """Emulated seconds (ENTER: frames) against Altirra BASIC: "ours now" from the record."""
     result = record["results"]["bench_basic"]
     rows = ["| program | Altirra BASIC | ours before | ours now |", "|---|---|---|---|"]
-    for program, key, altirra, before, note in BASIC_PROGRAMS:
+    for program, key, altirra, before in BASIC_PROGRAMS:
         now = result[key]
-        remark = []
-        if now > float(altirra):
-            remark.append("not met")
-        if note:
-            remark.append(note)
-        shown = f"**{now:.2f}**" + (f" ({'; '.join(remark)})" if remark else "")
+        shown = f"**{_thousands(now)}**" if key.endswith("_frames") else f"**{now:.2f}**"
+        if key.startswith(("goto", "gosub")):
+            shown += f" ({float(before) / now:.1f}x)"
         rows.append(f"| {program} | {altirra} | {before} | {shown} |")
     return "\n".join(rows)
 

@@ -85,7 +85,7 @@ def run_new(args: argparse.Namespace) -> int:
     path = Path(args.image)
     if path.exists() and not args.force:
         raise SurroundError(f"{path}: exists (use --force to replace it)")
-    from host.build.minidos import boot_sectors, install
+    from host.toolchain.minidos import boot_sectors, install
 
     disk = Dos2Disk.new(args.density, path, boot=boot_sectors(None))
     if args.system:

@@ -2,8 +2,10 @@
 
 With --emulator it measures the emulator instead (emulator.bench.measure); with --basic
 the BASIC benchmarks (Ahl's and the BYTE Sieve, host/bench/basic.py) in emulated and host seconds;
-with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py); with
---readme the README's measured figures from all of these (host/bench/readme.py).
+with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py);
+with --profile where the free BASIC's cycles go while it ENTERs (and RUNs) a listing
+(host/bench/profile.py); with --readme the README's measured figures from the checks,
+--basic and --fp (host/bench/readme.py).
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "FMUL FDIV AFP FASC IFP FPI EXP LOG over a fixed set of ten-digit operands "
                              "(the CPU's own cycles on the bare CPU: no ANTIC DMA, no interrupts; "
                              "JSON key cycles_per_call)")
+    parser.add_argument("--profile", metavar="LISTING", default=None,
+                        help="sample where the free BASIC's 6502 cycles go while it ENTERs LISTING "
+                             "(built from the sources with label maps; per routine: self and inclusive "
+                             "share of the samples)")
+    parser.add_argument("--profile-run", action="store_true", help="--profile: also RUN the listing")
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default: 3)")
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
@@ -53,7 +60,13 @@ def run(args: argparse.Namespace) -> int:
         refuse_machine_options(args, "--readme runs the README's own commands", ignore=("--basic",))
         return _update_readme()
     _refuse_unused_machine_options(args)
-    if args.fp:
+    if args.profile_run and args.profile is None:
+        raise SurroundError("--profile-run needs --profile LISTING")
+    if args.profile is not None:
+        from host.bench.profile import profile
+
+        figures = profile(args.profile, run=args.profile_run)
+    elif args.fp:
         from host.bench.fp import measure as measure_fp
 
         figures = measure_fp()
@@ -133,7 +146,7 @@ def measure_serial_boot(module: ModuleType) -> dict:
     """The Surround disk (`surround disk`) from power-on to its menu over the serial bus."""
     import tempfile
 
-    from host.build.disk import build_disk
+    from host.toolchain.disk import build_disk
 
     with tempfile.TemporaryDirectory() as folder:
         image = Path(folder) / "surround.atr"

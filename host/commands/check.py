@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | None:
     """The black list the run starts from with --disk: the image's SURROUND.BLK (None: empty)."""
-    from host.build.disk import read_disk_blacklist
     from host.engines.registry import emulated_engine_names
+    from host.toolchain.disk import read_disk_blacklist
 
     if args.engine not in emulated_engine_names():
         raise SurroundError(f"--disk boots the 6502 or the BASIC game; the {args.engine!r} engine has no disk")
@@ -81,7 +81,7 @@ def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | No
 def _disk_blacklist_equal(image: str, summary) -> bool | None:
     """SURROUND.BLK read back from the image equals the reference's final black list
     (None when the run stopped at a mismatch)."""
-    from host.build.disk import read_disk_blacklist
+    from host.toolchain.disk import read_disk_blacklist
 
     if summary.mismatches or not summary.final_blacklist:
         return None

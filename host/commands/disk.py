@@ -1,4 +1,4 @@
-"""`surround disk [-o IMAGE]`: build the bootable Surround disk (host/build/disk.py)."""
+"""`surround disk [-o IMAGE]`: build the bootable Surround disk (host/toolchain/disk.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import argparse
 import json
 
 from host import resources
-from host.build.disk import build_disk, default_output
 from host.commands.atr import directory_lines
+from host.toolchain.disk import build_disk, default_output
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

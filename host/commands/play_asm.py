@@ -105,7 +105,7 @@ def play_disk(args: argparse.Namespace, frontend: str) -> int:
 
 def _disk_positions(image: str) -> int | None:
     """How many positions SURROUND.BLK on ``image`` holds (None: there is none, or it is broken)."""
-    from host.build.disk import read_disk_blacklist
+    from host.toolchain.disk import read_disk_blacklist
 
     try:
         data = read_disk_blacklist(image)

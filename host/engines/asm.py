@@ -7,7 +7,7 @@ the program's memory at the addresses of its labels (build/surround.map), never 
 the screen. A new game is started through the program's own user interface (the N
 command, answered with Y when a game is under way).
 
-The XEX is (re)built when it is missing or was built from other sources (host/build/targets.py),
+The XEX is (re)built when it is missing or was built from other sources (host/toolchain/targets.py),
 into the checkout's build/, or the user cache directory for an installed package (host.resources).
 """
 
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 from emulator.errors import EmulatorError
 from host import resources
-from host.build import targets
-from host.build.assembler import label_map
 from host.engines.keyboard import KeyboardEngine
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
+from host.toolchain import targets
+from host.toolchain.assembler import label_map
 
 if TYPE_CHECKING:
     from emulator.headless import HeadlessAtari, MachineOptions
@@ -45,7 +45,7 @@ def is_stale(xex: Path = XEX, labels: Path = LABELS) -> bool:
 
 
 def ensure_built() -> Path:
-    """Build build/surround.xex (+ .lst, .map) if needed (host/build/targets.py); returns the XEX."""
+    """Build build/surround.xex (+ .lst, .map) if needed (host/toolchain/targets.py); returns the XEX."""
     return targets.ensure_built(targets.GAME)
 
 
@@ -92,7 +92,7 @@ def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
     The image's SURROUND.XEX must be the program built here, because the engine reads the
     program's memory at the addresses of build/surround.map."""
     from host.atari.dos2 import Dos2Disk
-    from host.build.disk import XEX_NAME
+    from host.toolchain.disk import XEX_NAME
 
     on_disk = Dos2Disk.open(image)
     on_disk.check()

@@ -19,10 +19,10 @@ from pathlib import Path
 from emulator.files import make_folder_for
 from host import resources
 from host.atari.dos2 import Dos2Disk
-from host.build import targets
-from host.build.minidos import new_system_disk
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
+from host.toolchain import targets
+from host.toolchain.minidos import new_system_disk
 
 BLACKLIST_NAME = "SURROUND.BLK"
 XEX_NAME = "SURROUND.XEX"
