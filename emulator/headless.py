@@ -258,6 +258,12 @@ class HeadlessAtari:
         """Frames a second of the machine's TV standard (NTSC 59.92, PAL 49.86)."""
         return self.machine.video.frame_rate
 
+    @property
+    def tape_running(self) -> bool:
+        """True while the cassette motor runs (CSAVE, CLOAD, a tape's leader: front-ends run
+        at full speed meanwhile)."""
+        return self.machine.tape_motor
+
     # -- keys ---------------------------------------------------------------------------------------
 
     def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False, frames: int = 2) -> None:
@@ -408,5 +414,7 @@ def save_png(rgb: np.ndarray, path: str | Path) -> None:
     try:
         pygame.image.save(surface, image, "screenshot.png")
         atomic_write(path, image.getvalue(), sync=False)
-    except (pygame.error, OSError) as error:
-        raise EmulatorError(f"{path}: cannot write screenshot ({error})") from None
+    except OSError as error:
+        raise EmulatorError(f"{path}: cannot write the screenshot ({error.strerror})") from None
+    except pygame.error as error:
+        raise EmulatorError(f"{path}: cannot write the screenshot ({error})") from None

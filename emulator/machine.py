@@ -80,7 +80,7 @@ from emulator.atr import Atr
 from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
-from emulator.errors import CpuJam, EmulatorError
+from emulator.errors import CpuJam, DiskDidNotBoot, EmulatorError
 from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, Gtia
 from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
@@ -94,6 +94,8 @@ from emulator.sio import DSTATS, Printer
 from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
 from emulator.video import CYCLES_PER_LINE, NTSC, VIDEO_STANDARDS
+
+BOOTQ = 0x09  #: BOOT?: bit 0 set once a disk boot succeeded (Mapping the Atari, location 9)
 
 CPU_HZ = NTSC.cpu_hz
 CYCLES_PER_FRAME = NTSC.cycles_per_frame  # 29,868
@@ -162,6 +164,8 @@ class Machine:
 
         self.frame_start = 0
         self.frames = 0
+        self.waited_for_key = False  # the CPU has waited for a key since power-on (the boot is over)
+        self.tape_motor = False  # the cassette motor line (PACTL CA2) is on
         self.key_release_frame: int | None = None
         self.console_release_frame: int | None = None
         self.completed_frame: FrameRecord | None = None
@@ -288,6 +292,7 @@ class Machine:
         return recorder
 
     def _motor(self, on: bool) -> None:
+        self.tape_motor = on
         cassette = self.serial.bus.cassette
         if cassette is not None:
             cassette.set_motor(on, self.real_cycle())
@@ -337,6 +342,7 @@ class Machine:
         """
         self._timed.clear()
         self._cancelled.clear()
+        self.waited_for_key = False
         self.serial.reset()
         self.pia.reset()
         self.memory.clear_ram()
@@ -496,7 +502,34 @@ class Machine:
 
         Returns None when the target was reached, "idle" (if ``stop_when_idle``)
         when the CPU waits for a key, "return" when a host ``call`` returned.
+        A CPU jam with a disk in D1: before the machine first waited for a key is
+        DiskDidNotBoot, naming the image.
         """
+        try:
+            return self._run_until(target_cycle, stop_when_idle)
+        except CpuJam as jam:
+            raise self._disk_boot_failure(jam) from None
+
+    def _disk_boot_failure(self, jam: CpuJam) -> CpuJam:
+        """``jam`` as DiskDidNotBoot if D1: holds a disk the OS has not booted, else ``jam``."""
+        disk = self.serial.bus.disk(1)
+        if disk is None or self.waited_for_key or self._disk_booted(disk):
+            return jam
+        where = str(jam).split(";", 1)[0]
+        return DiskDidNotBoot(f"{disk.name}: the disk did not boot: the code in its boot sectors ran away ({where}); "
+                              "not a bootable disk, or a damaged one")
+
+    def _disk_booted(self, disk: Atr) -> bool:
+        """True once the OS has set BOOT? bit 0 ("Mapping the Atari", location 9: the disk boot
+        succeeded), unless the boot sectors were loaded over BOOT? itself (their header's load
+        address and sector count, bytes 1-3 of sector 1): then it tells nothing."""
+        header = disk.read_sector(1)
+        start = header[2] | header[3] << 8
+        if start <= BOOTQ < start + 128 * max(1, header[1]):
+            return False
+        return bool(self.memory.ram[BOOTQ] & 1)
+
+    def _run_until(self, target_cycle: int, stop_when_idle: bool) -> str | None:
         cpu = self.cpu
         while True:
             now = cpu.processorCycles
@@ -515,6 +548,7 @@ class Machine:
             if cpu.irq_line and not cpu.p & 0x04:
                 self._interrupt_cycles(cpu.take_irq())
             if self.waiting_for_key():
+                self.waited_for_key = True
                 if stop_when_idle:
                     return "idle"
                 cpu.processorCycles = min(target_cycle, next_event)
@@ -551,6 +585,7 @@ class Machine:
     def run_until_idle(self, max_frames: int = 600) -> bool:
         """Run until the CPU waits in the keyboard loop with no key pending; False on timeout."""
         if self.waiting_for_key():
+            self.waited_for_key = True
             return True
         target = self.frame_start + self.cycles_per_frame * max(1, max_frames)
         return self.run_until(target, stop_when_idle=True) == "idle"

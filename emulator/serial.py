@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
-from emulator.files import atomic_write
+from emulator.files import atomic_write, make_folder_for
 from emulator.interfaces import DataInLine, PokeySerialEntries, Scheduler
 from emulator.sio import (
     ACK,
@@ -415,8 +415,11 @@ class CassetteRecorder:
     def __init__(self, path: str | Path, port: DataInLine) -> None:
         self.path = Path(path)
         self.port = port
-        if not self.path.parent.is_dir():
-            raise EmulatorError(f"{self.path}: no such directory for the cassette image")
+        try:
+            make_folder_for(self.path)
+        except OSError as error:
+            raise EmulatorError(f"{self.path}: cannot make the folder for the cassette image ({error.strerror})") \
+                from None
         self.blocks: list[tuple[int, bytes]] = read_cas(self.path) if self.path.exists() else []
         self.position = 0  # the next record under the head
         self.motor = False

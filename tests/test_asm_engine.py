@@ -18,36 +18,17 @@ from host.game.rules import (
     Move,
     Position,
     apply_sheep_move,
-    apply_wolf_move,
-    legal_wolf_moves,
     position_of,
 )
+from tests.asm_support import make_engine, peek, type_line
+from tests.game_support import SEED_EXAMPLE, forcing_blacklist
 
-SEED_EXAMPLE = (
-    "1,2,4-6 2,3,4-6 2,3,4-8 2,3,6-8 2,3,6-11 2,3,8-11 2,3,8-9 2,6,8-9 "
-    "2,6,8-11 2,8,10-11 2,8,10-9 6,8,10-9 6,8,10-11 8,9,10-11"
-)
 SCREENSHOT_DIR = Path(__file__).resolve().parents[1] / "build" / "screenshots"
-
-
-def make_engine(seed: int = 1):
-    """An AsmEngine (a missing or broken OS ROM fails the test: it is a core part)."""
-    from host.engines.asm import AsmEngine
-
-    return AsmEngine(seed=seed)
 
 
 @pytest.fixture(scope="module")
 def engine():
     return make_engine(seed=11)
-
-
-def peek(engine, label: str, offset: int = 0) -> int:
-    return engine.atari.peek(engine.labels[label] + offset)
-
-
-def type_line(engine, text: str) -> None:
-    engine.atari.type_text(text + "\n")
 
 
 def type_key(engine, key: str) -> None:
@@ -76,16 +57,6 @@ def test_short_lockstep_run_agrees_with_the_reference() -> None:
     assert summary.games == 12
     summary = LockstepChecker(engine, RandomSheep(seed=6), engine.blacklist_bytes()).run(6)
     assert summary.mismatch is None, summary.mismatch.report()
-
-
-def forcing_blacklist(base: Blacklist, position: Position, wanted: Move) -> bytes:
-    """``base`` plus the positions every other wolf move would lead to: only ``wanted`` is not bad."""
-    forced = base.copy()
-    for move in legal_wolf_moves(position):
-        if move != wanted:
-            forced.add(apply_wolf_move(position, move).nr)
-    assert apply_wolf_move(position, wanted).nr not in forced
-    return forced.to_bytes()
 
 
 def test_the_seeds_example_game_teaches_nr_1310() -> None:

@@ -1,6 +1,6 @@
 """Compatibility of the free BASIC with Atari BASIC Rev. C, program by program (issue 19).
 
-Each case is a short program typed into the product cartridge (tests/basic_whole.py, on our
+Each case is a short program typed into the product cartridge (tests/basic_whole_support.py, on our
 OS with its 6502 math pack) and the screen the manuals say it gives: the Atari BASIC
 Reference Manual (statements, functions, error numbers in Appendix B), Mapping the Atari
 (the BASIC zero page: TRAPLN 188-189, PTABW 201) and The Atari BASIC Source Book.
@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from host.atari import fp as fp
-from tests.basic_model import revc_atn, revc_rnd, revc_sin
-from tests.basic_whole import WholeBasic, WholeImages
+from tests.basic_model_support import revc_atn, revc_rnd, revc_sin
+from tests.basic_whole_support import WholeBasic, WholeImages
 
 
 @pytest.fixture(scope="module")
@@ -119,9 +119,10 @@ _ANGLES = st.builds(lambda m, e: fp.to_text(fp.from_decimal(Decimal(m).scaleb(e)
 
 @settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.generate],
           suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
 @given(values=st.lists(_ANGLES, min_size=6, max_size=6), degrees=st.booleans())
 def test_sin_cos_atn_print_rev_c_digits(basic, values, degrees) -> None:
-    """SIN, COS and ATN digit for digit as Rev. C computes them (tests/basic_model.py: the
+    """SIN, COS and ATN digit for digit as Rev. C computes them (tests/basic_model_support.py: the
     quadrant from the units byte, SCOEF through PLYEVL; ATN by the OS's ATCOEF after the
     (x - FP9S)/(x + FP9S) transform), in radians and in degrees."""
     basic.type("DEG" if degrees else "RAD")

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.basic_whole import WholeBasic, WholeImages
+from tests.basic_whole_support import WholeBasic, WholeImages
 
 
 @pytest.fixture(scope="module")

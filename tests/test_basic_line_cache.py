@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.basic_whole import WholeBasic, WholeImages
+from tests.basic_whole_support import WholeBasic, WholeImages
 
 PAGE6 = 0x0600  # where the generated programs record their path (POKE 1536+P, ...)
 

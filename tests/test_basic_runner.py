@@ -14,7 +14,6 @@ import argparse
 from pathlib import Path
 
 import pytest
-from test_emu_helpers import assemble
 
 from emulator import rom as rom_module
 from emulator.rom import ROMS
@@ -24,6 +23,7 @@ from host.bench import basic as basic_bench
 from host.cli import main as cli_main
 from host.commands import basic_run
 from host.errors import SurroundError
+from tests.emu_support import assemble
 
 STAND_IN = r"""
 .alias CIOV  $E456

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from host.atari.basic import enter_listing, list_program, listing_bytes, tokenize_listing
-from tests.test_atari_basic import CORPUS
+from tests.basic_support import CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTINGS = {"surround": (ROOT / "basic" / "surround.lst").read_bytes(), "corpus": CORPUS.encode("ascii")}

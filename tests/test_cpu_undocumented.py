@@ -11,10 +11,10 @@ import pytest
 from cpu_undoc_model import KIL, TABLE, State, execute
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_emu_helpers import plain_cpu
 
 from emulator.cpu import AtariCPU, compiled_core_available, instruction_table
 from emulator.errors import CpuJam
+from tests.emu_support import plain_cpu
 
 needs_compiled = pytest.mark.skipif(not compiled_core_available(),
                                     reason="the compiled core is not built here: the Python core runs alone")

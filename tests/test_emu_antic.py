@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_emu_helpers import SCREEN, idle_rom, mini_os_rom, sample_font
 
 from emulator.antic import MODES, Antic
 from emulator.atascii import atascii_to_internal, text_to_atascii
@@ -12,6 +11,7 @@ from emulator.gtia import COLBK
 from emulator.headless import HeadlessAtari
 from emulator.palette import PALETTE
 from emulator.pmg import FrameState, compose
+from tests.emu_support import SCREEN, idle_rom, mini_os_rom, sample_font
 
 BACKGROUND, LUMINANCE, BORDER = 0x94, 0x0C, 0x00  # the mini OS's COLPF2, COLPF1, COLBK
 

@@ -23,7 +23,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from py65.devices.mpu6502 import MPU
-from test_emu_helpers import plain_cpu
 
 from emulator import cpu_cgen
 from emulator.cpu import (
@@ -36,6 +35,7 @@ from emulator.cpu import (
     instruction_table,
 )
 from emulator.errors import CpuJam, EmulatorError
+from tests.emu_support import plain_cpu
 
 needs_compiled = pytest.mark.skipif(not compiled_core_available(),
                                     reason="the compiled core is not built here: the Python core runs alone")
@@ -196,6 +196,7 @@ def _program_memory(seed: int, stream: list[int], start: int,
     irq=st.booleans(),
     slices=st.lists(st.tuples(st.integers(1, 400), st.booleans()), min_size=1, max_size=6),
 )
+@pytest.mark.slow
 def test_random_streams_run_alike_on_both_cores(program, registers, irq, slices) -> None:
     _assert_cores_alike(program, registers, irq, slices)
 
@@ -275,7 +276,7 @@ def test_running_past_ffff_wraps_alike_on_both_cores(code: bytes) -> None:
 
 
 def _plain_cpu(memory: bytearray) -> AtariCPU:
-    """A compiled-core CPU whose I/O page behaves like RAM (see test_emu_helpers.plain_cpu)."""
+    """A compiled-core CPU whose I/O page behaves like RAM (tests/emu_support.py's plain_cpu)."""
     return plain_cpu(memory, "compiled")
 
 
@@ -288,6 +289,7 @@ def _plain_cpu(memory: bytearray) -> AtariCPU:
     pc=st.integers(0x0200, 0xF000),
     registers=st.tuples(*[st.integers(0, 255)] * 5),
 )
+@pytest.mark.slow
 def test_documented_streams_match_py65(seed, stream, pc, registers) -> None:
     rng = random.Random(seed)
     memory = bytearray(rng.randbytes(0x10000))
@@ -526,6 +528,7 @@ def test_bare_routine_calls_count_alike_on_both_cores(monkeypatch: pytest.Monkey
     assert compiled == python
 
 
+@pytest.mark.slow
 @needs_compiled
 def test_the_basic_game_plays_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Surround game in Atari BASIC on the free BASIC: a game against a random sheep."""
@@ -576,6 +579,7 @@ def _random_program_rom(nmien: int, dli_rows: list[int], seed: int) -> bytes:
     frames=st.integers(1, 12),
     key_frame=st.integers(0, 12),
 )
+@pytest.mark.slow
 def test_random_programs_on_the_machine_run_alike(seed, nmien, dli_rows, frames, key_frame) -> None:
     """Random runnable code in RAM on the whole machine (DMA, VBI and DLI NMIs, WSYNC, I/O
     registers, banking, a key's IRQ): the same machine time, screen, RAM, or the same jam."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_emu_helpers import idle_rom
 
 from emulator.gtia import CONSOL, Gtia
 from emulator.machine import Machine
+from tests.emu_support import idle_rom
 
 
 def test_unused_read_registers_give_0f():

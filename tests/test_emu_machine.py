@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from test_emu_helpers import DLI_COUNT, KEY_COUNT, KEYS, VBI_COUNT, mini_os_rom, rom_with_code
 
 from emulator.errors import EmulatorError
 from emulator.headless import HeadlessAtari
 from emulator.machine import CYCLES_PER_FRAME, Machine
 from emulator.pokey import POLY17_PERIOD
+from tests.emu_support import DLI_COUNT, KEY_COUNT, KEYS, VBI_COUNT, mini_os_rom, rom_with_code
 
 
 def _marked_os_rom() -> bytes:
@@ -291,3 +291,11 @@ def test_a_callback_can_schedule_the_next_one_like_a_timer():
     machine.schedule(start + 114, tick)
     machine.run_until(start + 114 * 100)
     assert ticks == [start + 114 * n for n in range(1, 101)]
+
+
+def test_the_mini_os_assembles() -> None:
+    """tests/emu_support.py's test ROM: 16 KiB, RESET to $C000, SIOV a JMP."""
+    rom = mini_os_rom()
+    assert len(rom) == 0x4000
+    assert rom[0x3FFC:0x3FFE] == bytes((0x00, 0xC0))  # RESET vector -> $C000
+    assert rom[0xE459 - 0xC000] == 0x4C

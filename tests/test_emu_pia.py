@@ -7,10 +7,10 @@ row, then the control register read back (bit 6: the CA2/CB2 interrupt flag).
 from __future__ import annotations
 
 import pytest
-from test_emu_helpers import idle_rom
 
 from emulator.machine import Machine
 from emulator.pia import Pia
+from tests.emu_support import idle_rom
 
 PORTA, PORTB, PACTL, PBCTL = 0xD300, 0xD301, 0xD302, 0xD303
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from test_emu_helpers import idle_rom
-
 from emulator.machine import Machine
+from tests.emu_support import idle_rom
 
 IRQEN_IRQST, SEROUT, SKCTL = 0xD20E, 0xD20D, 0xD20F
 
@@ -78,7 +77,7 @@ def test_asynchronous_receive_mode_holds_timer_4():
 
 
 def test_a_timer_planned_by_the_cpu_fires_at_its_cycle_not_at_the_end_of_a_chunk():
-    from test_emu_helpers import rom_with_code
+    from tests.emu_support import rom_with_code
 
     machine = Machine(rom_with_code(
         "    sei\n    lda #$00\n    sta $D208\n    lda #$09\n    sta $D200\n    lda #$01\n    sta $D20E\n"

@@ -14,6 +14,7 @@ import pytest
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
 from host.toolchain.assembler import assemble, label_map
+from tests.cio_support import call_cio
 
 REPO = Path(__file__).resolve().parents[1]
 CIOV, DSKINV, SETVBV = 0xE456, 0xE453, 0xE45C
@@ -131,14 +132,7 @@ def start(atari: HeadlessAtari, address: int) -> None:
 def cio(atari: HeadlessAtari, iocb: int, command: int, buffer: int = 0, length: int = 0,
         aux1: int = 0, aux2: int = 0, data: int = 0) -> tuple[int, int, int]:
     """Call CIOV for one request; returns (status Y, A, flags)."""
-    base = 0x0340 + 16 * iocb
-    atari.poke(base + 2, command)
-    atari.poke_word(base + 4, buffer)
-    atari.poke_word(base + 8, length)
-    if command == 3:
-        atari.poke(base + 10, aux1)
-        atari.poke(base + 11, aux2)
-    a, x, y, flags = atari.call(CIOV, a=data, x=16 * iocb)
+    a, x, y, flags = call_cio(atari, iocb, command, buffer, length, aux1, aux2, data)
     assert x == 16 * iocb, "CIO keeps X"
     assert bool(flags & 0x80) == (y >= 128), "N flag tells an error"
     return y, a, flags

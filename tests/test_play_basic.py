@@ -3,7 +3,7 @@
 The program reads D:SURROUND.BLK itself (the emulator offers a scratch folder as D:, filled
 from the player's file), and what it learns goes back to the player's file while it waits
 for a key. The OS's math pack is answered in Python while our OS ROM has none
-(tests/basic_engines.py)."""
+(tests/basic_engines_support.py)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ def test_lockstep_games_on_the_free_basic():
     basic engine (typed at, read by variable name), checked move by move against the reference."""
     from host.engines.harness import LockstepChecker
     from host.game.players import parse_sheep_spec
-    from tests.basic_engines import emulator_engine
+    from tests.basic_engines_support import emulator_engine
 
     with emulator_engine(seed=1) as engine:
         summary = LockstepChecker(engine, parse_sheep_spec("mix:0.5", seed=1)).run(3)
@@ -73,7 +73,7 @@ def test_the_free_basic_and_the_model_show_the_same_screens(tmp_path):
     BASIC in the emulator and the Python model of the runtime - two independent readings of
     Atari BASIC - leave the same screen, cell for cell."""
     from emulator.atascii import ATASCII_TO_UNICODE
-    from tests.basic_engines import ModelEngine, emulator_engine
+    from tests.basic_engines_support import ModelEngine, emulator_engine
 
     # ATASCII: $7E is DELETE BACK S, $7D CLEAR (the emulator types them by their Unicode signs)
     # (N, C, Y and H as a line's first key act at once: here they come after a space)
@@ -98,11 +98,11 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
     from host.atari import fp as atari_fp
     from host.engines.basic import BasicEngine
     from host.game.rules import Blacklist, Position, nr_of
-    from tests.basic_whole import WholeImages
-    from tests.test_surround_basic_model import EXAMPLE
+    from tests.basic_whole_support import WholeImages
+    from tests.game_support import SEED_EXAMPLE
 
     images = WholeImages(tmp_path_factory.mktemp("example"))
-    positions = [Position.parse(text) for text in EXAMPLE.split()]
+    positions = [Position.parse(text) for text in SEED_EXAMPLE.split()]
     wanted = iter(after.wolf for after in positions[2::2])
     state: dict = {}
 

@@ -63,7 +63,8 @@ def test_surround_disk_command_writes_the_image(tmp_path, capsys):
     listing = json.loads(capsys.readouterr().out)
     assert [f["name"] for f in listing["files"]][:2] == ["DOS.SYS", "SURROUND.XEX"]
     assert Dos2Disk.open(target).problems() == []
-    assert main(["disk", "-o", str(tmp_path / "no" / "such" / "dir.atr")]) == 2
+    assert main(["disk", "-o", str(tmp_path / "new" / "dir" / "s.atr")]) == 0, "a missing folder is made"
+    assert main(["disk", "-o", str(target / "under-a-file.atr")]) == 2
 
 
 def booted_game(path) -> tuple[HeadlessAtari, dict[str, int]]:

@@ -58,9 +58,9 @@ _line:  LDY #0                  ; past the last line asked for?
         JMP _line
 _done:  LDX IODVC
         BEQ _screen
-        LDA #0                  ; E: again, IOCB 7 (X) closed
-        STA IODVC
-        JMP CLOSEIO
+        LDA #0                  ; E: again, IOCB 7 (X) closed (an
+        STA IODVC               ; error closing it -> ERROR)
+        JMP CLOSECHECK
 _screen:
         RTS
 _all:   LDA #0                  ; from the first line to 32767

@@ -203,10 +203,14 @@ def run_lock(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     disk = Dos2Disk.open(args.image)
     found = disk.problems()
+    note = disk.atr.trailer_note()
     if args.json:
         print(json.dumps({"image": args.image, "density": disk.geometry.name, "ok": not found,
-                          "problems": found}, indent=2))
-    elif found:
+                          "problems": found, "extra_bytes": len(disk.atr.trailer)}, indent=2))
+        return 1 if found else 0
+    if note is not None:
+        print(f"{args.image}: {note}")
+    if found:
         for problem in found:
             print(f"{args.image}: {problem}")
     else:

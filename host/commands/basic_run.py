@@ -22,7 +22,7 @@ import argparse
 import sys
 
 from host.atari.basic_session import BasicSession
-from host.commands.emu import add_session_options
+from host.commands.emu import add_session_options, type_script
 from host.commands.frontend_options import frontend_options
 from host.commands.machine_options import machine_options_from_args
 from host.errors import SurroundError
@@ -63,22 +63,24 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(session: BasicSession, frontend: str, frames: int, args: argparse.Namespace) -> int:
-    from emulator.frontends import open_frontend
+    from emulator.frontends import TAPE_CUT_OFF, open_frontend
 
     if args.file is not None:
         session.start_program(args.file)
         if frontend == "headless" or args.type_text:
             session.run_until_waiting(frames)
     if args.type_text:
-        session.type_keys(args.type_text.replace("\\n", "\n"))
+        type_script(session.atari, args.type_text)  # as `surround emu --type` types it
     if frontend != "headless":
         return int(open_frontend(frontend, session.atari, frontend_options(args)) or 0)
     result = session.run_until_waiting(frames)
     if not result.waiting:
         print(f"surround basic: still running after {frames} frames", file=sys.stderr)
+    if session.atari.tape_running:
+        print(f"surround basic: {TAPE_CUT_OFF}", file=sys.stderr)
     if args.screen:
         print(session.screen_text())
     if args.screenshot:
         session.atari.run_frames(2)  # a whole frame drawn from the display as it is now
         session.atari.screenshot(args.screenshot)
-    return 0 if result.waiting else 3
+    return 0 if result.waiting and not session.atari.tape_running else 3

@@ -4,7 +4,8 @@ With --emulator it measures the emulator instead (emulator.bench.measure); with 
 the BASIC benchmarks (Ahl's and the BYTE Sieve, host/bench/basic.py) in emulated and host seconds;
 with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py);
 with --profile where the free BASIC's cycles go while it ENTERs (and RUNs) a listing
-(host/bench/profile.py).
+(host/bench/profile.py); with --readme the README's measured figures from the checks,
+--basic and --fp (host/bench/readme.py).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--readme", action="store_true",
+                        help="run every command README.md's measured figures come from (checks, --basic, --fp), "
+                             "record them in docs/figures.json and rewrite the README's figure blocks")
     add_machine_options(parser, basic_default=None)
     parser.set_defaults(handler=run)
 
@@ -52,6 +56,9 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--seconds must be positive, not {args.seconds}")
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
+    if args.readme:
+        refuse_machine_options(args, "--readme runs the README's own commands", ignore=("--basic",))
+        return _update_readme()
     _refuse_unused_machine_options(args)
     if args.profile_run and args.profile is None:
         raise SurroundError("--profile-run needs --profile LISTING")
@@ -75,6 +82,14 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(figures, indent=2))
     else:
         print(_text(figures))
+    return 0
+
+
+def _update_readme() -> int:
+    from host.bench.readme import record_path, update_readme
+
+    record = update_readme(progress=lambda command: print(command, flush=True))
+    print(f"{record_path()}: recorded ({record['machine']}); README.md: figure blocks rewritten")
     return 0
 
 

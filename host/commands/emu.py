@@ -78,10 +78,20 @@ def run(args: argparse.Namespace) -> int:
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
     if args.type:
-        if not atari.run_until_idle(600):
-            raise EmulatorError("--type: the program did not wait for a key within 600 frames")
-        atari.type_script(args.type, max_frames_per_key=KEY_WAIT_FRAMES)
+        type_script(atari, args.type)
     return int(open_frontend(args.frontend, atari, frontend_options(args)) or 0)
+
+
+def type_script(atari, script: str) -> None:
+    """``--type``: once the program waits for a key, type ``script`` (a key script: ``\\n`` is
+    RETURN, ``{NAME}`` a named key), each key waiting up to KEY_WAIT_FRAMES for the program
+    to want the next (a CSAVE's leader, a program loading). `emu` and `basic` type alike."""
+    if not atari.run_until_idle(600):
+        raise EmulatorError("--type: the program did not wait for a key within 600 frames")
+    try:
+        atari.type_script(script, max_frames_per_key=KEY_WAIT_FRAMES)
+    except EmulatorError as error:
+        raise EmulatorError(f"--type: {error}") from None
 
 
 def start_program(atari, file: str | None, keep_basic: bool = False) -> None:

@@ -1,4 +1,4 @@
-"""Helpers for the emulator tests: tiny test ROMs assembled with Ophis, and their checks.
+"""Helpers for the emulator tests: tiny test ROMs assembled with Ophis, a bare CPU.
 
 The test OS ("mini OS") is a few dozen 6502 instructions: it shows a 24-line
 ANTIC mode 2 screen at $4000 with a font at $E000, counts VBIs and DLIs, puts
@@ -193,10 +193,3 @@ def idle_rom() -> bytes:
     rom[0:4] = b"\xEA\x4C\x00\xC0"
     rom[0x3FFC:0x3FFE] = b"\x00\xC0"
     return bytes(rom)
-
-
-def test_mini_os_assembles():
-    rom = mini_os_rom()
-    assert len(rom) == 0x4000
-    assert rom[0x3FFC:0x3FFE] == bytes((0x00, 0xC0))  # RESET vector -> $C000
-    assert rom[0xE459 - 0xC000] == 0x4C

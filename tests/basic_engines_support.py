@@ -3,7 +3,7 @@
 host/engines/basic.py's `SurroundBasicEngine` types "FROM,TO" RETURN (or N, Y) and reads the
 program's variables by name. Two back-ends for the tests:
 
-* `ModelEngine`: the Python model of the BASIC runtime (tests/basic_model.py);
+* `ModelEngine`: the Python model of the BASIC runtime (tests/basic_model_support.py);
 * `emulator_engine()`: the product's `BasicEngine` on the free BASIC in the emulator, with the
   math pack's entry points answered in Python while the OS ROM has none
   (tests/basic_runtime_support.py).
@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from host.engines.basic import BasicEngine, SurroundBasicEngine, surround_program
-from tests.basic_model import BasicModel
+from tests.basic_model_support import BasicModel
 
 BLACKLIST_FILE = "D:SURROUND.BLK"
 

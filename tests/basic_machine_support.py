@@ -2,7 +2,7 @@
 
 ``EditorImages`` builds the OS and the BASIC cartridge from the sources once per test module;
 ``BasicAtari`` boots them to READY and offers helpers to type lines, read the screen and
-inspect BASIC's tables (tests/test_basic_editor.py, tests/basic_whole.py).
+inspect BASIC's tables (tests/test_basic_editor.py, tests/basic_whole_support.py).
 """
 
 from __future__ import annotations
