@@ -191,6 +191,7 @@ class SerialBus:
 
     def reset(self) -> None:
         self.command_asserted = False
+        self.command_frames = 0  # command frames begun: a device's answer to an older one is dropped
         self.frame = bytearray()
         self.pending: tuple[SioDevice, bytes] | None = None
         self.transaction: tuple[SioDevice, Answer] | None = None
@@ -227,11 +228,16 @@ class SerialBus:
     # -- the computer's side ---------------------------------------------------------
 
     def set_command(self, asserted: bool, cycle: int) -> None:
-        """PBCTL CB2: the COMMAND line goes down (asserted) or up."""
+        """PBCTL CB2: the COMMAND line goes down (asserted) or up.  A new command frame ends
+        the devices' answers to the last one: bytes of it not sent yet never come (a computer
+        that gave up and tries again hears only the answer to its new frame)."""
         if asserted and not self.command_asserted:
             self.frame.clear()
             self.pending = None
             self.transaction = None
+            self.command_frames += 1
+            if self.cassette is None or not self.cassette.motor:
+                self.port.forget_incoming()
         elif not asserted and self.command_asserted and self.pending is not None:
             device, frame = self.pending
             self.pending = None
@@ -310,8 +316,17 @@ class SerialBus:
         for value in data:
             port.expect(cycle, value, bits)
             cycle += round(10 * bits)
-            port.schedule(cycle, _delivery(port, value, bits, generation))
+            port.schedule(cycle, self._delivery(value, bits, generation, self.command_frames))
         return cycle
+
+    def _delivery(self, value: int, bits: float, generation: int, frame: int) -> Callable[[int], None]:
+        """A device's byte arriving, unless the port was reset or a new command frame began."""
+        port = self.port
+
+        def deliver(cycle: int) -> None:
+            if generation == port.generation and frame == self.command_frames:
+                port.receive(value, bits)
+        return deliver
 
     # -- the fast SIO mode (the SIO patch): a whole request at once, without the wire ----------
 
@@ -364,13 +379,6 @@ class SerialBus:
     def _note(self, frame: bytes, what: str) -> None:
         self.log.append((bytes(frame), what))
         del self.log[:-64]
-
-
-def _delivery(port: SerialPort, value: int, bits: float, generation: int) -> Callable[[int], None]:
-    def deliver(cycle: int) -> None:
-        if generation == port.generation:
-            port.receive(value, bits)
-    return deliver
 
 
 def _dcb_word(ram: bytearray, address: int) -> int:

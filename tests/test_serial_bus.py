@@ -87,6 +87,9 @@ class Bus:
 
     def answer(self) -> bytes:
         self.run_idle()
+        return self.answer_so_far()
+
+    def answer_so_far(self) -> bytes:
         return bytes(value for _, value in self.received)
 
 
@@ -202,6 +205,20 @@ def test_write_sector_data_frame_and_write_protect(disk, tmp_path: Path) -> None
     bus.run_until(bus.now + 2 * MS)
     bus.send(data + bytes(((checksum(data) + 1) & 0xFF,)))
     assert bus.answer() == bytes((ACK, NAK)), "a data frame with a bad checksum"
+
+
+def test_a_new_command_frame_drops_the_answer_still_coming_to_the_last(disk) -> None:
+    """A computer that gave up waiting and sends its command again hears one answer, to the
+    new frame (before, both answers came, one over the other: an overrun on every byte)."""
+    atr, _ = disk
+    bus = Bus()
+    bus.port.bus.attach(DiskDrive(1, atr))
+    bus.command(bytes((0x31, 0x52, 19, 0)))
+    bus.run_until(bus.now + 3 * MS)  # its ACK came; COMPLETE waits for the seek
+    assert bus.answer_so_far() == bytes((ACK,))
+    bus.command(bytes((0x31, 0x52, 1, 0)))
+    data = atr.read_sector(1)
+    assert bus.answer() == bytes((ACK, ACK, COMPLETE)) + data + bytes((checksum(data),))
 
 
 def test_status_frame(disk) -> None:

@@ -140,6 +140,9 @@ SIOONE: LDA #$28                ; 19,200 baud: channels 3+4 at 1.79 MHz
         STA CAUX1
         LDA DAUX2
         STA CAUX2
+        STA SKRES               ; no overrun or framing error left from before
+        LDA #$20                ; nor a byte received before (Mapping the Atari,
+        JSR ACKIRQ              ; $D20A SKRES; a program may leave the port so)
         LDA #$34                ; COMMAND down, then wait t0 (about 1 ms)
         STA PBCTL
         LDX #2
