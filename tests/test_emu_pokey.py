@@ -101,7 +101,11 @@ def test_a_new_audf_takes_effect_at_the_next_underflow(first: int, second: int, 
     clock = {"now": 0}
     due: list[int] = []
     pokey = Pokey(cycles=lambda: clock["now"])
-    pokey.schedule = lambda cycle, callback: due.append(cycle) or len(due)
+
+    def schedule(cycle: int, callback) -> int:
+        due.append(cycle)
+        return len(due)
+    pokey.schedule = schedule
     pokey.write(0xD208, 0x40)  # AUDCTL: channel 1 at 1.79 MHz
     pokey.write(0xD200, first)
     pokey.write(0xD20E, 0x01)  # timer 1's IRQ
