@@ -50,7 +50,7 @@ IRQEN, SKCTL, STIMER, POTGO, AUDCTL = 0x0E, 0x0F, 0x09, 0x0B, 0x08
 SERIO = 0x0D  # SEROUT (write) / SERIN (read)
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
 IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08  # byte received, output needed, output complete
-SKSTAT_FRAMING, SKSTAT_OVERRUN = 0x80, 0x20
+SKSTAT_FRAMING, SKSTAT_OVERRUN, SKSTAT_INPUT_BUSY = 0x80, 0x20, 0x02
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
@@ -235,8 +235,9 @@ class Pokey:
         if reg == IRQST:
             return self._irq_status()
         if reg == SKSTAT:
-            if self.serial is not None:  # bit 4: the serial data-in line
-                return (self.skstat & 0xEF) | (self.serial.data_line() << 4)
+            if self.serial is not None:  # bit 4: the serial data-in line; bit 1: 0 while a byte comes in
+                busy = SKSTAT_INPUT_BUSY if self.serial.input_busy() else 0
+                return (self.skstat & 0xEF & ~busy) | (self.serial.data_line() << 4)
             return self.skstat
         if reg <= ALLPOT:
             return self._pot(reg)

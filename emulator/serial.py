@@ -156,16 +156,29 @@ class SerialPort:
         0 for a start bit, the data bits LSB first in between (a program can time the
         line, as the XL OS does to measure the cassette's speed)."""
         now = self.now()
-        incoming = self.incoming
-        while incoming and incoming[0][1] <= now:
-            incoming.pop(0)
-        if not incoming or incoming[0][0] > now:
+        byte = self._byte_on_the_line(now)
+        if byte is None:
             return 1
-        start, _, value, bits = incoming[0]
+        start, _, value, bits = byte
         bit = int((now - start) // bits)
         if bit == 0:
             return 0
         return 1 if bit >= 9 else (value >> (bit - 1)) & 1
+
+    def input_busy(self) -> bool:
+        """SKSTAT bit 1 = 0: the input shift register is taking a byte, from its start bit to
+        its stop bit (Altirra Hardware Reference Manual, "POKEY", SKSTAT; Acid800's "POKEY:
+        Serial status")."""
+        return self._byte_on_the_line(self.now()) is not None
+
+    def _byte_on_the_line(self, now: int) -> tuple[int, int, int, float] | None:
+        """The byte whose bits are on the data-in line now, if any."""
+        incoming = self.incoming
+        while incoming and incoming[0][1] <= now:
+            incoming.pop(0)
+        if not incoming or incoming[0][0] > now:
+            return None
+        return incoming[0]
 
     def receive(self, value: int, bits: float) -> None:
         """A byte's stop bit has arrived, sent at ``bits`` cycles a bit: to POKEY, with a

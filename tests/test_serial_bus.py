@@ -279,6 +279,22 @@ def test_skstat_bit_4_shows_the_data_in_line_bit_by_bit(value: int) -> None:
     assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.pokey.read(SEROUT) == value
 
 
+def test_skstat_bit_1_is_0_while_a_byte_comes_in() -> None:
+    """The input shift register is busy from the start bit to the stop bit (Acid800's "POKEY:
+    Serial status" waits for bit 1 to go 0 and back to 1)."""
+    bus = Bus()
+    device = DiskDrive(1, Atr.blank(720))
+    bits = CPU_HZ / 19_200
+    end = bus.port.bus.send(device, bytes((0x43,)), 1000)
+    seen = []
+    for cycle in (999, 1000, round(1000 + 5 * bits), end - 1):
+        bus.run_until(cycle)
+        seen.append(bus.pokey.read(0x0F) & 0x02)
+    bus.run_idle()
+    seen.append(bus.pokey.read(0x0F) & 0x02)
+    assert seen == [0x02, 0, 0, 0, 0x02]
+
+
 def test_an_ejected_device_answers_no_more(disk, tmp_path: Path) -> None:
     atr, _ = disk
     bus = Bus()
