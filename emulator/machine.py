@@ -309,6 +309,7 @@ class Machine:
     def _trap_sio(self, cpu: AtariCPU) -> int:
         """SIOV: the request at once by the device on the bus, then return like ``LDY DSTATS / RTS``."""
         status = self.serial.bus.fast_request(self.memory, self.real_cycle())
+        self.pokey.write(0xD20A, 0)  # SKRES, as the OS's SIO leaves the serial status after a request
         self.memory.ram[DSTATS] = status
         return self.return_from_handler(status)
 

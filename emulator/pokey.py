@@ -35,7 +35,7 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from emulator.interfaces import SerialPortLink
@@ -50,7 +50,7 @@ IRQEN, SKCTL, STIMER, POTGO, AUDCTL = 0x0E, 0x0F, 0x09, 0x0B, 0x08
 SERIO = 0x0D  # SEROUT (write) / SERIN (read)
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
 IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08  # byte received, output needed, output complete
-SKSTAT_FRAMING, SKSTAT_OVERRUN = 0x80, 0x20
+SKSTAT_FRAMING, SKSTAT_OVERRUN, SKSTAT_INPUT_BUSY = 0x80, 0x20, 0x02
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
@@ -164,10 +164,11 @@ class Pokey:
         self.serial_idle = True  # nothing being sent: IRQST bit 3 while it is enabled
         self.registers = bytearray(0x10)
         self.timer_handles: dict[int, int] = {}
-        self.timer_start = 0
+        # each channel's counter: its underflows come at anchor + k * period (k >= 1)
+        self.timer_anchor = [0, 0, 0, 0]
+        self.timer_period = self.timer_periods()
         self.potgo_cycle: int | None = None
         self.skctl_before = 0
-        self.async_end = 0  # when asynchronous receive mode last changed
         self.init_mode = False  # at power-on the counters run, from the seed's start
         self.poly17 = PolyCounter(17, self.seed_offset)
         self.poly9 = PolyCounter(9, self.seed_offset)
@@ -234,8 +235,9 @@ class Pokey:
         if reg == IRQST:
             return self._irq_status()
         if reg == SKSTAT:
-            if self.serial is not None:  # bit 4: the serial data-in line
-                return (self.skstat & 0xEF) | (self.serial.data_line() << 4)
+            if self.serial is not None:  # bit 4: the serial data-in line; bit 1: 0 while a byte comes in
+                busy = SKSTAT_INPUT_BUSY if self.serial.input_busy() else 0
+                return (self.skstat & 0xEF & ~busy) | (self.serial.data_line() << 4)
             return self.skstat
         if reg <= ALLPOT:
             return self._pot(reg)
@@ -258,7 +260,7 @@ class Pokey:
         elif reg == SKCTL:
             self._skctl_write(value)
             if (value ^ self.skctl_before) & SKCTL_ASYNC_RECEIVE:
-                self.async_end = self.cycles()  # timers 3 and 4 start again from here
+                self._restart_counters(self.cycles(), (2, 3))  # timers 3 and 4 start again from here
                 self._plan_timers()
             self.skctl_before = value
         elif reg == 0x0A:  # SKRES: reset serial status bits
@@ -319,7 +321,9 @@ class Pokey:
         if self.audio is not None:
             self.audio.write(now, reg, value)
         if reg == STIMER:
-            self.timer_start = now
+            self._restart_counters(now, range(4))
+        else:
+            self._reload_at_next_underflow(now)
         if self.irqen & 0x07:
             self._plan_timers()
 
@@ -329,6 +333,27 @@ class Pokey:
         regs = self.registers
         return channel_periods([regs[0], regs[2], regs[4], regs[6]], regs[8])
 
+    def _next_underflow(self, channel: int, now: int) -> int:
+        """The first underflow of ``channel``'s counter after ``now``."""
+        anchor, period = self.timer_anchor[channel], self.timer_period[channel]
+        return anchor + (max(0, now - anchor) // period + 1) * period
+
+    def _restart_counters(self, now: int, channels: Iterable[int]) -> None:
+        """STIMER (or the end of asynchronous receive) loads the counters from AUDF now."""
+        periods = self.timer_periods()
+        for channel in channels:
+            self.timer_anchor[channel], self.timer_period[channel] = now, periods[channel]
+
+    def _reload_at_next_underflow(self, now: int) -> None:
+        """A new AUDF or AUDCTL does not disturb a count under way: each counter counts down
+        what it was loaded with and takes the new period at its next underflow (Altirra Hardware
+        Reference Manual, "POKEY", timers: AUDFx is reloaded into the counter on underflow;
+        Acid800's "POKEY: Direct serial input" times its first sample so)."""
+        periods = self.timer_periods()
+        for channel in range(4):
+            due = self._next_underflow(channel, now)
+            self.timer_anchor[channel], self.timer_period[channel] = due - periods[channel], periods[channel]
+
     def _plan_timers(self) -> None:
         """(Re)schedule the next underflow of every channel whose timer IRQ is enabled."""
         for handle in self.timer_handles.values():
@@ -336,14 +361,10 @@ class Pokey:
         self.timer_handles = {}
         if self.schedule is None or not self.irqen & 0x07:
             return
-        periods = self.timer_periods()
         now = self.cycles()
         for bit, channel in TIMER_IRQS:
             if self.irqen & bit and not self._held_by_async_receive(channel):
-                period = periods[channel]
-                start = max(self.timer_start, self.async_end if channel >= 2 else 0)
-                elapsed = max(0, now - start)
-                due = start + (elapsed // period + 1) * period
+                due = self._next_underflow(channel, now)
                 self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
 
     def _held_by_async_receive(self, channel: int) -> bool:
@@ -359,8 +380,8 @@ class Pokey:
         """Timer ``channel`` underflowed at ``cycle``: its IRQ, and the next underflow planned."""
         if self.irqen & bit and self.schedule is not None and not self._held_by_async_receive(channel):
             self._raise(bit)
-            period = self.timer_periods()[channel]
-            self.timer_handles[bit] = self.schedule(cycle + period, self._timer_callback(bit, channel))
+            due = self._next_underflow(channel, cycle)
+            self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
 
     # -- paddles -----------------------------------------------------------------------------
 

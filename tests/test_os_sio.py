@@ -205,6 +205,34 @@ def test_a_read_takes_an_810s_time(image: Path) -> None:
     assert 0.08 < per_sector < 0.22, per_sector
 
 
+def test_sio_starts_clean_after_a_program_left_the_serial_port_in_error(image: Path) -> None:
+    """A byte left unread, overrun and framing error latched in SKSTAT (Acid800's serial tests
+    leave the port so): SIO resets the status (SKRES) and drops the old byte before its command
+    frame, so its first try succeeds."""
+    atari = booted("serial")
+    atari.insert_disk(1, image)
+    pokey, bus = atari.machine.pokey, atari.machine.serial.bus
+    atari.poke(0xD20E, 0x20)  # IRQEN: serial input data ready
+    for _ in range(2):
+        pokey.serial_byte_received(0xA7, framing_error=True)
+    assert pokey.read(0xD20F) & 0xA0 == 0, "overrun and framing error latched"
+    frames = len(bus.log)
+    assert dskinv(atari, "R", 5, 0x4000) == 1
+    assert atari.peek_bytes(0x4000, 128) == Atr.load(image).read_sector(5)
+    assert len(bus.log) == frames + 1, "one command frame: no retry"
+
+
+def test_the_fast_sio_leaves_the_serial_status_reset_as_the_os_does(image: Path) -> None:
+    """The OS's SIO resets SKSTAT's latches on the wire; the SIO patch does the same, so a
+    program loaded either way finds no old framing error (Acid800's "POKEY: Serial status")."""
+    atari = booted("fast")
+    atari.insert_disk(1, image)
+    pokey = atari.machine.pokey
+    pokey.serial_byte_received(0xA7, framing_error=True)
+    assert dskinv(atari, "R", 5, 0x4000) == 1
+    assert pokey.read(0xD20F) & 0xA0 == 0xA0
+
+
 class FaultyDrive(SioDevice):
     """D1: that ACKs a read and then sends a damaged frame: a wrong checksum, bytes at
     another bit rate, or bytes faster than they can be read."""
