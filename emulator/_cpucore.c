@@ -44,7 +44,7 @@
 
 static uint8_t nz[256];
 static PyObject *s_a, *s_x, *s_y, *s_p, *s_sp, *s_pc, *s_cycles, *s_irq_line, *s_history,
-    *s_fast_ops, *s_io_read, *s_write_special, *s_stop_reason, *s_wsync;
+    *s_fast_ops, *s_run_wrapping, *s_io_read, *s_write_special, *s_stop_reason, *s_wsync;
 
 typedef struct {
     PyObject_HEAD
@@ -101,6 +101,24 @@ static inline unsigned sbc_decimal(unsigned a, unsigned p0, unsigned v)
     if (high < 0)
         high = (high - 6) & 0x0F;
     return ((unsigned)(((high & 0x0F) << 4) | (low & 0x0F)) << 8) | p;
+}
+
+/* ARR #imm, as cpu.py's arr: returns (A << 8) | P. */
+static inline unsigned arr(unsigned a, unsigned p0, unsigned v)
+{
+    unsigned anded = a & v;
+    unsigned result = (anded >> 1) | ((p0 & 1) << 7);
+    unsigned p = (p0 & 0x3C) | nz[result];
+    if (!(p0 & 0x08))
+        return (result << 8) | p | ((result >> 6) & 1) | ((result ^ (result << 1)) & 0x40);
+    p |= (anded ^ result) & 0x40;
+    if ((anded & 0x0F) + (anded & 0x01) > 5)
+        result = (result & 0xF0) | ((result + 6) & 0x0F);
+    if ((anded & 0xF0) + (anded & 0x10) > 0x50) {
+        result = (result + 0x60) & 0xFF;
+        p |= 0x01;
+    }
+    return (result << 8) | p;
 }
 
 /* ---------------------------------------------------------------------------
@@ -214,6 +232,17 @@ static int64_t call_python_handler(Core *self, unsigned opcode)
         return -1;
     PyObject *res = PyObject_CallOneArg(handler, self->cpu);
     Py_DECREF(handler);
+    if (res == NULL)
+        return -1;
+    long long v = PyLong_AsLongLong(res);
+    Py_DECREF(res);
+    return (int64_t)v;
+}
+
+/* AtariCPU.run_wrapping(): the instruction at $FFFE/$FFFF, whose operands wrap to $0000. */
+static int64_t call_run_wrapping(Core *self)
+{
+    PyObject *res = PyObject_CallMethodNoArgs(self->cpu, s_run_wrapping);
     if (res == NULL)
         return -1;
     long long v = PyLong_AsLongLong(res);
@@ -432,10 +461,11 @@ instructions:
                 goto error;
             bare_check = bare->max_cycles - cycles < SLICE_CYCLES ? bare->max_cycles : cycles + SLICE_CYCLES;
         }
+        pc &= 0xFFFF; /* past $FFFF the program counter wraps to $0000 */
         opc = pc;
         hist[hidx] = pc;
         hidx = (hidx + 1) & 7;
-        if (opc > 0xFFFD)
+        if (opc > 0xFFFD) /* operands past $FFFF: AtariCPU.run_wrapping */
             goto python_handler;
         switch (mem[opc]) {
 #include "_cpucore_ops.h"
@@ -448,11 +478,7 @@ instructions:
         SYNC();
         if (!bare && history_store(cpu, hist, 0) < 0) /* as the Python loop has it: a jam disassembles it */
             goto error;
-        if (opc > 0xFFFF) {
-            PyErr_SetString(PyExc_IndexError, "bytearray index out of range");
-            goto error;
-        }
-        c = call_python_handler(self, mem[opc]);
+        c = opc > 0xFFFD ? call_run_wrapping(self) : call_python_handler(self, mem[opc]);
         if (c == -1 && PyErr_Occurred())
             goto error;
         RELOAD();
@@ -522,7 +548,8 @@ after_chunk:
             goto done;
         }
     }
-    if (pc > 0xFFFF || maybe_runaway(mem, pc)) {
+    pc &= 0xFFFF;
+    if (maybe_runaway(mem, pc)) {
         status = 2;
         goto done;
     }
@@ -546,7 +573,7 @@ after_chunk:
     goto next_chunk;
 
 done:
-    if (store_regs(cpu, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0)
+    if (store_regs(cpu, a, x, y, p, sp, pc & 0xFFFF, bare ? sync_cycles : cycles) < 0)
         goto error_no_sync;
     if (bare != NULL)
         result = PyLong_FromLongLong(runaway ? -1 : cycles);
@@ -760,6 +787,7 @@ PyMODINIT_FUNC PyInit__cpucore(void)
     INTERN(s_irq_line, "irq_line");
     INTERN(s_history, "history");
     INTERN(s_fast_ops, "fast_ops");
+    INTERN(s_run_wrapping, "run_wrapping");
     INTERN(s_io_read, "io_read");
     INTERN(s_write_special, "write_special");
     INTERN(s_stop_reason, "stop_reason");

@@ -10,7 +10,8 @@
  *
  * One entry point:
  *   render(ram, out, mode_lines, width, left, chbase_rows, chactl_rows, dmactl, pmbase,
- *          start_registers, log, first, last, picture, previous[, memory, last_picture])
+ *          start_registers, log, first, last, start_pixel, end_pixel, picture, previous[, memory,
+ *          last_picture])
  *          -> bytes(16) or None
  *     ram             64 KiB buffer (memory.ram)
  *     out             writable buffer of 240 x 384 colour bytes (written if picture)
@@ -21,6 +22,9 @@
  *     log             list of (scanline, colour clock, register, value): GTIA writes this
  *                     frame, each from its colour clock on (pmg.write_position)
  *     first, last     the displayed rows (0 = scanline 8) whose collisions to return
+ *     start_pixel, end_pixel  of row `first` only the pixels from start_pixel collide, of row
+ *                     last - 1 only those before end_pixel (the beam's part of its row; even:
+ *                     a colour clock is two pixels); nothing collides in the horizontal blanks
  *     previous        bytearray: the inputs of the last render of this kind (replaced)
  *     memory, last_picture (optional, a picture only): what each row of `last_picture` (the
  *                     caller's last picture) was made from, a bytearray of 240 RowMemory
@@ -41,6 +45,9 @@
 #define CLOCKS 192
 #define FIRST_LINE 8
 #define HPOS_OFFSET 0x20
+/* colour clocks where objects collide: HPOS $22-$DD, between the horizontal blanks (pmg.COLLIDING) */
+#define COLLIDE_FIRST (0x22 - HPOS_OFFSET)
+#define COLLIDE_END (0xDE - HPOS_OFFSET)
 #define BK 0
 #define PF2 3
 #define HIRES 5
@@ -284,15 +291,16 @@ static int key_put_memory(Key *key, const uint8_t *ram, int address, int length)
 }
 
 static Key key;
+#define EXTRA 5 /* first, last, start_pixel, end_pixel, picture */
 
 /* Everything a render reads besides the log (added by register_table): parameters, the mode
  * lines, their screen memory, the font and the player/missile area. */
-static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int extra[3])
+static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int extra[EXTRA])
 {
     int params[4] = {f->width, f->left, f->dmactl, f->pmbase};
     int characters = 0;
     key->length = 0;
-    if (key_put(key, params, sizeof params) < 0 || key_put(key, extra, 3 * sizeof(int)) < 0 ||
+    if (key_put(key, params, sizeof params) < 0 || key_put(key, extra, EXTRA * sizeof(int)) < 0 ||
         key_put(key, start, 32) < 0 ||
         key_put(key, f->mode_lines, (size_t)f->mode_line_count * ML_FIELDS * sizeof(int32_t)) < 0)
         return -1;
@@ -436,7 +444,19 @@ static int object_row(const Frame *f, int row, const uint8_t *regs, uint8_t obje
     return 1;
 }
 
-/* The colour of every pixel of the row without players and missiles (and GTIA modes 9-11). */
+/* GTIA modes' pixel values: each four hi-res pixels of the row read as one 4-bit value
+ * (pmg.gtia_nibbles); a pixel spans two colour clocks. */
+static void gtia_nibbles(const Frame *f, uint8_t nibbles[WIDTH / 4])
+{
+    for (int x = 0; x < WIDTH; x += 4) {
+        int nibble = 0;
+        for (int k = 0; k < 4; k++) nibble = (nibble << 1) | (f->indices[x + k] == HIRES);
+        nibbles[x >> 2] = (uint8_t)nibble;
+    }
+}
+
+/* The colour of every pixel of the row without players and missiles (and GTIA modes 9-11;
+ * mode 10 shows its pixels one colour clock late: pmg.mode10_delay). */
 static void base_colours(const Frame *f, const uint8_t *regs, uint8_t *colours)
 {
     int mode = regs[R_PRIOR] >> 6;
@@ -447,12 +467,14 @@ static void base_colours(const Frame *f, const uint8_t *regs, uint8_t *colours)
         for (int x = 0; x < WIDTH; x++) colours[x] = table[f->indices[x]];
         return;
     }
-    for (int x = 0; x < WIDTH; x += 4) { /* one 4-bit pixel a two colour clocks */
-        int nibble = 0;
-        for (int k = 0; k < 4; k++) nibble = (nibble << 1) | (f->indices[x + k] == HIRES);
+    uint8_t nibbles[WIDTH / 4];
+    gtia_nibbles(f, nibbles);
+    for (int x = 0; x < WIDTH; x++) {
+        int nibble = nibbles[x >> 2];
         uint8_t colour = mode == 1 ? (uint8_t)(bk | nibble)
-                       : mode == 2 ? regs[MODE10[nibble]] : (uint8_t)(bk | (nibble << 4));
-        for (int k = 0; k < 4; k++) colours[x + k] = f->indices[x + k] == BK ? bk : colour;
+                       : mode == 2 ? regs[MODE10[x >= 2 ? nibbles[(x - 2) >> 2] : 8]] /* a colour clock late */
+                       : (uint8_t)(bk | (nibble << 4));
+        colours[x] = f->indices[x] == BK ? bk : colour;
     }
 }
 
@@ -503,7 +525,8 @@ static uint8_t prioritise(const uint8_t *regs, int index, int gtia, uint8_t obje
 
 /* Collisions: for each combination of objects (bits 0-3 players, 4-7 missiles) the playfield
  * bits seen under it, with SEEN set once it showed at all; folded into the registers at the end.
- * Four banks by colour clock & 3, so that neighbouring clocks do not wait on each other's store. */
+ * Four banks by colour clock & 3, so that neighbouring clocks do not wait on each other's store.
+ * `gtia`: PRIOR bits 6-7 (pmg.collisions' rules for GTIA modes 9-11). */
 #define SEEN 0x10
 
 static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t seen[4][256], int c0,
@@ -512,7 +535,20 @@ static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS],
     /* PF0-PF3 bits a pixel collides with: a hi-res line's unlit pixels (PF2) do not collide */
     static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
     const uint8_t *bits = f->hires_row ? HIRES_LINE : NORMAL;
-    if (gtia) {
+    if (gtia == 2) { /* mode 10: a pixel of a COLPF0-3 colour collides as that playfield, a colour clock late */
+        uint8_t nibbles[WIDTH / 4];
+        gtia_nibbles(f, nibbles);
+        for (int c = c0; c < c1; c++) {
+            uint8_t pf = SEEN;
+            for (int x = 2 * c - 2; c > 0 && x < 2 * c; x++) {
+                int nibble = nibbles[x >> 2];
+                if (f->indices[x] != BK && (nibble & 4)) pf |= (uint8_t)(1 << (nibble & 3));
+            }
+            seen[c & 3][objects[c]] |= pf;
+        }
+        return;
+    }
+    if (gtia) { /* modes 9 and 11: no playfield collisions */
         for (int c = c0; c < c1; c++) seen[c & 3][objects[c]] |= SEEN;
         return;
     }
@@ -557,9 +593,9 @@ static Frame frame; /* one frame at a time (the GIL is held throughout) */
 /* A row without GTIA modes, a colour clock (two hi-res pixels) at a time: the two colours are
  * the priority logic's for the pixels' playfield indices and the objects over them, remembered
  * by (index pair, objects) while the registers stay the same (rows mostly share them: only
- * logged writes change them).  With `seen`, the collisions of the row go there too. */
+ * logged writes change them).  With `seen`, the collisions of colour clocks k0..k1-1 go there too. */
 static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t objects[CLOCKS], uint8_t *colours,
-                       uint8_t (*seen)[256], int c0, int c1)
+                       uint8_t (*seen)[256], int c0, int c1, int k0, int k1)
 {
     static const uint8_t NORMAL[6] = {0, 1, 2, 4, 8, 4}, HIRES_LINE[6] = {0, 1, 2, 0, 8, 4};
     static uint8_t memo_registers[COLOUR_REGISTERS], known[36][256 / 8]; /* known: a bit per memo entry */
@@ -584,7 +620,7 @@ static void colour_row(const Frame *f, const uint8_t *regs, const uint8_t object
         }
         colours[2 * c] = (uint8_t)memo[pair][here];
         colours[2 * c + 1] = (uint8_t)(memo[pair][here] >> 8);
-        if (seen) seen[c & 3][here] |= (uint8_t)(SEEN | bits[left] | bits[right]);
+        if (seen && c >= k0 && c < k1) seen[c & 3][here] |= (uint8_t)(SEEN | bits[left] | bits[right]);
     }
 }
 
@@ -610,46 +646,55 @@ static int same_row(const Frame *f, RowMemory *remembered, const uint8_t *regs, 
 }
 
 /* Colour clocks c0..c1-1 of a row with the registers `regs`: the colours into `colours` (the
- * row's, if not NULL), the collisions into `seen` (if not NULL).  With `remembered` (a whole
- * row), a row made from the same inputs as the last picture's `previous` row is copied. */
+ * row's, if not NULL), the collisions of those of them in k0..k1-1 into `seen` (if not NULL).
+ * With `remembered` (a whole row), a row made from the same inputs as the last picture's
+ * `previous` row is copied. */
 static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int c1, uint8_t *colours,
-                       uint8_t (*seen)[256], RowMemory *remembered, const uint8_t *previous)
+                       uint8_t (*seen)[256], int k0, int k1, RowMemory *remembered, const uint8_t *previous)
 {
     static const uint8_t none[CLOCKS];
     uint8_t objects[CLOCKS], whole[WIDTH];
-    int gtia = (regs[R_PRIOR] & 0xC0) != 0;
+    int gtia = regs[R_PRIOR] >> 6;
     int any = object_row(f, row, regs, objects);
     const uint8_t *here = any ? objects : none;
+    if (k0 < c0) k0 = c0;
+    if (k1 > c1) k1 = c1;
+    if (k1 <= k0) seen = NULL;
     if (colours && remembered && same_row(f, remembered, regs, here)) {
         memcpy(colours, previous, WIDTH);
-        if (any && seen) collide_row(f, gtia, objects, seen, c0, c1);
+        if (any && seen) collide_row(f, gtia, objects, seen, k0, k1);
         return;
     }
     if (colours && !gtia) {
-        colour_row(f, regs, here, colours, any ? seen : NULL, c0, c1);
+        colour_row(f, regs, here, colours, any ? seen : NULL, c0, c1, k0, k1);
         return;
     }
     if (any && seen)
-        collide_row(f, gtia, objects, seen, c0, c1);
+        collide_row(f, gtia, objects, seen, k0, k1);
     if (!colours) return;
     base_colours(f, regs, whole); /* a GTIA mode's pixels span four hi-res pixels: the whole row */
     for (int x = 2 * c0; x < 2 * c1; x++)
         colours[x] = here[x >> 1] ? prioritise(regs, f->indices[x], 1, here[x >> 1], whole[x]) : whole[x];
 }
 
-/* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1.  A row
- * with writes in its middle is drawn in pieces, each with its registers (pmg.row_segments). */
-static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, uint8_t hits[16],
-                       RowMemory *memory, const uint8_t *previous)
+/* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1 (of
+ * row first from pixel start_pixel, of row last - 1 before end_pixel; never in the horizontal
+ * blanks).  A row with writes in its middle is drawn in pieces, each with its registers
+ * (pmg.row_segments). */
+static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pixel, int end_pixel, int rows,
+                       uint8_t hits[16], RowMemory *memory, const uint8_t *previous)
 {
     uint8_t seen[4][256] = {{0}};
     for (int row = out ? 0 : first; row < rows; row++) {
         playfield_row(f, row);
         uint8_t *colours = out ? out + row * WIDTH : NULL;
         uint8_t (*collide)[256] = row >= first && row < last ? seen : NULL;
+        int k0 = COLLIDE_FIRST, k1 = COLLIDE_END; /* the colour clocks that collide */
+        if (row == first && start_pixel / 2 > k0) k0 = start_pixel / 2;
+        if (row == last - 1 && end_pixel / 2 < k1) k1 = end_pixel / 2;
         RowMemory *remembered = memory && out ? memory + row : NULL;
         if (!f->mid_rows[row]) {
-            draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide, remembered,
+            draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide, k0, k1, remembered,
                        previous ? previous + row * WIDTH : NULL);
             continue;
         }
@@ -662,7 +707,7 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int rows, ui
             if (w && w->row != row) continue;
             /* the piece before this write: from the previous write on (the row's start before the first) */
             int start = previous ? previous->x : 0, end = w ? w->x : WIDTH;
-            if (end > start) draw_piece(f, row, regs, start / 2, end / 2, colours, collide, NULL, NULL);
+            if (end > start) draw_piece(f, row, regs, start / 2, end / 2, colours, collide, k0, k1, NULL, NULL);
             if (!w) break;
             regs[w->reg] = (uint8_t)w->value;
             previous = w;
@@ -689,14 +734,14 @@ static PyObject *render(PyObject *self, PyObject *args)
 {
     PyObject *ram_object, *out_object, *lines_object, *start_object, *log, *previous;
     PyObject *memory_object = Py_None, *last_picture_object = Py_None;
-    int first, last, picture, failed = 0;
+    int first, last, start_pixel, end_pixel, picture, failed = 0;
     PyObject *result = NULL;
     Frame *f = &frame;
     PyObject *chbase_object, *chactl_object;
-    if (!PyArg_ParseTuple(args, "OOOiiOOiiOO!iipO!|OO", &ram_object, &out_object, &lines_object, &f->width,
+    if (!PyArg_ParseTuple(args, "OOOiiOOiiOO!iiiipO!|OO", &ram_object, &out_object, &lines_object, &f->width,
                           &f->left, &chbase_object, &chactl_object, &f->dmactl, &f->pmbase, &start_object,
-                          &PyList_Type, &log, &first, &last, &picture, &PyByteArray_Type, &previous,
-                          &memory_object, &last_picture_object))
+                          &PyList_Type, &log, &first, &last, &start_pixel, &end_pixel, &picture,
+                          &PyByteArray_Type, &previous, &memory_object, &last_picture_object))
         return NULL;
     if (first < 0) first = 0;
     if (last > ROWS) last = ROWS;
@@ -719,13 +764,13 @@ static PyObject *render(PyObject *self, PyObject *args)
     f->mode_lines = views[1].buf;
     f->mode_line_count = views[1].len / (Py_ssize_t)(ML_FIELDS * sizeof(int32_t));
     int rows = picture ? ROWS : last;
-    int extra[3] = {first, last, picture};
+    int extra[EXTRA] = {first, last, start_pixel, end_pixel, picture};
     if (frame_key(&key, f, views[2].buf, extra) == 0 && register_table(f, views[2].buf, log, rows > 0 ? rows : 1) == 0) {
         if (same_key(previous, &failed)) {
             result = Py_NewRef(Py_None);
         } else if (!failed) {
             uint8_t hits[16] = {0};
-            draw_frame(f, picture ? views[5].buf : NULL, first, last, rows, hits,
+            draw_frame(f, picture ? views[5].buf : NULL, first, last, start_pixel, end_pixel, rows, hits,
                        reuse ? views[6].buf : NULL, reuse ? views[7].buf : NULL);
             result = PyBytes_FromStringAndSize((const char *)hits, 16);
         }

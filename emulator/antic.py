@@ -15,6 +15,24 @@ has bit 7 set, the VBI at the start of scanline 248.  The parsed display list
 also records which scanline fetched how many display list bytes, from which
 emulator/dma.py works out the cycles ANTIC steals from the CPU.
 
+The display list counter (Altirra Hardware Reference Manual, "ANTIC", display
+list; De Re Atari, chapter 2): DLISTL/H load ANTIC's counter, which then counts
+on by itself and is never reloaded at the top of a frame.  A frame starts where
+the previous one left it: at a JVB's target (so a chain of JVBs shows one list
+per frame), or, for a list that runs past scanline 247 without a JVB, at the
+instruction after the last one read.  The counter counts in its low 10 bits
+only (a list wraps inside its 1 KiB block; a jump loads all 16 bits), and the
+memory scan counter, too, keeps its value from frame to frame.  A JVB with the
+DLI bit raises a DLI on every scanline from it down to the vertical blank
+(playermissile.com's DLI tutorial and the Altirra manual agree).  With display
+list DMA off (DMACTL bit 5) ANTIC reads nothing and repeats the instruction it
+holds, its DLI included (``_held_instruction_dlis``).  Model limit:
+the whole frame's list is read at its top, so a write to DLISTL/H during the
+display takes effect at the next frame.  The last parse is kept and given again
+while the frame starts at the same display list counter and memory scan counter,
+with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
+(``parse_display_list``).
+
 Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
 "ANTIC", horizontal and vertical scrolling):
 
@@ -155,6 +173,9 @@ class DisplayList:
     width: int  # playfield width in hi-res pixels (0 = playfield off)
     left: int
     fetches: tuple[tuple[int, int], ...] = ()  # (scanline, display list bytes fetched there)
+    next_instruction: int = 0  # the display list counter after the frame: where the next one starts
+    next_memory_scan: int = 0  # the memory scan counter after the frame
+    instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
 
     @cached_property
     def packed(self) -> bytes:
@@ -162,6 +183,11 @@ class DisplayList:
         fields = [(m.line, m.height, m.mode, m.address, m.size, m.first_row, m.fetch_width, m.shift)
                   for m in self.mode_lines]
         return np.array(fields, dtype=np.int32).tobytes()
+
+
+def _next_list_byte(counter: int) -> int:
+    """ANTIC's display list counter counts in its low 10 bits: a list wraps inside 1 KiB."""
+    return (counter & 0xFC00) | ((counter + 1) & 0x03FF)
 
 
 def _advance_within_4k(address: int, count: int) -> int:
@@ -205,14 +231,18 @@ class Antic:
 
     def __init__(self, ram: bytearray) -> None:
         self.ram = ram
+        self.scanline: Callable[[], int] = lambda: 0  # the beam's scanline now (the machine's)
         self.ram_view = np.frombuffer(ram, dtype=np.uint8)
-        self.scanline: Callable[[], int] = lambda: 0  # the beam's scan line (the machine's)
         self.reset()
 
     def reset(self) -> None:
         self.dmactl = 0
         self.chactl = 0
-        self.dlist = 0
+        self.dlist = 0  # the display list counter
+        self.frame_dlist = 0  # where the current frame's display list started
+        self.memory_scan = 0
+        self.frame_memory_scan = 0
+        self.instruction = 0  # the instruction ANTIC holds (its IR): the last one read
         self.hscrol = 0
         self.vscrol = 0
         self.pmbase = 0
@@ -222,61 +252,72 @@ class Antic:
         self.display_list = DisplayList([], [], 0, 0)
         self.frame_start_font = (0, 0)  # CHBASE, CHACTL at the top of the frame
         self.font_log: list[tuple[int, int, int]] = []  # (scanline, register, value) of their writes
-        # the last parse: (registers, spans of the bytes it read (start, end, bytes), its result)
-        self._parsed: tuple[tuple[int, int, int, int], list[tuple[int, int, bytes]], DisplayList] | None = None
+        # the last parse: (DMACTL, start, memory scan counter, HSCROL, VSCROL), spans of the bytes
+        # it read (start, end, bytes), its result
+        self._parsed: tuple[tuple[int, int, int, int, int], list[tuple[int, int, bytes]], DisplayList] | None = None
 
     # -- display list -------------------------------------------------------------
 
-    def parse_display_list(self) -> DisplayList:
-        """Read the display list from DLISTL/H as ANTIC would during one frame (the last one
-        again while the registers and the display list's bytes are as they were then)."""
-        key = (self.dmactl, self.dlist, self.hscrol, self.vscrol)
+    def parse_display_list(self, start: int | None = None, memory_scan: int | None = None) -> DisplayList:
+        """Read the display list from ``start`` (default: the counter) with the memory scan
+        counter at ``memory_scan`` (default: the counter's) as ANTIC would during one frame; the
+        counters themselves are left alone (``begin_frame`` moves them).  The last parse is
+        given again while its start, memory scan counter, registers and the display list's
+        bytes are as they were then."""
+        pc = self.dlist if start is None else start
+        if memory_scan is None:
+            memory_scan = self.memory_scan
+        if not self.dmactl & 0x20:
+            width, left = PLAYFIELD[self.dmactl & 3]
+            return DisplayList([], self._held_instruction_dlis(), width, left, (), pc, memory_scan)
+        key = (self.dmactl, pc, memory_scan, self.hscrol, self.vscrol)
         last = self._parsed
         ram = self.ram
-        if last is not None and last[0] == key and all(ram[start:end] == saved for start, end, saved in last[1]):
+        if last is not None and last[0] == key and all(ram[first:end] == saved for first, end, saved in last[1]):
             return last[2]
         reads: list[int] = []
-        display_list = self._parse_display_list(reads)
+        display_list = self._parse_display_list(pc, memory_scan, reads)
         self._parsed = (key, _spans(ram, reads), display_list)
         return display_list
 
-    def _parse_display_list(self, reads: list[int]) -> DisplayList:
-        """The display list's mode lines; the addresses of the bytes it read go into ``reads``."""
+    def _parse_display_list(self, pc: int, memory_scan: int, reads: list[int]) -> DisplayList:
+        """The display list's mode lines from ``pc`` with the memory scan counter at
+        ``memory_scan`` (display list DMA on); the addresses of the bytes it read go into ``reads``."""
         width_code = self.dmactl & 3
         width, left = PLAYFIELD[width_code]
-        if not self.dmactl & 0x20:
-            return DisplayList([], [], width, left)
         ram = _RecordingRam(self.ram, reads)
-        pc = self.dlist
         line = FIRST_DISPLAY_LINE
-        memory_scan = 0
         vscrolling = False  # the previous mode line had VS set
         mode_lines: list[ModeLine] = []
         dli_lines: list[int] = []
         fetches: list[tuple[int, int]] = []
+        instructions: list[tuple[int, int]] = []
         while line < VBLANK_LINE:
             instruction = ram[pc]
+            instructions.append((line, instruction))
             mode = instruction & 0x0F
-            pc = (pc & 0xFC00) | ((pc + 1) & 0x03FF)
+            pc = _next_list_byte(pc)
             fetched = 1
             if mode == 0:
                 height = ((instruction >> 4) & 7) + 1
                 vscrolling = False
             elif mode == 1:
-                target = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
+                target = ram[pc] | (ram[_next_list_byte(pc)] << 8)
                 fetches.append((line, 3))
+                pc = target
+                if instruction & 0x40:  # JVB: blank until vertical blank, a DLI on every line
+                    if instruction & 0x80:
+                        dli_lines.extend(range(line, VBLANK_LINE))
+                    break
                 if instruction & 0x80:
                     dli_lines.append(line)
-                if instruction & 0x40:  # JVB: blank until vertical blank
-                    break
-                pc = target
                 height = 1
                 fetched = 0
                 vscrolling = False
             else:
                 if instruction & 0x40:  # LMS
-                    memory_scan = ram[pc] | (ram[(pc & 0xFC00) | ((pc + 1) & 0x03FF)] << 8)
-                    pc = (pc & 0xFC00) | ((pc + 2) & 0x03FF)
+                    memory_scan = ram[pc] | (ram[_next_list_byte(pc)] << 8)
+                    pc = _next_list_byte(_next_list_byte(pc))
                     fetched = 3
                 spec = MODES[mode]
                 natural = spec.height
@@ -302,14 +343,41 @@ class Antic:
                 if last < VBLANK_LINE:
                     dli_lines.append(last)
             line += height
-        return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches))
+        return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan,
+                           tuple(instructions))
+
+    def _held_instruction_dlis(self) -> list[int]:
+        """With display list DMA off ANTIC reads no instruction: it goes on repeating the one it
+        holds, a DLI at the end of each repetition if that has bit 7 (so a DLI is carried over
+        the vertical blank into the next frames: Acid800's "ANTIC: Display list wrapping";
+        Altirra Hardware Reference Manual, "ANTIC", display list DMA).  Nothing is shown."""
+        held = self.instruction
+        if not held & 0x80:
+            return []
+        mode = held & 0x0F
+        height = ((held >> 4) & 7) + 1 if mode == 0 else (MODES[mode].height if mode in MODES else 1)
+        return list(range(FIRST_DISPLAY_LINE + height - 1, VBLANK_LINE, height))
 
     def begin_frame(self) -> DisplayList:
-        """Parse the display list for the frame that starts now."""
+        """Read the display list for the frame that starts now, from where the counter stands,
+        and leave the counter where this frame's list ends (the next frame starts there)."""
+        self.frame_dlist, self.frame_memory_scan = self.dlist, self.memory_scan
         self.display_list = self.parse_display_list()
+        self.dlist = self.display_list.next_instruction
+        self.memory_scan = self.display_list.next_memory_scan
+        if self.display_list.instructions:
+            self.instruction = self.display_list.instructions[-1][1]
         self.frame_start_font = (self.chbase, self.chactl)
         self.font_log = []
         return self.display_list
+
+    def _hold_instruction(self) -> None:
+        """Display list DMA goes off: ANTIC keeps the instruction it is executing now."""
+        line = self.scanline()
+        for first, instruction in self.display_list.instructions:
+            if first > line:
+                break
+            self.instruction = instruction
 
     def font_rows(self) -> FontRows:
         """CHBASE and CHACTL on each displayed row of this frame: a write counts from the scan
@@ -336,14 +404,16 @@ class Antic:
     def write(self, addr: int, value: int) -> None:
         reg = addr & 0x0F
         if reg == DMACTL:
+            if self.dmactl & 0x20 and not value & 0x20:
+                self._hold_instruction()
             self.dmactl = value
         elif reg == CHACTL:
             self.chactl = value
             self.font_log.append((self.scanline(), reg, value))
         elif reg == DLISTL:
-            self.dlist = (self.dlist & 0xFF00) | value
+            self.dlist = self.frame_dlist = (self.dlist & 0xFF00) | value
         elif reg == DLISTH:
-            self.dlist = (self.dlist & 0x00FF) | (value << 8)
+            self.dlist = self.frame_dlist = (self.dlist & 0x00FF) | (value << 8)
         elif reg == HSCROL:
             self.hscrol = value
         elif reg == VSCROL:
@@ -366,7 +436,7 @@ class Antic:
         Modes 6/7 (GRAPHICS 1/2) have 20 characters per row; their colour bits are
         dropped and the row is padded with spaces (code 0).
         """
-        dl = display_list or self.parse_display_list()
+        dl = display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan)
         rows = []
         for mode_line in dl.mode_lines:
             spec = MODES[mode_line.mode]

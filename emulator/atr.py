@@ -14,7 +14,10 @@ offset header field
 
 Sectors are numbered from 1.  On 256-byte-sector images the first three
 sectors are still 128 bytes long (some old images pad them to 256; both are
-accepted).  ``Atr.save()`` writes a temporary file next to the image and
+accepted).  Bytes after the size the header announces (``trailer``: a header that
+under-states its image, or data some tool appended) are no sectors, but every save
+writes them back as they were: nothing of a file is lost by writing a sector.
+``Atr.save()`` writes a temporary file next to the image and
 replaces the image with ``os.replace``, so a crash never leaves half a file.
 """
 
@@ -81,6 +84,7 @@ class Atr:
                 f"{self.name}: the image is cut short: its header announces {size} bytes of sectors, the file "
                 f"holds {len(body)} ({size - len(body)} bytes missing; an interrupted copy or download?)"
             )
+        self.trailer = bytes(body[size:])  #: the bytes after the announced size, kept as they are
         body = body[:size]
         self.header = bytearray(data[:HEADER_SIZE])
         self.sector_size = sector_size
@@ -136,7 +140,15 @@ class Atr:
     # -- saving ------------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        return bytes(self.header) + bytes(self.body)
+        """The whole file: header, sectors, and the trailer the header does not cover."""
+        return bytes(self.header) + bytes(self.body) + self.trailer
+
+    def trailer_note(self) -> str | None:
+        """One line about the bytes after the announced size, or None if there are none."""
+        if not self.trailer:
+            return None
+        return (f"{len(self.trailer)} bytes after the {len(self.body)} bytes of sectors the header announces "
+                f"(offset {HEADER_SIZE + len(self.body)}): not part of the disk, kept as they are on every write")
 
     def save(self, path: str | Path | None = None) -> None:
         """Write the image atomically (temporary file + os.replace)."""

@@ -41,6 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from emulator.errors import EmulatorError
+from emulator.files import make_folder_for
 
 SAMPLE_RATE = 44_100
 AUDF1, AUDC1, AUDCTL, STIMER = 0x00, 0x01, 0x08, 0x09
@@ -280,7 +281,7 @@ class WavWriter:
         if self.path.suffix.lower() != ".wav":
             raise EmulatorError(f"{path}: the sound is written as a WAV file (name it FILE.wav)")
         try:
-            self.raw = open(self.path, "wb")
+            self.raw = open(make_folder_for(self.path), "wb")
         except OSError as error:
             raise EmulatorError(f"{path}: cannot write the audio file ({error.strerror or error})") from None
         self.file = wave.open(self.raw, "wb")

@@ -22,11 +22,17 @@ but replaces the execution of every opcode with one flat generated function:
 Decimal mode follows py65 (and so NMOS 6502 behaviour for N/Z/V as py65 models
 it); the differential tests compare every documented opcode with py65 itself.
 
+Every opcode of the NMOS 6502 (the Atari's 6502C "SALLY") runs, the 105
+undocumented ones included (``UNDOCUMENTED``: the NOPs with their operands, the
+read-modify-write + ALU pairs SLO RLA SRE RRA DCP ISC, LAX SAX ANC ALR ARR SBX LAS,
+and the unstable ANE LXA SHA SHX SHY TAS as the Altirra Hardware Reference Manual,
+section 3.5, describes them), with their cycle counts and page-crossing penalties.
+The program counter and operand fetches wrap from $FFFF to $0000.
+
 Opcode $02 (a KIL opcode on the NMOS 6502) serves as the emulator trap: if the
 trap's address is registered in ``traps`` its Python function runs, otherwise
-it jams like the other KIL opcodes ($12, $22, ... $F2), raising ``CpuJam``.
-A few common undocumented opcodes (NOPs, LAX, SAX, SBC #imm $EB) are
-implemented; any other undocumented opcode raises ``CpuJam`` too.
+it jams like the other KIL opcodes ($12, $22, ... $F2), raising ``CpuJam``: on the
+chip a KIL opcode stops the CPU until a reset.
 
 Two cores run these handlers' instruction set.  The compiled core
 (emulator/_cpucore.c, a C extension that pip builds at install; its instruction
@@ -41,6 +47,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable
 from types import CodeType, ModuleType
@@ -61,6 +68,12 @@ STOP = 1 << 40
 #: NMOS KIL (jam) opcodes; $02 doubles as the emulator trap.
 KIL_OPCODES = (0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2, 0xF2)
 TRAP_OPCODE = 0x02
+SEI_OPCODE = 0x78
+PLP_OPCODE = 0x28
+#: how late (in cycles) an NMI taken right after a BRK or IRQ sequence is when it hijacks it, or
+#: when it is lost (see AtariCPU.take_nmi)
+HIJACK_LATENESS = range(4, 7)
+NMI_LOST_LATENESS = 3
 
 #: N and Z flags for every byte value, OR-ed into P after a load or ALU result.
 NZ_TABLE = bytes((0x02 if v == 0 else v & 0x80) for v in range(256))
@@ -72,15 +85,28 @@ NZ_TABLE = bytes((0x02 if v == 0 else v & 0x80) for v in range(256))
 # Base cycle counts by addressing mode for the ordinary read instructions.
 _READ_CYCLES = {"imm": 2, "zpg": 3, "zpx": 4, "zpy": 4, "abs": 4, "abx": 4, "aby": 4, "inx": 6, "iny": 5}
 _STORE_CYCLES = {"zpg": 3, "zpx": 4, "zpy": 4, "abs": 4, "abx": 5, "aby": 5, "inx": 6, "iny": 6}
-_RMW_CYCLES = {"acc": 2, "zpg": 5, "zpx": 6, "abs": 6, "abx": 7}
+_RMW_CYCLES = {"acc": 2, "zpg": 5, "zpx": 6, "abs": 6, "abx": 7, "aby": 7, "inx": 8, "iny": 8}
 _INSTRUCTION_LENGTH = {
     "imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "rel": 2,
     "inx": 2, "iny": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3,
 }
 
-READ_OPS = {"LDA", "LDX", "LDY", "ORA", "AND", "EOR", "ADC", "SBC", "CMP", "CPX", "CPY", "BIT", "LAX", "NOP"}
+READ_OPS = {"LDA", "LDX", "LDY", "ORA", "AND", "EOR", "ADC", "SBC", "CMP", "CPX", "CPY", "BIT", "LAX", "NOP",
+            "ANC", "ALR", "ARR", "ANE", "LXA", "SBX", "LAS"}
 STORE_OPS = {"STA", "STX", "STY", "SAX"}
 RMW_OPS = {"ASL", "LSR", "ROL", "ROR", "INC", "DEC"}
+#: undocumented read-modify-write + ALU pairs: the RMW result is the ALU operand (AHRM 3.5)
+COMBINED_OPS = {"SLO": ("ASL", "ORA"), "RLA": ("ROL", "AND"), "SRE": ("LSR", "EOR"),
+                "RRA": ("ROR", "ADC"), "DCP": ("DEC", "CMP"), "ISC": ("INC", "SBC")}
+#: undocumented stores of a register AND (high byte of the base address + 1); on a page
+#: crossing the stored value also becomes the high byte of the address (AHRM 3.5, SHA/SHX/SHS)
+HIGH_BYTE_STORE_OPS = {"SHA", "SHX", "SHY", "TAS"}
+#: ANE (XAA) and LXA OR A with a constant that differs from chip to chip before the AND.
+#: ANE: A & X & imm, as the Altirra Hardware Reference Manual (AHRM) 3.5 gives it (constant $00);
+#: LXA: "reported to load the immediate argument to A and X without the bitwise AND on an
+#: Atari 800" (AHRM 3.5), so the constant is $FF.
+ANE_MAGIC = 0x00
+LXA_MAGIC = 0xFF
 BRANCH_FLAGS = {  # mnemonic -> (flag mask, branch when flag set?)
     "BPL": (0x80, False), "BMI": (0x80, True), "BVC": (0x40, False), "BVS": (0x40, True),
     "BCC": (0x01, False), "BCS": (0x01, True), "BNE": (0x02, False), "BEQ": (0x02, True),
@@ -105,8 +131,19 @@ IMPLIED_CODE = {
 }
 IMPLIED_CYCLES = {"PHA": 3, "PHP": 3, "PLA": 4}
 
-# Undocumented opcodes that some Atari programs use: opcode -> (mnemonic, mode, cycles).
-UNDOCUMENTED = {
+
+def _combined_opcodes() -> dict[int, tuple[str, str, None]]:
+    """SLO RLA SRE RRA DCP ISC in their seven modes: columns 3, 7, F of rows 0-7 and C-F."""
+    columns = {0x03: "inx", 0x07: "zpg", 0x0F: "abs", 0x13: "iny", 0x17: "zpx", 0x1B: "aby", 0x1F: "abx"}
+    rows = {0x00: "SLO", 0x20: "RLA", 0x40: "SRE", 0x60: "RRA", 0xC0: "DCP", 0xE0: "ISC"}
+    return {row + column: (mnemonic, mode, None) for row, mnemonic in rows.items() for column, mode in columns.items()}
+
+
+# The undocumented opcodes: opcode -> (mnemonic, mode, cycles or None for the mode's usual count).
+# Names, modes and cycles: Altirra Hardware Reference Manual (AHRM) 3.5, table 2, and 3.4
+# ("A delay of 8 cycles is possible with undocumented read-modify-write instructions
+# that use indirect indexed or indexed indirect mode").
+UNDOCUMENTED: dict[int, tuple[str, str, int | None]] = {
     0x1A: ("NOP", "imp", 2), 0x3A: ("NOP", "imp", 2), 0x5A: ("NOP", "imp", 2),
     0x7A: ("NOP", "imp", 2), 0xDA: ("NOP", "imp", 2), 0xFA: ("NOP", "imp", 2),
     0x80: ("NOP", "imm", 2), 0x82: ("NOP", "imm", 2), 0x89: ("NOP", "imm", 2),
@@ -121,6 +158,11 @@ UNDOCUMENTED = {
     0xBF: ("LAX", "aby", 4), 0xA3: ("LAX", "inx", 6), 0xB3: ("LAX", "iny", 5),
     0x87: ("SAX", "zpg", 3), 0x97: ("SAX", "zpy", 4), 0x8F: ("SAX", "abs", 4), 0x83: ("SAX", "inx", 6),
     0xEB: ("SBC", "imm", 2),
+    0x0B: ("ANC", "imm", 2), 0x2B: ("ANC", "imm", 2), 0x4B: ("ALR", "imm", 2), 0x6B: ("ARR", "imm", 2),
+    0x8B: ("ANE", "imm", 2), 0xAB: ("LXA", "imm", 2), 0xCB: ("SBX", "imm", 2), 0xBB: ("LAS", "aby", None),
+    0x93: ("SHA", "iny", 6), 0x9F: ("SHA", "aby", 5), 0x9E: ("SHX", "aby", 5), 0x9C: ("SHY", "abx", 5),
+    0x9B: ("TAS", "aby", 5),
+    **_combined_opcodes(),
 }
 
 # ---------------------------------------------------------------------------
@@ -179,6 +221,13 @@ _ALU_CODE = {
             "        cpu.a = res\n"
             "        cpu.p = (p & 0x3C) | (r > 0xFF) | ((((a ^ v) & (a ^ r)) & 0x80) >> 1) | nz[res]"),
     "NOP": "pass",
+    "ANC": "v = cpu.a = cpu.a & v\n    cpu.p = (cpu.p & 0x7C) | nz[v] | (v >> 7)",
+    "ALR": "t = cpu.a & v\n    v = cpu.a = t >> 1\n    cpu.p = (cpu.p & 0x7C) | nz[v] | (t & 1)",
+    "ARR": "arr(cpu, v)",
+    "ANE": f"v = cpu.a = (cpu.a | {ANE_MAGIC:#04x}) & cpu.x & v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "LXA": f"v = cpu.a = cpu.x = (cpu.a | {LXA_MAGIC:#04x}) & v\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
+    "SBX": "r = (cpu.a & cpu.x) - v\n    v = cpu.x = r & 0xFF\n    cpu.p = (cpu.p & 0x7C) | (r >= 0) | nz[v]",
+    "LAS": "v = cpu.a = cpu.x = cpu.sp = v & cpu.sp\n    cpu.p = (cpu.p & 0x7D) | nz[v]",
 }
 
 _RMW_CODE = {  # from t (old value) compute t (new value) and the carry part of P in "p"
@@ -191,6 +240,9 @@ _RMW_CODE = {  # from t (old value) compute t (new value) and the carry part of 
 }
 
 _STORE_VALUE = {"STA": "cpu.a", "STX": "cpu.x", "STY": "cpu.y", "SAX": "(cpu.a & cpu.x)"}
+#: code leaving in v what SHA/SHX/SHY/TAS AND with the base address's high byte + 1 (TAS also sets S)
+_HIGH_BYTE_STORE_VALUE = {"SHA": "v = cpu.a & cpu.x", "SHX": "v = cpu.x", "SHY": "v = cpu.y",
+                          "TAS": "v = cpu.sp = cpu.a & cpu.x"}
 
 
 def _handler_source(name: str, opcode: int, mnemonic: str, mode: str, cycles: int | None) -> tuple[str, int]:
@@ -219,6 +271,20 @@ def _handler_source(name: str, opcode: int, mnemonic: str, mode: str, cycles: in
             return head + body, base
         body = (f"    cpu.pc = pc + {length}\n    c = {base}\n    {_read_code(mode)}\n    t = v\n"
                 f"    {_RMW_CODE[mnemonic]}\n    cpu.p = p | nz[t]\n    {_write_code(mode, 't')}\n    return c\n")
+        return head + body, base
+    if mnemonic in COMBINED_OPS:
+        rmw, alu = COMBINED_OPS[mnemonic]
+        base = cycles or _RMW_CYCLES[mode]
+        body = (f"    cpu.pc = pc + {length}\n    c = {base}\n    {_read_code(mode)}\n    t = v\n"
+                f"    {_RMW_CODE[rmw]}\n    cpu.p = p | nz[t]\n    {_write_code(mode, 't')}\n"
+                f"    v = t\n    {_ALU_CODE[alu]}\n    return c\n")
+        return head + body, base
+    if mnemonic in HIGH_BYTE_STORE_OPS:
+        base = cycles or _STORE_CYCLES[mode]
+        body = (f"    cpu.pc = pc + {length}\n    c = {base}\n    {_ADDRESS_CODE[mode]}\n"
+                f"    {_HIGH_BYTE_STORE_VALUE[mnemonic]}\n    v &= (base >> 8) + 1\n"
+                f"    if (base ^ addr) & 0xFF00:\n        addr = (addr & 0xFF) | (v << 8)\n"
+                f"    {_write_code(mode, 'v')}\n    return c\n")
         return head + body, base
     if mnemonic in BRANCH_FLAGS:
         mask, when_set = BRANCH_FLAGS[mnemonic]
@@ -257,12 +323,15 @@ _SPECIAL_SOURCES = {
                      "    cpu.sp = (sp + 3) & 0xFF\n    cpu.pc = lo | (hi << 8)\n"
                      "    if cpu.irq_line and not cpu.p & 0x04:\n        return 6 + cpu.take_irq()\n"
                      "    return 6\n", 6),
-    ("PLP", "imp"): ("    cpu.pc = pc + 1\n    sp = cpu.sp = (cpu.sp + 1) & 0xFF\n"
+    ("PLP", "imp"): ("    cpu.pc = pc + 1\n    sp = cpu.sp = (cpu.sp + 1) & 0xFF\n    old = cpu.p\n"
                      "    cpu.p = mem[0x100 | sp] | 0x30\n"
-                     "    if cpu.irq_line and not cpu.p & 0x04:\n        return 4 + cpu.take_irq()\n"
+                     "    if cpu.irq_line and not cpu.p & 0x04:\n"
+                     "        return 4 + (cpu.irq_after_next(4, False) if old & 0x04 else cpu.take_irq())\n"
                      "    return 4\n", 4),
-    ("CLI", "imp"): ("    cpu.pc = pc + 1\n    cpu.p &= 0xFB\n"
-                     "    if cpu.irq_line:\n        return 2 + cpu.take_irq()\n    return 2\n", 2),
+    ("CLI", "imp"): ("    cpu.pc = pc + 1\n    old = cpu.p\n    cpu.p &= 0xFB\n"
+                     "    if cpu.irq_line:\n"
+                     "        return 2 + (cpu.irq_after_next(2, True) if old & 0x04 else cpu.take_irq())\n"
+                     "    return 2\n", 2),
     ("BRK", "imp"): ("    return cpu.brk(pc)\n", 7),
 }
 
@@ -281,28 +350,77 @@ def instruction_table() -> dict[int, tuple[str, str, int | None]]:
     return dict(sorted(entries.items()))
 
 
+def _wrapping(source: str) -> str:
+    """A handler's source for an instruction at $FFFE/$FFFF: every ``pc + n`` wraps to $0000."""
+    return re.sub(r"\bpc \+ (\d)", r"((pc + \1) & 0xFFFF)", source)
+
+
 @functools.lru_cache(maxsize=1)
 def _compiled_handlers() -> tuple[CodeType, tuple[int, ...], tuple[int, ...]]:
-    """Generate and compile the source of all handlers once: (code, opcodes, base cycles)."""
+    """Generate and compile the source of all handlers once: (code, opcodes, base cycles).
+
+    Each opcode gets ``op_xx`` and ``wrap_xx``, the same with its operand fetches and the next
+    PC wrapping at $FFFF (used only at the top of memory, to keep ``op_xx`` short)."""
     cycles = [0] * 256
-    sources = []
+    sources, wrapping = [], []
     entries = instruction_table()
     for opcode, (mnemonic, mode, fixed_cycles) in entries.items():
         source, base = _handler_source(f"op_{opcode:02x}", opcode, mnemonic, mode, fixed_cycles)
         sources.append(source)
+        wrapping.append(_wrapping(source.replace(f"def op_{opcode:02x}(", f"def wrap_{opcode:02x}(", 1)))
         cycles[opcode] = base
-    code = compile("\n".join(sources), "<generated 6502 handlers>", "exec")
+    code = compile("\n".join(sources + wrapping), "<generated 6502 handlers>", "exec")
     return code, tuple(sorted(entries)), tuple(cycles)
 
 
-def _build_handlers(namespace: dict[str, Any]) -> tuple[list[Callable[[AtariCPU], int] | None], list[int]]:
-    """Bind one handler per opcode to ``namespace`` (memory, hooks); returns (handlers, base cycles)."""
+Handlers = list[Callable[["AtariCPU"], int] | None]
+_DISASSEMBLY = [instruction_table().get(opcode, ("???", "imp", None)) for opcode in range(256)]
+
+
+def _build_handlers(namespace: dict[str, Any]) -> tuple[Handlers, Handlers, list[int]]:
+    """Bind the handlers to ``namespace`` (memory, hooks); returns (handlers, wrapping handlers, base cycles)."""
     code, opcodes, cycles = _compiled_handlers()
     exec(code, namespace)  # noqa: S102 - generated from the fixed tables above
-    handlers: list[Callable[[AtariCPU], int] | None] = [None] * 256
+    handlers: Handlers = [None] * 256
+    wrapping: Handlers = [None] * 256
     for opcode in opcodes:
         handlers[opcode] = namespace[f"op_{opcode:02x}"]
-    return handlers, list(cycles)
+        wrapping[opcode] = namespace[f"wrap_{opcode:02x}"]
+    return handlers, wrapping, list(cycles)
+
+
+def bind_handlers(memory: Any, io_read: Callable[[int], int], writable: bytearray,
+                  write_special: Callable[[int, int], int]) -> tuple[Handlers, Handlers, list[int]]:
+    """The generated handlers bound to ``memory`` (a bytearray, or anything indexable like it)
+    and the I/O hooks: (handlers, wrapping handlers, base cycles); None where an opcode jams."""
+    return _build_handlers({
+        "mem": memory, "nz": NZ_TABLE, "io_read": io_read, "writable": writable, "write_special": write_special,
+        "adc_decimal": adc_decimal, "sbc_decimal": sbc_decimal, "arr": arr,
+    })
+
+
+def arr(cpu: AtariCPU, v: int) -> None:
+    """ARR #imm: A AND v, rotated right through carry.
+
+    Binary mode: N/Z from the result, C = its bit 6, V = bit 6 XOR bit 5.  Decimal mode (NMOS:
+    "6502 undocumented opcodes", 64doc by J. West and M. Mäkelä, ARR in decimal mode): N/Z from
+    the rotated value, V = bit 6 changed by the rotate, then each nibble of the AND result that
+    is above 5 (counting its low bit twice) adds 6 to that nibble of A, and the high one sets C."""
+    anded = cpu.a & v
+    result = (anded >> 1) | ((cpu.p & 1) << 7)
+    p = (cpu.p & 0x3C) | NZ_TABLE[result]
+    if not cpu.p & 0x08:
+        cpu.a = result
+        cpu.p = p | ((result >> 6) & 1) | ((result ^ (result << 1)) & 0x40)
+        return
+    p |= (anded ^ result) & 0x40
+    if (anded & 0x0F) + (anded & 0x01) > 5:
+        result = (result & 0xF0) | ((result + 6) & 0x0F)
+    if (anded & 0xF0) + (anded & 0x10) > 0x50:
+        result = (result + 0x60) & 0xFF
+        p |= 0x01
+    cpu.a = result
+    cpu.p = p
 
 
 def adc_decimal(cpu: AtariCPU, v: int) -> None:
@@ -348,12 +466,12 @@ def sbc_decimal(cpu: AtariCPU, v: int) -> None:
     cpu.p = p
 
 
-def _undocumented_jam(cpu: AtariCPU) -> int:
+def _kil(cpu: AtariCPU) -> int:
+    """A KIL opcode: the emulator trap registered at this address, or else the 6502 jams."""
     opcode = cpu.memory[cpu.pc]
     if opcode == TRAP_OPCODE and cpu.pc in cpu.traps:
         return cpu.traps[cpu.pc](cpu)
-    kind = "KIL opcode" if opcode in KIL_OPCODES else "unsupported undocumented opcode"
-    raise cpu.jam(f"{kind} ${opcode:02X}")
+    raise cpu.jam(f"KIL opcode ${opcode:02X} (the 6502 stops until a reset)")
 
 
 # ---------------------------------------------------------------------------
@@ -450,8 +568,13 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self.write_special = write_special
         self.writable = writable if writable is not None else bytearray([1] * 256)
         self.history = [0] * 8
+        #: the last BRK or IRQ sequence, which an NMI right after it may hijack: (the last
+        #: instruction's address as the history will show it, PC and SP after the sequence)
+        self._sequence: tuple[int, int, int] | None = None
         self.jam_on_empty_memory = True
         super().__init__(memory=memory, pc=0)
+        #: py65's disassembly table with the undocumented opcodes named (KIL stays "???")
+        self.disassemble = [(mnemonic, mode) for mnemonic, mode, _ in _DISASSEMBLY]
         self._install_handlers()
         #: which core runs ``run``: "compiled" or "python" (see choose_core)
         self.cpu_core = choose_core(core)
@@ -464,13 +587,10 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
     # -- generated handlers -------------------------------------------------
 
     def _install_handlers(self) -> None:
-        namespace = {
-            "mem": self.memory, "nz": NZ_TABLE, "io_read": self._read_io,
-            "writable": self.writable, "write_special": self._write_special,
-            "adc_decimal": adc_decimal, "sbc_decimal": sbc_decimal,
-        }
-        handlers, cycles = _build_handlers(namespace)
-        self.fast_ops = [h if h is not None else _undocumented_jam for h in handlers]
+        handlers, wrapping, cycles = bind_handlers(self.memory, self._read_io, self.writable, self._write_special)
+        self.fast_ops = [h if h is not None else _kil for h in handlers]
+        #: the same for an instruction whose operands lie past $FFFF (they wrap to $0000)
+        self.wrapping_ops = [h if h is not None else _kil for h in wrapping]
         self.base_cycles = cycles
 
     def _read_io(self, addr: int) -> int:
@@ -500,8 +620,28 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
 
     def step(self) -> AtariCPU:
         """Execute one instruction (slow path for debugging; uses the fast handlers)."""
-        self.processorCycles += self.fast_ops[self.memory[self.pc]](self)
+        self.processorCycles += self.step_one()
         return self
+
+    def step_one(self) -> int:
+        """Execute the instruction at PC; returns its cycles."""
+        if self.pc > 0xFFFD:
+            return self.run_wrapping()
+        return self.fast_ops[self.memory[self.pc]](self)
+
+    def run_wrapping(self) -> int:
+        """Execute the instruction at PC ($FFFE and up, or just past $FFFF) with the program
+        counter wrapping from $FFFF to $0000, as on the 6502; returns its cycles.
+
+        The plain handler runs if its operands fit below $10000 (it may leave PC at $10000,
+        which the next instruction wraps); one that would fetch past $FFFF raises IndexError
+        before it has any effect, and its wrapping twin runs instead."""
+        pc = self.pc = self.pc & 0xFFFF
+        try:
+            return self.fast_ops[self.memory[pc]](self)
+        except IndexError:
+            self.pc = pc
+            return self.wrapping_ops[self.memory[pc]](self)
 
     # -- interrupts -----------------------------------------------------------
 
@@ -509,22 +649,58 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self.memory[0x100 | self.sp] = value & 0xFF
         self.sp = (self.sp - 1) & 0xFF
 
+    def irq_after_next(self, cycles: int, after_cli: bool) -> int:
+        """CLI or PLP (of ``cycles``) just cleared I with an IRQ pending: the 6502 runs the next
+        instruction first and takes the IRQ after it; returns that instruction's cycles plus
+        the interrupt's.  After CLI an SEI or PLP still lets the IRQ in, which then runs with
+        I set in the pushed flags; after PLP they hold it off (Altirra Hardware Reference Manual
+        3.4, "Clearing I with an interrupt pending", "Setting the I flag with an interrupt
+        pending").  An RTI there takes the IRQ itself if it clears I.  If that instruction
+        stops the run (WSYNC), the machine takes the IRQ once it goes on."""
+        saved, sequence = self.processorCycles, self._sequence
+        self.processorCycles = saved + cycles  # what I/O registers see during the instruction
+        opcode = self.memory[self.pc & 0xFFFF]
+        try:
+            used = self.step_one()
+        finally:
+            self.processorCycles = saved
+        if used >= STOP or not self.irq_line or self._sequence is not sequence:
+            return used  # stopped; no IRQ any more; or the instruction took it (RTI, PLP, BRK, CLI)
+        if not self.p & 0x04 or (after_cli and opcode in (SEI_OPCODE, PLP_OPCODE)):
+            used += self.take_irq()
+        return used
+
     def take_irq(self) -> int:
         """Enter the IRQ handler now (I flag assumed clear); returns 7 cycles."""
-        self._push(self.pc >> 8)
-        self._push(self.pc)
-        self._push((self.p & ~0x10) | 0x20)
-        self.p |= 0x04
-        self.pc = self.WordAt(0xFFFE)
-        return 7
+        cycles = self._interrupt(0xFFFE)
+        self._sequence = (self.history[-1], self.pc, self.sp)
+        return cycles
 
-    def take_nmi(self) -> int:
-        """Enter the NMI handler now; returns 7 cycles."""
+    def take_nmi(self, late_by: int = 0) -> int:
+        """Enter the NMI handler now; returns its cycles (7, or 0 when it meets a BRK or IRQ).
+
+        ``late_by``: the cycles since the NMI was asserted (the machine takes it after the
+        instruction it arrived in).  An NMI asserted in the first cycles of a BRK or an IRQ
+        sequence that just ran (late by 4 to 6 of its 7 cycles) hijacks it: its pushes stand
+        (B set in the pushed flags for BRK), and the CPU goes on through the NMI vector instead
+        of the IRQ vector; one asserted a cycle later (late by 3) is lost: the sequence runs its
+        handler and the NMI never comes (Altirra Hardware Reference Manual 3.4, "Overlapping
+        interrupts": the sequence that begins one cycle before those it takes over loses it)."""
+        just_entered = self._sequence == (self.history[-1], self.pc, self.sp)
+        if just_entered and (late_by in HIJACK_LATENESS or late_by == NMI_LOST_LATENESS):
+            self._sequence = None
+            if late_by != NMI_LOST_LATENESS:
+                self.pc = self.WordAt(0xFFFA)
+            return 0
+        return self._interrupt(0xFFFA)
+
+    def _interrupt(self, vector: int) -> int:
+        """The interrupt sequence: push PC and P (B clear), set I, jump through ``vector``."""
         self._push(self.pc >> 8)
         self._push(self.pc)
         self._push((self.p & ~0x10) | 0x20)
         self.p |= 0x04
-        self.pc = self.WordAt(0xFFFA)
+        self.pc = self.WordAt(vector)
         return 7
 
     def brk(self, pc: int) -> int:
@@ -542,6 +718,7 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         self._push(self.p | 0x30)
         self.p |= 0x04
         self.pc = self.WordAt(0xFFFE)
+        self._sequence = (pc, self.pc, self.sp)
         return 7
 
     # -- a routine on its own ---------------------------------------------------
@@ -637,12 +814,21 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
         history = self.history
         index = 0
         try:
-            while cycles < limit:
-                pc = self.pc
-                history[index] = pc
-                index = (index + 1) & 7
-                self.processorCycles = cycles
-                cycles += ops[mem[pc]](self)
+            while True:
+                try:
+                    while cycles < limit:
+                        pc = self.pc
+                        history[index] = pc
+                        index = (index + 1) & 7
+                        self.processorCycles = cycles
+                        cycles += ops[mem[pc]](self)
+                    break
+                except IndexError:  # at $FFFE/$FFFF or just past $FFFF: PC wraps to $0000
+                    if pc <= 0xFFFD:
+                        raise
+                    self.pc = history[(index - 1) & 7] = pc & 0xFFFF
+                    cycles += self.run_wrapping()
+            self.pc &= 0xFFFF
         except IndexError:
             self.processorCycles = cycles
             self._rotate_history(index)

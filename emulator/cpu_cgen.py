@@ -9,8 +9,8 @@ The templates mirror cpu.py's Python templates line by line: same order of effec
 same I/O rules (zero page and stack never are I/O; 16-bit reads of $D000-$D7FF go to
 ``io_read``; writes to pages that are not ``writable`` go to ``write_special``).
 Opcodes that are rare or need Python (BRK, RTI, PLP, CLI: they look at the IRQ line or
-the jam rule; $02 traps, KIL and unsupported opcodes) have no case: the core runs
-cpu.py's Python handler for them.
+the jam rule; $02 traps and the KIL opcodes) have no case: the core runs cpu.py's Python
+handler for them, and for any instruction at $FFFE/$FFFF, whose operands wrap to $0000.
 """
 
 from __future__ import annotations
@@ -25,8 +25,12 @@ from emulator.cpu import (
     _RMW_CYCLES,
     _STORE_CYCLES,
     _ZERO_PAGE_MODES,
+    ANE_MAGIC,
     BRANCH_FLAGS,
+    COMBINED_OPS,
+    HIGH_BYTE_STORE_OPS,
     IMPLIED_CYCLES,
+    LXA_MAGIC,
     READ_OPS,
     RMW_OPS,
     STORE_OPS,
@@ -68,6 +72,13 @@ _ALU = {
            "else { r = a + (v ^ 0xFF) + (p & 1); t = r & 0xFF; "
            "p = (p & 0x3C) | (r > 0xFF) | ((((a ^ v) & (a ^ r)) & 0x80) >> 1) | nz[t]; a = t; }",
     "NOP": "",
+    "ANC": "v = a = a & v; p = (p & 0x7C) | nz[v] | (v >> 7);",
+    "ALR": "t = a & v; v = a = t >> 1; p = (p & 0x7C) | nz[v] | (t & 1);",
+    "ARR": "t = arr(a, p, v); a = t >> 8; p = t & 0xFF;",
+    "ANE": f"v = a = (a | {ANE_MAGIC:#04x}) & x & v; p = (p & 0x7D) | nz[v];",
+    "LXA": f"v = a = x = (a | {LXA_MAGIC:#04x}) & v; p = (p & 0x7D) | nz[v];",
+    "SBX": "r = (int)(a & x) - (int)v; v = x = r & 0xFF; p = (p & 0x7C) | (r >= 0) | nz[v];",
+    "LAS": "v = a = x = sp = v & sp; p = (p & 0x7D) | nz[v];",
 }
 
 _RMW = {  # old value t -> new value t, flags without N/Z in np
@@ -80,6 +91,7 @@ _RMW = {  # old value t -> new value t, flags without N/Z in np
 }
 
 _STORE_VALUE = {"STA": "a", "STX": "x", "STY": "y", "SAX": "(a & x)"}
+_HIGH_BYTE_STORE_VALUE = {"SHA": "v = a & x;", "SHX": "v = x;", "SHY": "v = y;", "TAS": "v = sp = a & x;"}
 
 _IMPLIED = {
     "CLC": "p &= 0xFE;", "SEC": "p |= 0x01;", "CLD": "p &= 0xF7;", "SED": "p |= 0x08;",
@@ -145,6 +157,16 @@ def case_body(mnemonic: str, mode: str, fixed: int | None) -> str | None:
             return f"pc = opc + 1; t = a; {_RMW[mnemonic]} a = t; p = np | nz[t]; c = {base};"
         return (f"pc = opc + {length}; c = {base}; {_read(mode)} t = v; {_RMW[mnemonic]} "
                 f"p = np | nz[t]; {_write(mode, 't')}")
+    if mnemonic in COMBINED_OPS:
+        rmw, alu = COMBINED_OPS[mnemonic]
+        base = fixed or _RMW_CYCLES[mode]
+        return (f"pc = opc + {length}; c = {base}; {_read(mode)} t = v; {_RMW[rmw]} "
+                f"p = np | nz[t]; {_write(mode, 't')} v = t; {_ALU[alu]}")
+    if mnemonic in HIGH_BYTE_STORE_OPS:
+        base = fixed or _STORE_CYCLES[mode]
+        return (f"pc = opc + {length}; c = {base}; {_ADDRESS[mode]} {_HIGH_BYTE_STORE_VALUE[mnemonic]} "
+                f"v &= (base >> 8) + 1; if ((base ^ addr) & 0xFF00) addr = (addr & 0xFF) | (v << 8); "
+                f"{_write(mode, 'v')}")
     if mnemonic in BRANCH_FLAGS:
         mask, when_set = BRANCH_FLAGS[mnemonic]
         test = f"(p & {mask:#04x})" if when_set else f"!(p & {mask:#04x})"

@@ -7,3 +7,8 @@ class EmulatorError(Exception):
 
 class CpuJam(EmulatorError):
     """The emulated CPU executed a KIL opcode or ran away; the message holds PC and a disassembly."""
+
+
+class DiskDidNotBoot(CpuJam):
+    """The CPU jammed while the OS booted the disk in D1: (garbage in its boot sectors); a
+    CpuJam, so whatever handles jams handles it too."""

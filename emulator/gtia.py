@@ -11,7 +11,9 @@ $D004-$D007, M0PL-M3PL $D008-$D00B, P0PL-P3PL $D00C-$D00F (bits 0-3: which
 playfield colour or player; a player never collides with itself), TRIG0-3
 $D010-$D013 (0 = pressed; with GRACTL bit 2 a press is latched until the bit
 is cleared), PAL $D014 (bits 1-3 are 0 on a PAL machine, 1 on NTSC: $01 /
-$0F), CONSOL (bits 0-2 START, SELECT, OPTION; 0 = pressed).
+$0F), CONSOL (bits 0-2 START, SELECT, OPTION; 0 = pressed, or pulled low by GTIA itself
+while a 1 is written to the bit: the lines are open-collector outputs as well as inputs,
+Altirra Hardware Reference Manual, "GTIA", CONSOL), $0F for the unused ones.
 
 Every write to the registers $D000-$D01C is logged with the scan line and colour
 clock the beam is at during a frame, so the renderer (emulator/pmg.py) can show
@@ -42,6 +44,9 @@ RENDER_COLOUR_REGISTERS = (COLBK, COLPF0, COLPF1, COLPF2, COLPF3)
 CONSOL_START, CONSOL_SELECT, CONSOL_OPTION = 0x01, 0x02, 0x04
 GRACTL_LATCH_TRIGGERS = 0x04
 PAL_NTSC, PAL_PAL = 0x0F, 0x01
+#: what the read registers $D015-$D01E give: GTIA drives only data bits 0-3 and pulls them
+#: high there (Altirra Hardware Reference Manual, "GTIA"; Acid800's "GTIA: Default value")
+UNUSED_READ = 0x0F
 
 
 class Gtia:
@@ -86,8 +91,8 @@ class Gtia:
         if reg == PAL:
             return PAL_PAL if self.pal else PAL_NTSC
         if reg == CONSOL:
-            return 0x08 | (~self.console_pressed & 0x07)
-        return 0x00
+            return 0x08 | (~(self.console_pressed | self.registers[CONSOL]) & 0x07)
+        return UNUSED_READ
 
     def trigger(self, number: int) -> int:
         """TRIGn: the button, or its latched press while GRACTL bit 2 is set."""

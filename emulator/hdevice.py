@@ -27,11 +27,17 @@ file).  A name that would leave the mapped directory (``..``, an absolute path,
 a symbolic link pointing out) is refused with error 165.  An existing file is
 found regardless of case (Atari names are upper case, host names often not); a
 new file is created as named.  A written file reaches the host when the IOCB
-is closed, replaced atomically.
+is closed, replaced atomically; until then it grows in a temporary file beside it,
+opened at OPEN and written a 125-byte "sector" at a time as DOS would, so a folder
+that cannot take the file fails the OPEN and a full file system fails the PUT that
+fills it (and CLOSE, and every later PUT, report it again; the old file stays).
 
 Errors (DOS 2.0S error numbers, Mapping the Atari / DOS 2.0S Reference Manual):
-136 end of file, 146 function not implemented, 160 unit not mapped, 163 host
-I/O error, 165 bad file name (or outside the directory), 170 file not found.
+136 end of file, 144 device done (a write-protected disk: here a read-only folder or
+file system; "Oh, Those Error Messages", Hi-Res 1984, after the Atari BASIC Reference
+Manual), 146 function not implemented, 160 unit not mapped, 162 disk full (the host's
+file system is full), 163 other host I/O error, 165 bad file name (or outside the
+directory), 170 file not found.
 
 The directory listing (OPEN mode 6) has DOS 2's layout: ``  NAME    EXT 012``
 (locked files with ``*``; the count is in 125-byte sectors), then
@@ -40,14 +46,18 @@ The directory listing (OPEN mode 6) has DOS 2's layout: ``  NAME    EXT 012``
 
 from __future__ import annotations
 
+import errno
 import fnmatch
+import os
+import tempfile
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emulator.errors import EmulatorError
-from emulator.files import atomic_write
+from emulator.files import current_umask, make_folder_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from emulator.cpu import AtariCPU
@@ -62,8 +72,8 @@ EOL = 0x9B
 TABLE_SIZE = 16  # the vector table: 6 words and JMP INIT (and a spare byte)
 ROUTINES = ("open", "close", "get", "put", "status", "special", "init")
 
-SUCCESS, END_OF_FILE, NOT_IMPLEMENTED = 1, 136, 146
-BAD_UNIT, HOST_ERROR, BAD_NAME, LOCKED, NOT_FOUND = 160, 163, 165, 167, 170
+SUCCESS, END_OF_FILE, WRITE_PROTECTED, NOT_IMPLEMENTED = 1, 136, 144, 146
+BAD_UNIT, DISK_FULL, HOST_ERROR, BAD_NAME, LOCKED, NOT_FOUND = 160, 162, 163, 165, 167, 170
 MODE_READ, MODE_DIRECTORY, MODE_WRITE, MODE_APPEND, MODE_UPDATE = 4, 6, 8, 9, 12
 XIO_RENAME, XIO_DELETE, XIO_LOCK, XIO_UNLOCK, XIO_POINT, XIO_NOTE = 32, 33, 35, 36, 37, 38
 NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/*?")
@@ -78,9 +88,76 @@ class HError(Exception):
         self.status = status
 
 
+def host_error_status(error: OSError) -> int:
+    """The DOS error a failed host write stands for: 144 read-only, 162 full, else 163."""
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return WRITE_PROTECTED
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return DISK_FULL
+    return HOST_ERROR
+
+
+class HostWrite:
+    """A file being written: a temporary file beside its target, renamed over it at the end.
+
+    Each method raises HError with the DOS status when the host refuses; the target is
+    untouched until ``commit`` succeeds, and ``discard`` removes the temporary file."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self.written = 0  #: bytes of the data already in the temporary file
+        try:
+            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        except OSError as error:
+            raise HError(host_error_status(error)) from None
+        self.handle: int | None = handle
+        self.temporary = Path(temporary)
+        # a file never closed (the program or the emulator stopped first) leaves nothing behind
+        self._remove = weakref.finalize(self, _unlink_quietly, self.temporary)
+
+    def write_sectors(self, data: bytearray) -> None:
+        """Write the whole 125-byte sectors of ``data`` not yet in the temporary file."""
+        end = len(data) - len(data) % SECTOR_DATA
+        if end > self.written:
+            self._write(data, self.written, end)
+
+    def commit(self, data: bytearray, rewrite: bool) -> None:
+        """Write the rest of ``data`` (all of it if ``rewrite``) and put the file in place."""
+        start = 0 if rewrite else self.written
+        self._write(data, start, len(data))
+        assert self.handle is not None
+        try:
+            os.ftruncate(self.handle, len(data))
+            mode = self.target.stat().st_mode & 0o777 if self.target.exists() else 0o666 & ~current_umask()
+            os.fchmod(self.handle, mode)
+            os.close(self.handle)
+            self.handle = None
+            os.replace(self.temporary, self.target)
+            self._remove.detach()
+        except OSError as error:
+            self.discard()
+            raise HError(host_error_status(error)) from None
+
+    def discard(self) -> None:
+        """Close and remove the temporary file (the target keeps its old bytes)."""
+        if self.handle is not None:
+            os.close(self.handle)
+            self.handle = None
+        self._remove()
+
+    def _write(self, data: bytearray, start: int, end: int) -> None:
+        assert self.handle is not None
+        try:
+            os.pwrite(self.handle, bytes(data[start:end]), start)
+        except OSError as error:
+            self.discard()
+            raise HError(host_error_status(error)) from None
+        self.written = max(self.written, end)
+
+
 @dataclass
 class OpenFile:
-    """One IOCB's open file: its bytes in memory, the position, where it goes on CLOSE."""
+    """One IOCB's open file: its bytes in memory, the position, and (when written) its HostWrite."""
 
     path: Path | None
     data: bytearray
@@ -88,6 +165,9 @@ class OpenFile:
     writable: bool = False
     dirty: bool = False
     listing: bool = False
+    write: HostWrite | None = None
+    rewrite: bool = False  #: bytes before the end changed (update mode): CLOSE writes them all
+    error: int = 0  #: the host's refusal, kept for every later PUT and the CLOSE
 
 
 @dataclass
@@ -113,12 +193,16 @@ class HDevice:
         return device
 
     def map(self, unit: int, directory: str | Path) -> None:
-        """Let ``Hn:`` (n = 1-9) show ``directory``."""
+        """Let ``Hn:`` (n = 1-9) show ``directory`` (made if missing, as every output folder is)."""
         path = Path(directory).expanduser().resolve()
         if not 1 <= unit <= 9:
             raise EmulatorError(f"H{unit}: there are only the units H1: to H9:")
-        if not path.is_dir():
+        if path.exists() and not path.is_dir():
             raise EmulatorError(f"{directory}: not a directory (for H{unit}:)")
+        try:
+            make_folder_for(path, folder=True)
+        except OSError as error:
+            raise EmulatorError(f"{directory}: cannot make the folder for H{unit}: ({error.strerror})") from None
         self.directories[unit] = path
 
     # -- in the machine ----------------------------------------------------------------------
@@ -139,6 +223,9 @@ class HDevice:
 
     def reset(self) -> None:
         """Power-on: every open file is forgotten (the page's bytes survive in the trap page)."""
+        for file in self.files.values():
+            if file.write is not None:
+                file.write.discard()
         self.files.clear()
 
     def register(self, ram: bytearray) -> bool:
@@ -217,8 +304,8 @@ class HDevice:
         result = []
         for entry in sorted(base.iterdir(), key=lambda p: p.name.upper()):
             name, _, ext = entry.name.partition(".")
-            if not entry.is_file() or not set(entry.name) <= NAME_CHARS:
-                continue
+            if not entry.is_file() or not set(entry.name) <= NAME_CHARS or entry.name.startswith("."):
+                continue  # (a name with a leading dot: hidden, or a file H: is still writing)
             if fnmatch.fnmatchcase(name.upper(), pattern_name.upper()) and \
                     fnmatch.fnmatchcase(ext.upper(), pattern_ext.upper()):
                 result.append(entry)
@@ -227,7 +314,7 @@ class HDevice:
     # -- the handler's routines (each returns (status, byte)) ------------------------------------------
 
     def _open(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
-        self.files.pop(iocb, None)
+        self._forget(iocb)
         unit, name = self._name_at(machine)
         mode = machine.peek(ICAX1Z)
         if mode == MODE_DIRECTORY:
@@ -254,13 +341,28 @@ class HDevice:
             raise HError(LOCKED)
         writable = mode in (MODE_WRITE, MODE_APPEND, MODE_UPDATE)
         position = len(data) if mode == MODE_APPEND else 0
-        self.files[iocb] = OpenFile(path, data, position, writable, dirty=mode in (MODE_WRITE, MODE_APPEND))
+        write = HostWrite(path) if writable else None
+        self.files[iocb] = OpenFile(path, data, position, writable, dirty=mode in (MODE_WRITE, MODE_APPEND),
+                                    write=write)
         return SUCCESS, byte
+
+    def _forget(self, iocb: int) -> None:
+        """Drop IOCB's file without writing it (its temporary file goes)."""
+        file = self.files.pop(iocb, None)
+        if file is not None and file.write is not None:
+            file.write.discard()
 
     def _close(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         file = self.files.pop(iocb, None)
-        if file is not None and file.dirty and file.path is not None:
-            atomic_write(file.path, bytes(file.data), sync=False)
+        if file is None or file.write is None:
+            return SUCCESS, byte
+        if file.error:
+            file.write.discard()
+            return file.error, byte
+        if not file.dirty:
+            file.write.discard()
+            return SUCCESS, byte
+        file.write.commit(file.data, file.rewrite)
         return SUCCESS, byte
 
     def _get(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
@@ -275,14 +377,23 @@ class HDevice:
 
     def _put(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
         file = self.files.get(iocb)
-        if file is None or not file.writable:
+        if file is None or not file.writable or file.write is None:
             return NOT_IMPLEMENTED, byte
+        if file.error:
+            return file.error, byte
         if file.position < len(file.data):
             file.data[file.position] = byte
+            file.rewrite = True
         else:
             file.data.append(byte)
         file.position += 1
         file.dirty = True
+        if not file.rewrite:
+            try:
+                file.write.write_sectors(file.data)
+            except HError as error:
+                file.error = error.status
+                return error.status, byte
         return SUCCESS, byte
 
     def _status(self, machine: DeviceHost, iocb: int, byte: int) -> tuple[int, int]:
@@ -351,6 +462,13 @@ class HDevice:
             lines.append(f"{locked} {shown} {sectors:03d}")
         lines.append("999 FREE SECTORS")
         return b"".join(line.encode("latin-1") + bytes((EOL,)) for line in lines)
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def _locked(path: Path) -> bool:

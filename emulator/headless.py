@@ -9,7 +9,8 @@
 
 API (all addresses and values are ints):
 
-* ``HeadlessAtari(os_rom=None, basic_rom=None, seed=0, video="ntsc")``: ``os_rom`` is a path,
+* ``HeadlessAtari(os_rom=None, basic_rom=None, seed=0, video="ntsc", sio="fast", printer=None,
+  cassette=None)``, or ``HeadlessAtari.from_options(MachineOptions(...), seed)``: ``os_rom`` is a path,
   the image bytes, ``"original"`` (roms/atarixl.rom, plus roms/ataribas.rom if
   present) or None (our free OS); ``basic_rom`` likewise (``"free"`` is
   roms/surround-basic.rom, None no BASIC).  ``seed`` makes RANDOM reproducible.
@@ -56,13 +57,14 @@ API (all addresses and values are ints):
 * ``record_audio(path)``: POKEY's sound from now on into a WAV file (closed by
   ``close_audio()``); ``machine.add_audio_sink(callable)`` for the samples themselves.
 * ``set_joystick(port, up=, down=, left=, right=, fire=)``, ``set_paddle(n, value)``.
-* ``machine`` (the Machine), ``cycles``, ``frames``; ``video`` "ntsc" (default) or "pal".
+* ``machine`` (the Machine), ``options`` (the MachineOptions it was built with), ``cycles``,
+  ``frames``; ``video`` "ntsc" (default) or "pal".
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -80,36 +82,51 @@ from emulator.xex import INITAD, RUNAD, read_xex
 #: (a different key may follow at once: the debounce only rejects the same code again)
 MIN_FRAMES_BETWEEN_KEYS = 4
 
-#: the SIO mode (emulator/machine.py, set_sio_mode) when none is given: ``fast`` (the
-#: emulator carries out disk requests itself) or ``serial`` (the OS's SIO over POKEY);
-#: the environment variable SURROUND_SIO overrides it, so any command can use the bus
-DEFAULT_SIO = "fast"
-SIO_ENV = "SURROUND_SIO"
-#: a printer (a host text file) and a program recorder (a .cas image) for every machine made
-PRINTER_ENV = "SURROUND_PRINTER"
-CASSETTE_ENV = "SURROUND_CASSETTE"
+@dataclass(frozen=True)
+class MachineOptions:
+    """What an emulated Atari is built with: the ROMs, the TV standard and the serial bus.
+
+    The command line fills one (host/commands/machine_options.py: --os, --basic, --video,
+    --sio, --printer, --cassette); HeadlessAtari.from_options builds the machine from it. No
+    machine option is read from the environment.
+
+    os_rom, basic_rom: as HeadlessAtari takes them (a path, the image, "original", "free", None);
+    video: "ntsc" or "pal"; sio: "fast" (the emulator carries out SIO requests) or "serial" (the
+    OS talks to the devices over POKEY's serial port); printer: a text file for P: (None: no
+    printer); cassette: a .cas tape for C: (None: no program recorder).
+    """
+
+    os_rom: RomSpec = None
+    basic_rom: RomSpec = None
+    video: str = "ntsc"
+    sio: str = "fast"
+    printer: str | Path | None = None
+    cassette: str | Path | None = None
 
 
 class HeadlessAtari:
     """An emulated Atari XL/XE without a window."""
 
     def __init__(self, os_rom: RomSpec = None, basic_rom: RomSpec = None, seed: int = 0,
-                 video: str = "ntsc", sio: str | None = None, printer: str | Path | None = None,
+                 video: str = "ntsc", sio: str = "fast", printer: str | Path | None = None,
                  cassette: str | Path | None = None) -> None:
-        os_image = load_os_rom(os_rom)
-        basic_image = load_basic_rom(basic_rom, os_rom)
-        self.machine = Machine(os_image, basic_image, seed=seed, video=video)
-        self.machine.set_sio_mode(sio or os.environ.get(SIO_ENV) or DEFAULT_SIO)
-        printer = printer or os.environ.get(PRINTER_ENV)
+        self.options = MachineOptions(os_rom, basic_rom, video, sio, printer, cassette)
+        self.machine = Machine(load_os_rom(os_rom), load_basic_rom(basic_rom, os_rom), seed=seed, video=video)
+        self.machine.set_sio_mode(sio)
         if printer:
             self.machine.attach_printer(printer)
-        cassette = cassette or os.environ.get(CASSETTE_ENV)
         if cassette:
             self.machine.attach_cassette(cassette)
         self.booted = False
         self._last_key_frame = -MIN_FRAMES_BETWEEN_KEYS
         self._last_key: tuple[int, bool, bool] | None = None
         self.watchers: list[Callable[[], None]] = []
+
+    @classmethod
+    def from_options(cls, options: MachineOptions, seed: int = 0) -> HeadlessAtari:
+        """The machine that ``options`` describe; ``seed`` makes POKEY's RANDOM reproducible."""
+        return cls(os_rom=options.os_rom, basic_rom=options.basic_rom, seed=seed, video=options.video,
+                   sio=options.sio, printer=options.printer, cassette=options.cassette)
 
     # -- state ------------------------------------------------------------------------
 
@@ -240,6 +257,12 @@ class HeadlessAtari:
     def frame_rate(self) -> float:
         """Frames a second of the machine's TV standard (NTSC 59.92, PAL 49.86)."""
         return self.machine.video.frame_rate
+
+    @property
+    def tape_running(self) -> bool:
+        """True while the cassette motor runs (CSAVE, CLOAD, a tape's leader: front-ends run
+        at full speed meanwhile)."""
+        return self.machine.tape_motor
 
     # -- keys ---------------------------------------------------------------------------------------
 
@@ -391,5 +414,7 @@ def save_png(rgb: np.ndarray, path: str | Path) -> None:
     try:
         pygame.image.save(surface, image, "screenshot.png")
         atomic_write(path, image.getvalue(), sync=False)
-    except (pygame.error, OSError) as error:
-        raise EmulatorError(f"{path}: cannot write screenshot ({error})") from None
+    except OSError as error:
+        raise EmulatorError(f"{path}: cannot write the screenshot ({error.strerror})") from None
+    except pygame.error as error:
+        raise EmulatorError(f"{path}: cannot write the screenshot ({error})") from None

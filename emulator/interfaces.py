@@ -40,11 +40,14 @@ class Chip(Protocol):
 
 
 class SerialPortLink(Protocol):
-    """What POKEY needs of its serial port: SEROUT written, and the data-in line (SKSTAT bit 4)."""
+    """What POKEY needs of its serial port: SEROUT written, the data-in line (SKSTAT bit 4) and
+    whether a byte is coming in (SKSTAT bit 1)."""
 
     def write_serout(self, value: int) -> None: ...
 
     def data_line(self) -> int: ...
+
+    def input_busy(self) -> bool: ...
 
 
 class PokeySerialEntries(Protocol):
@@ -175,3 +178,5 @@ class Atari(Protocol):
     @property
     def frame_rate(self) -> float: ...
 
+    @property
+    def tape_running(self) -> bool: ...

@@ -14,8 +14,8 @@ The CPU runs in chunks of at most four scanlines up to the next event of the fra
 
 Between chunks the machine delivers a pending POKEY IRQ (if the I flag is
 clear), checks for a runaway CPU (executing the I/O page, or a JMP/branch to
-itself with every interrupt off; KIL opcodes, a BRK among zero bytes and a PC
-past $FFFF are caught by the CPU itself), and applies the *idle skip*: if the CPU sits
+itself with every interrupt off; KIL opcodes and a BRK among zero bytes are caught
+by the CPU itself), and applies the *idle skip*: if the CPU sits
 in the OS keyboard wait loop ``LDA CH / CMP #$FF / BEQ`` (bytes
 AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
 nothing can change until the next interrupt, so time jumps straight to the
@@ -69,6 +69,7 @@ import numpy as np
 from emulator.antic import (
     DISPLAY_LINES,
     FIRST_DISPLAY_LINE,
+    FRAME_WIDTH,
     NMI_DLI,
     NMI_VBI,
     VBLANK_LINE,
@@ -79,14 +80,14 @@ from emulator.atr import Atr
 from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline
-from emulator.errors import CpuJam, EmulatorError
+from emulator.errors import CpuJam, DiskDidNotBoot, EmulatorError
 from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, Gtia
 from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
 from emulator.picture import Picture
-from emulator.pmg import FrameState, uses_objects
+from emulator.pmg import HPOS_OFFSET, FrameState, uses_objects
 from emulator.pokey import Pokey
 from emulator.runplan import STOPPED, RunPlan
 from emulator.serial import CassetteRecorder, SerialPort
@@ -94,6 +95,8 @@ from emulator.sio import DSTATS, Printer
 from emulator.traps import PAGE as TRAP_PAGE
 from emulator.traps import TrapPage
 from emulator.video import CYCLES_PER_LINE, NTSC, VIDEO_STANDARDS
+
+BOOTQ = 0x09  #: BOOT?: bit 0 set once a disk boot succeeded (Mapping the Atari, location 9)
 
 CPU_HZ = NTSC.cpu_hz
 CYCLES_PER_FRAME = NTSC.cycles_per_frame  # 29,868
@@ -138,6 +141,8 @@ class Machine:
         self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
+        self._collided_pixel = 0  # ... and pixels of the row after them
+        self._pokey_irq = self._pia_irq = False
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
         self.pokey.schedule = self.schedule
         self.pokey.cancel = self.cancel
@@ -151,13 +156,17 @@ class Machine:
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
         self.pia.ca2_changed = self._motor
-        for page, chip in ((0, self.gtia), (2, self.pokey), (3, self.pia)):
+        self.pia.irq_changed = self._pia_irq_changed
+        for page, chip in ((0, self.gtia), (3, self.pia)):
             self._attach_chip(page, chip)
+        memory.attach_io(2, self.pokey.read, self._pokey_write)  # a timer write ends the chunk
         memory.attach_io(4, self._antic_read, self._antic_write)
         memory.install_roms(os_rom, basic_rom)
 
         self.frame_start = 0
         self.frames = 0
+        self.waited_for_key = False  # the CPU has waited for a key since power-on (the boot is over)
+        self.tape_motor = False  # the cassette motor line (PACTL CA2) is on
         self.key_release_frame: int | None = None
         self.console_release_frame: int | None = None
         self.completed_frame: FrameRecord | None = None
@@ -207,10 +216,27 @@ class Machine:
         self.memory.attach_io(page, chip.read, chip.write)
 
     def _irq_changed(self, line: bool) -> None:
-        self.cpu.irq_line = line
+        """POKEY's IRQ output; the PIA's is wired to the same CPU line."""
+        self._pokey_irq = line
+        self.cpu.irq_line = line or self._pia_irq
+
+    def _pia_irq_changed(self, line: bool) -> None:
+        self._pia_irq = line
+        self.cpu.irq_line = line or self._pokey_irq
 
     def _antic_read(self, addr: int) -> int:
         return self.antic.read(addr, self.scanline())
+
+    def _pokey_write(self, addr: int, value: int) -> int:
+        """POKEY's registers.  A write that plans a timed event (a timer's underflow, the serial
+        port's next bit) ends the CPU's chunk, so the event comes at its own cycle and not at the
+        end of the chunk (up to four scanlines late)."""
+        planned = len(self._timed)
+        self.pokey.write(addr, value)
+        if len(self._timed) == planned:
+            return 0
+        self.cpu.stop_reason = "replan"
+        return STOP
 
     def _antic_write(self, addr: int, value: int) -> int:
         if addr & 0x0F == WSYNC:
@@ -268,6 +294,7 @@ class Machine:
         return recorder
 
     def _motor(self, on: bool) -> None:
+        self.tape_motor = on
         cassette = self.serial.bus.cassette
         if cassette is not None:
             cassette.set_motor(on, self.real_cycle())
@@ -284,6 +311,7 @@ class Machine:
     def _trap_sio(self, cpu: AtariCPU) -> int:
         """SIOV: the request at once by the device on the bus, then return like ``LDY DSTATS / RTS``."""
         status = self.serial.bus.fast_request(self.memory, self.real_cycle())
+        self.pokey.write(0xD20A, 0)  # SKRES, as the OS's SIO leaves the serial status after a request
         self.memory.ram[DSTATS] = status
         return self.return_from_handler(status)
 
@@ -317,6 +345,7 @@ class Machine:
         """
         self._timed.clear()
         self._cancelled.clear()
+        self.waited_for_key = False
         self.serial.reset()
         self.pia.reset()
         self.memory.clear_ram()
@@ -351,7 +380,7 @@ class Machine:
         display_list = self.antic.begin_frame()
         self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
-        self._collided_rows = 0
+        self._collided_rows = self._collided_pixel = 0
         start = self.frame_start
         events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
         events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
@@ -386,17 +415,17 @@ class Machine:
         callback(cycle)
 
     def _fire_event(self) -> None:
-        _, kind, _ = self._events[self._event_index]
+        cycle, kind, _ = self._events[self._event_index]
         self._event_index += 1
         cpu, antic = self.cpu, self.antic
         if kind == "dli":
             antic.nmist = NMI_DLI
             if antic.nmien & NMI_DLI:
-                self._interrupt_cycles(cpu.take_nmi())
+                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
         elif kind == "vbi":
             antic.nmist = NMI_VBI
             if antic.nmien & NMI_VBI:
-                self._interrupt_cycles(cpu.take_nmi())
+                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
         else:
             self._end_frame()
 
@@ -416,18 +445,32 @@ class Machine:
         self._collide()
 
     def _collide(self, end_row: int | None = None) -> None:
-        """GTIA's collision registers catch up with the scanlines drawn so far (emulator/pmg.py)."""
+        """GTIA's collision registers catch up with what the beam has drawn (emulator/pmg.py):
+        whole scanlines, and of the current one the part left of the beam (a colour clock
+        every half cycle, HPOS = 2 x the cycle in the line), so a program that reads them
+        just after the beam passed an object sees its collision."""
         if end_row is None:
-            end_row = min(DISPLAY_LINES, max(0, self.scanline() - FIRST_DISPLAY_LINE))
-        first = self._collided_rows
-        if end_row <= first:
+            line, cycle = divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+            row, pixel = line - FIRST_DISPLAY_LINE, 2 * (2 * cycle - HPOS_OFFSET)
+            if row < 0:
+                return
+            if row >= DISPLAY_LINES:
+                row, pixel = DISPLAY_LINES, 0
+        else:
+            row, pixel = end_row, 0
+        if pixel >= FRAME_WIDTH:
+            row, pixel = row + 1, 0
+        first, first_pixel = self._collided_rows, self._collided_pixel
+        if (row, max(0, pixel)) <= (first, first_pixel):
             return
-        self._collided_rows = end_row
+        self._collided_rows, self._collided_pixel = row, max(0, pixel)
+        last = row + 1 if pixel > 0 else row
+        end_pixel = pixel if pixel > 0 else FRAME_WIDTH
         state = self._frame_state()
         if not uses_objects(state):
             return
-        hits, indices = self.picture.collisions(state, first, end_row)
-        if indices is not None and first == 0 and end_row == DISPLAY_LINES:
+        hits, indices = self.picture.collisions(state, first, last, first_pixel, end_pixel)
+        if indices is not None and first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
             self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
         collisions = self.gtia.collisions
         for reg, bits in enumerate(hits):
@@ -462,7 +505,34 @@ class Machine:
 
         Returns None when the target was reached, "idle" (if ``stop_when_idle``)
         when the CPU waits for a key, "return" when a host ``call`` returned.
+        A CPU jam with a disk in D1: before the machine first waited for a key is
+        DiskDidNotBoot, naming the image.
         """
+        try:
+            return self._run_until(target_cycle, stop_when_idle)
+        except CpuJam as jam:
+            raise self._disk_boot_failure(jam) from None
+
+    def _disk_boot_failure(self, jam: CpuJam) -> CpuJam:
+        """``jam`` as DiskDidNotBoot if D1: holds a disk the OS has not booted, else ``jam``."""
+        disk = self.serial.bus.disk(1)
+        if disk is None or self.waited_for_key or self._disk_booted(disk):
+            return jam
+        where = str(jam).split(";", 1)[0]
+        return DiskDidNotBoot(f"{disk.name}: the disk did not boot: the code in its boot sectors ran away ({where}); "
+                              "not a bootable disk, or a damaged one")
+
+    def _disk_booted(self, disk: Atr) -> bool:
+        """True once the OS has set BOOT? bit 0 ("Mapping the Atari", location 9: the disk boot
+        succeeded), unless the boot sectors were loaded over BOOT? itself (their header's load
+        address and sector count, bytes 1-3 of sector 1): then it tells nothing."""
+        header = disk.read_sector(1)
+        start = header[2] | header[3] << 8
+        if start <= BOOTQ < start + 128 * max(1, header[1]):
+            return False
+        return bool(self.memory.ram[BOOTQ] & 1)
+
+    def _run_until(self, target_cycle: int, stop_when_idle: bool) -> str | None:
         cpu = self.cpu
         while True:
             now = cpu.processorCycles
@@ -481,6 +551,7 @@ class Machine:
             if cpu.irq_line and not cpu.p & 0x04:
                 self._interrupt_cycles(cpu.take_irq())
             if self.waiting_for_key():
+                self.waited_for_key = True
                 if stop_when_idle:
                     return "idle"
                 cpu.processorCycles = min(target_cycle, next_event)
@@ -501,6 +572,8 @@ class Machine:
         cpu = self.cpu
         cpu.processorCycles -= STOP
         reason, cpu.stop_reason = cpu.stop_reason, None
+        if reason == "replan":
+            return None
         if reason == "wsync":
             offset = cpu.processorCycles - self.frame_start
             cpu.processorCycles = self.frame_start + (offset // CYCLES_PER_LINE + 1) * CYCLES_PER_LINE
@@ -515,6 +588,7 @@ class Machine:
     def run_until_idle(self, max_frames: int = 600) -> bool:
         """Run until the CPU waits in the keyboard loop with no key pending; False on timeout."""
         if self.waiting_for_key():
+            self.waited_for_key = True
             return True
         target = self.frame_start + self.cycles_per_frame * max(1, max_frames)
         return self.run_until(target, stop_when_idle=True) == "idle"

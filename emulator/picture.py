@@ -64,10 +64,11 @@ class Picture:
         self._last_rgb: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # colours, RGB, palette
 
     def _compiled(self, state: FrameState, first: int, last: int, out: np.ndarray | None,
-                  previous: bytearray) -> bytes | None:
-        """The collisions of rows ``first``..``last`` - 1 (and the picture into ``out``, its rows
-        that did not change copied from the last picture), or None if nothing the render reads
-        changed since the render whose inputs ``previous`` holds."""
+                  previous: bytearray, start_pixel: int = 0, end_pixel: int = FRAME_WIDTH) -> bytes | None:
+        """The collisions of rows ``first``..``last`` - 1 (of the first from ``start_pixel``, of
+        the last before ``end_pixel``) and the picture into ``out`` (its rows that did not change
+        copied from the last picture), or None if nothing the render reads changed since the
+        render whose inputs ``previous`` holds."""
         core = _compiled_module()
         assert core is not None  # choose_video said "compiled"
         antic, dl = self.antic, state.display_list
@@ -77,7 +78,7 @@ class Picture:
                                                                      bytes([antic.chactl]) * DISPLAY_LINES)
         hits: bytes | None = core.render(
             antic.ram, self._scratch if out is None else out, dl.packed, dl.width, dl.left, chbase, chactl,
-            state.dmactl, state.pmbase, state.start_registers, state.log, first, last,
+            state.dmactl, state.pmbase, state.start_registers, state.log, first, last, start_pixel, end_pixel,
             out is not None, previous, self._row_memory, self._last_colours)
         return hits
 
@@ -102,20 +103,23 @@ class Picture:
             indices = self.antic.render_indices(state.display_list, fonts=state.fonts)
         return compose(self.antic.ram_view, state, indices)
 
-    def collisions(self, state: FrameState, first: int, last: int) -> tuple[bytes, np.ndarray | None]:
-        """The collision bits of rows ``first`` to ``last`` - 1, and the Python renderer's
-        playfield of those rows (None when compiled: all the rows make the picture too, which
-        ``colours`` then takes unless something changed)."""
+    def collisions(self, state: FrameState, first: int, last: int, start_pixel: int = 0,
+                   end_pixel: int = FRAME_WIDTH) -> tuple[bytes, np.ndarray | None]:
+        """The collision bits of rows ``first`` to ``last`` - 1 (of the first row the pixels from
+        ``start_pixel``, of the last those before ``end_pixel``: the beam's part of a row), and
+        the Python renderer's playfield of those rows (None when compiled: all the rows make the
+        picture too, which ``colours`` then takes unless something changed)."""
         if self.video == "compiled":
-            if first == 0 and last == DISPLAY_LINES:
+            if first == 0 and last == DISPLAY_LINES and start_pixel == 0 and end_pixel == FRAME_WIDTH:
                 self._whole_frame(state, True)
                 return self._frame_hits, None
-            hits = self._compiled(state, first, last, None, self._collisions_key)
+            hits = self._compiled(state, first, last, None, self._collisions_key, start_pixel, end_pixel)
             if hits is not None:
                 self._last_hits = hits
             return self._last_hits, None
         indices = self.antic.render_indices(state.display_list, first, last, state.fonts)
-        return bytes(frame_collisions(self.antic.ram_view, state, indices, first, last)), indices
+        collided = frame_collisions(self.antic.ram_view, state, indices, first, last, start_pixel, end_pixel)
+        return bytes(collided), indices
 
     def rgb(self, colours: np.ndarray, palette: np.ndarray) -> np.ndarray:
         """(240, 384, 3) RGB of ``colours`` by the palette; the last array again while the

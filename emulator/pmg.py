@@ -35,17 +35,21 @@ data sheet's priority equations):
   colour clocks: 9 ($40) luminance ORed into COLBK, 11 ($C0) hue ORed into
   COLBK, 10 ($80) a colour register: 0-3 COLPM0-3, 4-7 COLPF0-3, 8 COLBK (the
   nine documented colours; for 9-15, which no reference we checked spells
-  out, we take COLBK for 9-11 and COLPF0-3 for 12-15).  The picture counts as
-  background for priority and collisions.  (Mode 10's one-colour-clock delay
-  is not modelled.)
+  out, we take COLBK for 9-11 and COLPF0-3 for 12-15), one colour clock late.
+  The picture counts as background for priority; for collisions see below.
 * Collisions: each missile and player against the playfield colours (before
-  priority) and against the players; HITCLR clears them.
+  priority) and against the players; HITCLR clears them.  Only the visible part
+  of a scanline collides, HPOS $22-$DD: nothing in horizontal blank (Altirra
+  Hardware Reference Manual, "GTIA", collisions; Acid800's "GTIA: Collision test").
+  GTIA modes 9 and 11 collide with no playfield; in mode 10 the pixels of colours
+  COLPF0-3 collide as PF0-PF3 (``collisions``).  The machine asks for the rows and
+  the part of the current row the beam has drawn (``frame_collisions``' pixels).
 * Register writes during the frame take effect at the colour clock the beam is at
   (two colour clocks a machine cycle, Mapping the Atari appendix 3; the beam's colour
   clock counts like HPOS): a write inside the frame's 192 colour clocks changes the
   rest of its row (the row is drawn in pieces, ``row_segments``), one left of them the
   whole row, one right of them the rows below.  GTIA's own delay of a colour clock or
-  two is not modelled.
+  two is not modelled (mode 10's pixels aside, above).
 
 Everything is numpy over all pixels of the scanlines asked for; a frame
 without player/missile graphics and GTIA modes takes the plain colour path.
@@ -76,6 +80,9 @@ from emulator.gtia import (
 
 COLOUR_CLOCKS = FRAME_WIDTH // 2  # 192
 HPOS_OFFSET = 0x20  # HPOS of the frame's colour clock 0
+#: the frame's pixels where objects collide: HPOS $22-$DD, between the horizontal blanks
+COLLIDING = np.zeros(FRAME_WIDTH, dtype=bool)
+COLLIDING[2 * (0x22 - HPOS_OFFSET):2 * (0xDE - HPOS_OFFSET)] = True
 PLAYER_WIDTH = np.array([1, 2, 1, 4], dtype=np.int32)  # colour clocks per bit, by SIZE bits
 DMACTL_MISSILES, DMACTL_PLAYERS, DMACTL_SINGLE_LINE = 0x04, 0x08, 0x10
 GRACTL_MISSILES, GRACTL_PLAYERS = 0x01, 0x02
@@ -252,14 +259,25 @@ def playfield_planes(indices: np.ndarray, hires: np.ndarray, gtia_rows: np.ndarr
     return planes
 
 
-def collisions(indices: np.ndarray, hires: np.ndarray, gtia_rows: np.ndarray,
+def collisions(indices: np.ndarray, hires: np.ndarray, gtia_modes: np.ndarray,
                players: list[np.ndarray | None], missiles: list[np.ndarray | None]) -> bytearray:
-    """The 16 collision registers M0PF..P3PL for these scanlines (bits set by what overlapped)."""
+    """The 16 collision registers M0PF..P3PL for these scanlines (bits set by what overlapped).
+
+    ``gtia_modes``: PRIOR bits 6-7 of each scanline.  GTIA modes 9 and 11 give no playfield
+    collisions; in mode 10 a pixel of value 4-7 or 12-15 (a COLPF0-3 colour) collides as that
+    playfield (Acid800's "GTIA: Special modes collision test" records this of real hardware)."""
     pf_bits = np.zeros(indices.shape, dtype=np.uint8)
     for value, bit in ((1, 1), (2, 2), (3, 4), (4, 8), (HIRES, 4)):
         pf_bits[indices == value] = bit
     pf_bits[hires[:, None] & (indices == PF2)] = 0  # a hi-res line's unlit pixels do not collide
+    gtia_rows = gtia_modes != 0
     pf_bits[gtia_rows] = 0
+    mode10 = gtia_modes == 2
+    if mode10.any():
+        rows = indices[mode10]
+        nibble = mode10_delay(gtia_nibbles(rows), 0)
+        shown = mode10_delay(rows != BK, False)
+        pf_bits[mode10] = np.where(nibble & 4, 1 << (nibble & 3), 0) * shown
     result = bytearray(16)
     for number, mask in enumerate(missiles):
         if mask is None:
@@ -277,17 +295,32 @@ def collisions(indices: np.ndarray, hires: np.ndarray, gtia_rows: np.ndarray,
     return result
 
 
+def mode10_delay(pixels: np.ndarray, fill: int | bool) -> np.ndarray:
+    """GTIA mode 10 shows its pixels one colour clock (two frame pixels) late (Altirra Hardware
+    Reference Manual, "GTIA", mode 10; the collisions in Acid800's special modes test fall on
+    that grid)."""
+    delayed = np.full_like(pixels, fill)
+    delayed[:, 2:] = pixels[:, :-2]
+    return delayed
+
+
+def gtia_nibbles(indices: np.ndarray) -> np.ndarray:
+    """GTIA modes' pixel values: each four hi-res pixels read as one 4-bit value, repeated."""
+    lit = (indices == HIRES).astype(np.uint8).reshape(indices.shape[0], -1, 4)
+    nibble = (lit[:, :, 0] << 3) | (lit[:, :, 1] << 2) | (lit[:, :, 2] << 1) | lit[:, :, 3]
+    repeated: np.ndarray = np.repeat(nibble, 4, axis=1)
+    return repeated
+
+
 def gtia_mode_colours(indices: np.ndarray, table: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Colour bytes of the GTIA mode scanlines ``rows`` (BK outside the playfield)."""
     sub = indices[rows]
     regs = table[rows]
-    lit = (sub == HIRES).astype(np.uint8).reshape(sub.shape[0], -1, 4)
-    nibble = (lit[:, :, 0] << 3) | (lit[:, :, 1] << 2) | (lit[:, :, 2] << 1) | lit[:, :, 3]
-    nibble = np.repeat(nibble, 4, axis=1)
+    nibble = gtia_nibbles(sub)
     background = regs[:, COLBK][:, None]
     mode = (regs[:, PRIOR] >> 6)[:, None]
     colour = np.where(mode == 1, background | nibble, background | (nibble << 4))
-    mode10 = np.take_along_axis(regs, MODE10_REGISTERS[nibble], axis=1)
+    mode10 = np.take_along_axis(regs, MODE10_REGISTERS[mode10_delay(nibble, 8)], axis=1)  # 8: COLBK
     colour = np.where(mode == 2, mode10, colour).astype(np.uint8)
     return np.where(sub == BK, np.broadcast_to(background, sub.shape), colour)
 
@@ -388,39 +421,45 @@ def _prioritise(base: np.ndarray, indices: np.ndarray, table: np.ndarray, hires:
     return colour
 
 
-def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, first: int, last: int) -> bytearray:
-    """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8); a row with
-    writes in its middle collides piece by piece, each with its registers."""
+def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, first: int, last: int,
+                     start_pixel: int = 0, end_pixel: int = FRAME_WIDTH) -> bytearray:
+    """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8): of the
+    first row only the pixels from ``start_pixel``, of the last only those before ``end_pixel``;
+    a row with writes in its middle collides piece by piece, each with its registers."""
     if last <= first or not uses_objects(state):
         return bytearray(16)
     table = register_table(state.start_registers, state.log, last)
+    window = np.broadcast_to(COLLIDING, (last - first, FRAME_WIDTH)).copy()
+    window[0, :start_pixel] = False
+    window[-1, end_pixel:] = False
     pieces = mid_row_writes(state.log, first, last)
-    result = _collide_rows(ram, state, indices, table[first:], first, pieces)
+    result = _collide_rows(ram, state, indices, table[first:], first, pieces, window)
     for row, writes in pieces.items():
         for start, end, registers in row_segments(table, row, writes):
-            columns = np.zeros(FRAME_WIDTH, dtype=bool)
-            columns[start:end] = True
+            columns = np.zeros((1, FRAME_WIDTH), dtype=bool)
+            columns[0, start:end] = window[row - first, start:end]
             hits = _collide_rows(ram, state, indices, registers[None, :], row, {}, columns)
             result = bytearray(a | b for a, b in zip(result, hits))
     return result
 
 
 def _collide_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table: np.ndarray, first: int,
-                  pieces: dict[int, list[tuple[int, int, int]]], columns: np.ndarray | None = None) -> bytearray:
-    """Collision bits of the rows ``first``.. with the registers ``table`` (a row each); of a
-    row in ``pieces`` only the columns before its first write; only ``columns`` if given."""
+                  pieces: dict[int, list[tuple[int, int, int]]], window: np.ndarray) -> bytearray:
+    """Collision bits of the rows ``first``.. with the registers ``table`` (a row each), in the
+    pixels ``window`` (a row each) only; of a row in ``pieces`` only the columns before its first
+    write."""
     graf = object_graphics(np.asarray(ram), state, table, first)
-    players, missiles = object_masks(table, graf)
-    if all(mask is None for mask in players + missiles):
-        return bytearray(16)
-    visible = np.ones((table.shape[0], FRAME_WIDTH), dtype=bool)
-    if columns is not None:
-        visible &= columns[None, :]
+    visible = window.copy()
     for row, writes in pieces.items():
         visible[row - first, writes[0][0]:] = False
-    players = [None if mask is None else mask & visible for mask in players]
-    missiles = [None if mask is None else mask & visible for mask in missiles]
+    players, missiles = (_within(masks, visible) for masks in object_masks(table, graf))
+    if all(mask is None for mask in players + missiles):
+        return bytearray(16)
     sub = indices[first:first + table.shape[0]]
     hires = hires_rows(state.display_list, first, table.shape[0])
-    gtia_rows = (table[:, PRIOR] & 0xC0) != 0
-    return collisions(sub, hires, gtia_rows, players, missiles)
+    return collisions(sub, hires, table[:, PRIOR] >> 6, players, missiles)
+
+
+def _within(masks: list[np.ndarray | None], window: np.ndarray) -> list[np.ndarray | None]:
+    """The objects' masks inside ``window`` (never in the horizontal blanks, where nothing collides)."""
+    return [None if mask is None else mask & window for mask in masks]

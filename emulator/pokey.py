@@ -9,8 +9,10 @@
 * RANDOM ($D20A): the high 8 bits of a 17-bit polynomial counter
   (x^17 + x^12 + 1, period 131071) stepped once per CPU cycle.  The value is
   computed lazily from the cycle count, so it costs nothing until read; the
-  seed picks the counter's starting point so runs are reproducible.
-  (The 9-bit polynomial mode of AUDCTL bit 7 is not modelled.)
+  seed picks the counter's starting point so runs are reproducible.  SKCTL's
+  initialization mode (bits 0-1 = 00) holds it at all ones (RANDOM $FF) and it
+  starts from there when the program leaves that mode.  With AUDCTL bit 7 RANDOM
+  reads the 9-bit counter (x^9 + x^4 + 1) instead.
 * Sound: AUDF1-4, AUDC1-4, AUDCTL and STIMER writes go, with their cycle, to
   emulator/audio.py when sound is wanted (``audio``); nothing is logged otherwise.
 * Timers (Altirra Hardware Reference Manual, "POKEY timers"): channels 1, 2
@@ -32,7 +34,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from emulator.interfaces import SerialPortLink
@@ -43,32 +46,93 @@ if TYPE_CHECKING:
 POLY17_PERIOD = (1 << 17) - 1
 
 KBCODE, RANDOM, IRQST, SKSTAT, ALLPOT = 0x09, 0x0A, 0x0E, 0x0F, 0x08
-IRQEN, SKCTL, STIMER, POTGO = 0x0E, 0x0F, 0x09, 0x0B
+IRQEN, SKCTL, STIMER, POTGO, AUDCTL = 0x0E, 0x0F, 0x09, 0x0B, 0x08
 SERIO = 0x0D  # SEROUT (write) / SERIN (read)
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
 IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08  # byte received, output needed, output complete
-SKSTAT_FRAMING, SKSTAT_OVERRUN = 0x80, 0x20
+SKSTAT_FRAMING, SKSTAT_OVERRUN, SKSTAT_INPUT_BUSY = 0x80, 0x20, 0x02
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
 CYCLES_PER_LINE = 114
 SKSTAT_KEY_UP, SKSTAT_SHIFT_UP = 0x04, 0x08
+SKCTL_ASYNC_RECEIVE = 0x10
 
-_random_table: bytes | None = None
+#: the counters' first step comes a cycle after the write that leaves initialization mode
+POLY_START_DELAY = 1
+AUDCTL_POLY9 = 0x80
+
+_sequences: dict[int, array[int]] = {}
+_positions: dict[int, dict[int, int]] = {}
 
 
-def random_table() -> bytes:
-    """The RANDOM byte for every step of the 17-bit counter (built once, ~0.1 s)."""
-    global _random_table
-    if _random_table is None:
-        state = POLY17_PERIOD  # all ones: any non-zero start gives the full period
-        out = bytearray(POLY17_PERIOD)
-        for step in range(POLY17_PERIOD):
-            out[step] = state >> 9
-            feedback = (state ^ (state >> 5)) & 1  # taps 17 and 12 of x^17 + x^12 + 1
-            state = (state >> 1) | (feedback << 16)
-        _random_table = bytes(out)
-    return _random_table
+def poly_sequence(bits: int) -> array[int]:
+    """The states of a ``bits``-bit polynomial counter, step by step from all ones (built once).
+
+    POKEY's counters shift right, the new bit entering at the top as the XOR of bits 0 and 5:
+    x^17 + x^12 + 1 and x^9 + x^4 + 1 (Altirra Hardware Reference Manual, "POKEY", polynomial
+    counters).  RANDOM reads the top 8 bits.  Acid800's "POKEY: Noise generators" records what
+    real hardware reads one scanline after leaving initialization mode (step 113: $08 from the
+    17-bit counter, $95 from the 9-bit one); these sequences give exactly that.
+    """
+    if bits not in _sequences:
+        period = (1 << bits) - 1
+        states = array("I", bytes(4 * period))
+        state = period
+        for step in range(period):
+            states[step] = state
+            state = (state >> 1) | (((state ^ (state >> 5)) & 1) << (bits - 1))
+        _sequences[bits] = states
+    return _sequences[bits]
+
+
+def random_table() -> array[int]:
+    """The 17-bit counter's states from all ones (RANDOM is each state's top 8 bits)."""
+    return poly_sequence(17)
+
+
+def _position(bits: int, state: int) -> int:
+    """Where ``state`` comes in the counter's sequence (built once, when first needed)."""
+    if bits not in _positions:
+        _positions[bits] = {value: step for step, value in enumerate(poly_sequence(bits))}
+    return _positions[bits][state]
+
+
+class PolyCounter:
+    """One of POKEY's polynomial counters, stepping once a CPU cycle.
+
+    In initialization mode (``hold``) it shifts in ones instead of its feedback, so within
+    ``bits`` cycles it stands at all ones (RANDOM $FF; read sooner it shows the ones coming in,
+    the "hot stop" Acid800 checks); ``release`` lets it run on from where it stands.
+    """
+
+    def __init__(self, bits: int, start_step: int = 0) -> None:
+        self.bits = bits
+        self.period = (1 << bits) - 1
+        self.anchor_cycle = 0
+        self.anchor_step = start_step % self.period
+        self.held_state: int | None = None  # the state when initialization mode began
+
+    def state(self, cycle: int) -> int:
+        elapsed = cycle - self.anchor_cycle
+        if self.held_state is None:
+            running: int = poly_sequence(self.bits)[(self.anchor_step + elapsed) % self.period]
+            return running
+        if elapsed >= self.bits:
+            return self.period
+        shifted = max(0, elapsed)
+        return (self.held_state >> shifted) | (((1 << shifted) - 1) << (self.bits - shifted))
+
+    def random(self, cycle: int) -> int:
+        return self.state(cycle) >> (self.bits - 8)
+
+    def hold(self, cycle: int) -> None:
+        self.held_state, self.anchor_cycle = self.state(cycle), cycle
+
+    def release(self, cycle: int) -> None:
+        state = self.state(cycle)
+        self.held_state, self.anchor_cycle = None, cycle
+        self.anchor_step = 0 if state == self.period else _position(self.bits, state)
 
 
 class Pokey:
@@ -100,8 +164,14 @@ class Pokey:
         self.serial_idle = True  # nothing being sent: IRQST bit 3 while it is enabled
         self.registers = bytearray(0x10)
         self.timer_handles: dict[int, int] = {}
-        self.timer_start = 0
+        # each channel's counter: its underflows come at anchor + k * period (k >= 1)
+        self.timer_anchor = [0, 0, 0, 0]
+        self.timer_period = self.timer_periods()
         self.potgo_cycle: int | None = None
+        self.skctl_before = 0
+        self.init_mode = False  # at power-on the counters run, from the seed's start
+        self.poly17 = PolyCounter(17, self.seed_offset)
+        self.poly9 = PolyCounter(9, self.seed_offset)
         self.irq_changed(False)
 
     # -- host side: keys --------------------------------------------------------
@@ -134,8 +204,25 @@ class Pokey:
     # -- RANDOM -------------------------------------------------------------------
 
     def random_at(self, cycle: int) -> int:
-        """The RANDOM value at a given CPU cycle."""
-        return random_table()[(cycle + self.seed_offset) % POLY17_PERIOD]
+        """The RANDOM value at a given CPU cycle: the 17-bit counter's top 8 bits, or with
+        AUDCTL bit 7 the 9-bit counter's."""
+        counter = self.poly9 if self.registers[AUDCTL] & AUDCTL_POLY9 else self.poly17
+        return counter.random(cycle)
+
+    def _skctl_write(self, value: int) -> None:
+        """SKCTL bits 0-1 = 00: initialization mode holds the polynomial counters, which fill
+        with ones; leaving it lets them run from there (Altirra Hardware Reference Manual,
+        "POKEY", initialization mode; Acid800's "POKEY: Noise generators")."""
+        init = not value & 0x03
+        if init == self.init_mode:
+            return
+        self.init_mode = init
+        now = self.cycles() + POLY_START_DELAY
+        for counter in (self.poly17, self.poly9):
+            if init:
+                counter.hold(now)
+            else:
+                counter.release(now)
 
     # -- CPU side ---------------------------------------------------------------------
 
@@ -146,10 +233,11 @@ class Pokey:
         if reg == KBCODE:
             return self.kbcode
         if reg == IRQST:
-            return self.irqst
+            return self._irq_status()
         if reg == SKSTAT:
-            if self.serial is not None:  # bit 4: the serial data-in line
-                return (self.skstat & 0xEF) | (self.serial.data_line() << 4)
+            if self.serial is not None:  # bit 4: the serial data-in line; bit 1: 0 while a byte comes in
+                busy = SKSTAT_INPUT_BUSY if self.serial.input_busy() else 0
+                return (self.skstat & 0xEF & ~busy) | (self.serial.data_line() << 4)
             return self.skstat
         if reg <= ALLPOT:
             return self._pot(reg)
@@ -169,6 +257,12 @@ class Pokey:
             self._plan_timers()
         elif reg == SERIO and self.serial is not None:
             self.serial.write_serout(value)
+        elif reg == SKCTL:
+            self._skctl_write(value)
+            if (value ^ self.skctl_before) & SKCTL_ASYNC_RECEIVE:
+                self._restart_counters(self.cycles(), (2, 3))  # timers 3 and 4 start again from here
+                self._plan_timers()
+            self.skctl_before = value
         elif reg == 0x0A:  # SKRES: reset serial status bits
             self.skstat |= 0xE0
         elif reg <= STIMER:  # AUDF1-AUDC4, AUDCTL, STIMER
@@ -212,6 +306,14 @@ class Pokey:
         else:
             self.irqst |= IRQ_SEROC
 
+    def _irq_status(self) -> int:
+        """IRQST as read: bit 3 (serial output complete) is no latch but the state of the output
+        shift register, shown whether or not IRQEN enables its IRQ (Altirra Hardware Reference
+        Manual, "POKEY", serial port IRQs; Acid800's manual, "Serial output complete IRQ")."""
+        if self.serial is None:
+            return self.irqst
+        return (self.irqst & ~IRQ_SEROC & 0xFF) | (0 if self.serial_idle else IRQ_SEROC)
+
     # -- sound and timers -----------------------------------------------------------------
 
     def _sound_write(self, reg: int, value: int) -> None:
@@ -219,7 +321,9 @@ class Pokey:
         if self.audio is not None:
             self.audio.write(now, reg, value)
         if reg == STIMER:
-            self.timer_start = now
+            self._restart_counters(now, range(4))
+        else:
+            self._reload_at_next_underflow(now)
         if self.irqen & 0x07:
             self._plan_timers()
 
@@ -229,6 +333,27 @@ class Pokey:
         regs = self.registers
         return channel_periods([regs[0], regs[2], regs[4], regs[6]], regs[8])
 
+    def _next_underflow(self, channel: int, now: int) -> int:
+        """The first underflow of ``channel``'s counter after ``now``."""
+        anchor, period = self.timer_anchor[channel], self.timer_period[channel]
+        return anchor + (max(0, now - anchor) // period + 1) * period
+
+    def _restart_counters(self, now: int, channels: Iterable[int]) -> None:
+        """STIMER (or the end of asynchronous receive) loads the counters from AUDF now."""
+        periods = self.timer_periods()
+        for channel in channels:
+            self.timer_anchor[channel], self.timer_period[channel] = now, periods[channel]
+
+    def _reload_at_next_underflow(self, now: int) -> None:
+        """A new AUDF or AUDCTL does not disturb a count under way: each counter counts down
+        what it was loaded with and takes the new period at its next underflow (Altirra Hardware
+        Reference Manual, "POKEY", timers: AUDFx is reloaded into the counter on underflow;
+        Acid800's "POKEY: Direct serial input" times its first sample so)."""
+        periods = self.timer_periods()
+        for channel in range(4):
+            due = self._next_underflow(channel, now)
+            self.timer_anchor[channel], self.timer_period[channel] = due - periods[channel], periods[channel]
+
     def _plan_timers(self) -> None:
         """(Re)schedule the next underflow of every channel whose timer IRQ is enabled."""
         for handle in self.timer_handles.values():
@@ -236,24 +361,27 @@ class Pokey:
         self.timer_handles = {}
         if self.schedule is None or not self.irqen & 0x07:
             return
-        periods = self.timer_periods()
         now = self.cycles()
         for bit, channel in TIMER_IRQS:
-            if self.irqen & bit:
-                period = periods[channel]
-                elapsed = max(0, now - self.timer_start)
-                due = self.timer_start + (elapsed // period + 1) * period
+            if self.irqen & bit and not self._held_by_async_receive(channel):
+                due = self._next_underflow(channel, now)
                 self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
+
+    def _held_by_async_receive(self, channel: int) -> bool:
+        """SKCTL bit 4 (asynchronous receive) holds timers 3 and 4 at their start until a byte
+        comes in (Altirra Hardware Reference Manual, "POKEY", asynchronous receive mode; Acid800's
+        "POKEY: Asynchronous receive mode"); no serial input restarts them here."""
+        return channel >= 2 and bool(self.registers[SKCTL] & SKCTL_ASYNC_RECEIVE)
 
     def _timer_callback(self, bit: int, channel: int) -> Callable[[int], None]:
         return lambda cycle: self._underflow(bit, channel, cycle)
 
     def _underflow(self, bit: int, channel: int, cycle: int) -> None:
         """Timer ``channel`` underflowed at ``cycle``: its IRQ, and the next underflow planned."""
-        if self.irqen & bit and self.schedule is not None:
+        if self.irqen & bit and self.schedule is not None and not self._held_by_async_receive(channel):
             self._raise(bit)
-            period = self.timer_periods()[channel]
-            self.timer_handles[bit] = self.schedule(cycle + period, self._timer_callback(bit, channel))
+            due = self._next_underflow(channel, cycle)
+            self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
 
     # -- paddles -----------------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
-from emulator.files import atomic_write
+from emulator.files import atomic_write, make_folder_for
 from emulator.interfaces import DataInLine, PokeySerialEntries, Scheduler
 from emulator.sio import (
     ACK,
@@ -156,16 +156,29 @@ class SerialPort:
         0 for a start bit, the data bits LSB first in between (a program can time the
         line, as the XL OS does to measure the cassette's speed)."""
         now = self.now()
-        incoming = self.incoming
-        while incoming and incoming[0][1] <= now:
-            incoming.pop(0)
-        if not incoming or incoming[0][0] > now:
+        byte = self._byte_on_the_line(now)
+        if byte is None:
             return 1
-        start, _, value, bits = incoming[0]
+        start, _, value, bits = byte
         bit = int((now - start) // bits)
         if bit == 0:
             return 0
         return 1 if bit >= 9 else (value >> (bit - 1)) & 1
+
+    def input_busy(self) -> bool:
+        """SKSTAT bit 1 = 0: the input shift register is taking a byte, from its start bit to
+        its stop bit (Altirra Hardware Reference Manual, "POKEY", SKSTAT; Acid800's "POKEY:
+        Serial status")."""
+        return self._byte_on_the_line(self.now()) is not None
+
+    def _byte_on_the_line(self, now: int) -> tuple[int, int, int, float] | None:
+        """The byte whose bits are on the data-in line now, if any."""
+        incoming = self.incoming
+        while incoming and incoming[0][1] <= now:
+            incoming.pop(0)
+        if not incoming or incoming[0][0] > now:
+            return None
+        return incoming[0]
 
     def receive(self, value: int, bits: float) -> None:
         """A byte's stop bit has arrived, sent at ``bits`` cycles a bit: to POKEY, with a
@@ -191,6 +204,7 @@ class SerialBus:
 
     def reset(self) -> None:
         self.command_asserted = False
+        self.command_frames = 0  # command frames begun: a device's answer to an older one is dropped
         self.frame = bytearray()
         self.pending: tuple[SioDevice, bytes] | None = None
         self.transaction: tuple[SioDevice, Answer] | None = None
@@ -227,11 +241,16 @@ class SerialBus:
     # -- the computer's side ---------------------------------------------------------
 
     def set_command(self, asserted: bool, cycle: int) -> None:
-        """PBCTL CB2: the COMMAND line goes down (asserted) or up."""
+        """PBCTL CB2: the COMMAND line goes down (asserted) or up.  A new command frame ends
+        the devices' answers to the last one: bytes of it not sent yet never come (a computer
+        that gave up and tries again hears only the answer to its new frame)."""
         if asserted and not self.command_asserted:
             self.frame.clear()
             self.pending = None
             self.transaction = None
+            self.command_frames += 1
+            if self.cassette is None or not self.cassette.motor:
+                self.port.forget_incoming()
         elif not asserted and self.command_asserted and self.pending is not None:
             device, frame = self.pending
             self.pending = None
@@ -310,8 +329,17 @@ class SerialBus:
         for value in data:
             port.expect(cycle, value, bits)
             cycle += round(10 * bits)
-            port.schedule(cycle, _delivery(port, value, bits, generation))
+            port.schedule(cycle, self._delivery(value, bits, generation, self.command_frames))
         return cycle
+
+    def _delivery(self, value: int, bits: float, generation: int, frame: int) -> Callable[[int], None]:
+        """A device's byte arriving, unless the port was reset or a new command frame began."""
+        port = self.port
+
+        def deliver(cycle: int) -> None:
+            if generation == port.generation and frame == self.command_frames:
+                port.receive(value, bits)
+        return deliver
 
     # -- the fast SIO mode (the SIO patch): a whole request at once, without the wire ----------
 
@@ -366,13 +394,6 @@ class SerialBus:
         del self.log[:-64]
 
 
-def _delivery(port: SerialPort, value: int, bits: float, generation: int) -> Callable[[int], None]:
-    def deliver(cycle: int) -> None:
-        if generation == port.generation:
-            port.receive(value, bits)
-    return deliver
-
-
 def _dcb_word(ram: bytearray, address: int) -> int:
     return ram[address] | (ram[address + 1] << 8)
 
@@ -415,8 +436,11 @@ class CassetteRecorder:
     def __init__(self, path: str | Path, port: DataInLine) -> None:
         self.path = Path(path)
         self.port = port
-        if not self.path.parent.is_dir():
-            raise EmulatorError(f"{self.path}: no such directory for the cassette image")
+        try:
+            make_folder_for(self.path)
+        except OSError as error:
+            raise EmulatorError(f"{self.path}: cannot make the folder for the cassette image ({error.strerror})") \
+                from None
         self.blocks: list[tuple[int, bytes]] = read_cas(self.path) if self.path.exists() else []
         self.position = 0  # the next record under the head
         self.motor = False

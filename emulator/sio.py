@@ -33,6 +33,7 @@ from pathlib import Path
 from emulator.atascii import ATASCII_TO_UNICODE
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
+from emulator.files import make_folder_for
 from emulator.video import NTSC
 
 CPU_HZ = NTSC.cpu_hz  # the SIO timings are NTSC CPU cycles (emulator/video.py)
@@ -265,7 +266,7 @@ class Printer(SioDevice):
         self.path = Path(path)
         self.lines: list[str] = []
         try:
-            self.path.write_text("", encoding="utf-8")
+            make_folder_for(self.path).write_text("", encoding="utf-8")
         except OSError as error:
             raise EmulatorError(f"{self.path}: cannot write the printer file ({error.strerror})") from None
 

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "host.commands.atr",
     "host.commands.disk",
     "host.commands.lab",
+    "host.commands.acid800",
 )
 
 

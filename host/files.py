@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from emulator.files import atomic_write
 from host.errors import SurroundError
 
 
-def write_atomically(path: str | os.PathLike[str], data: bytes, make_folder: bool = False) -> None:
-    """Replace ``path`` with ``data`` atomically (emulator/files.py); SurroundError names what failed.
-
-    ``make_folder``: create the file's folder first if it is missing (build outputs)."""
-    target = Path(path)
-    if make_folder:
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise SurroundError(f"{target.parent}: cannot create the folder ({error.strerror or error})") from None
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically, its folder made if missing (emulator/files.py);
+    SurroundError names the user's path and what failed."""
     try:
-        atomic_write(target, data, sync=False)
+        atomic_write(path, data, sync=False)
     except OSError as error:
         raise SurroundError(f"{path}: cannot write ({error.strerror or error})") from None

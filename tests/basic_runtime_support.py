@@ -18,8 +18,8 @@ from pathlib import Path
 from emulator.headless import HeadlessAtari
 from host.atari import fp as atari_fp
 from host.atari.basic.program import Program, enter_listing
-from host.build.assembler import label_map
-from host.build.targets import build_basic, build_os
+from host.toolchain.assembler import label_map
+from host.toolchain.targets import build_basic, build_os
 
 REPO = Path(__file__).resolve().parents[1]
 FR0, FR1, CIX, INBUFF, FLPTR, LBUFF = 0xD4, 0xE0, 0xF2, 0xF3, 0xFC, 0x0580

@@ -59,3 +59,31 @@ def pytest_collection_modifyitems(config, items):
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items[:] = keep
+
+
+@pytest.fixture()
+def read_only_dir(tmp_path):
+    """A folder on a read-only file system (tests/filesystem_support.py)."""
+    from tests.filesystem_support import read_only_folder
+
+    with read_only_folder(tmp_path / "read-only") as folder:
+        yield folder
+
+
+@pytest.fixture()
+def full_dir(tmp_path):
+    """A folder on a full file system (tests/filesystem_support.py)."""
+    from tests.filesystem_support import full_folder
+
+    with full_folder(tmp_path / "full") as folder:
+        yield folder
+
+
+@pytest.fixture
+def display():
+    """pygame's display (SDL's dummy driver) for the window's tests."""
+    import pygame
+
+    pygame.display.init()
+    yield
+    pygame.display.quit()

@@ -31,12 +31,12 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from emulator.cpu import NZ_TABLE, _build_handlers, adc_decimal, sbc_decimal
+from emulator.cpu import bind_handlers
 from emulator.errors import CpuJam
 from emulator.headless import HeadlessAtari
 from host.atari.fp import ENTRY_POINTS
-from host.build.assembler import label_map
-from host.build.targets import build_os
+from host.toolchain.assembler import label_map
+from host.toolchain.targets import build_os
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -230,12 +230,7 @@ class MathPackMachine:
                 recorder.writes.add(addr)
                 return cpu.write_special(addr, value)
 
-            namespace = {
-                "mem": recorder, "nz": NZ_TABLE, "io_read": cpu._read_io,
-                "writable": cpu.writable, "write_special": write_special,
-                "adc_decimal": adc_decimal, "sbc_decimal": sbc_decimal,
-            }
-            handlers, _ = _build_handlers(namespace)
+            handlers, _, _ = bind_handlers(recorder, cpu._read_io, cpu.writable, write_special)
             self._recording_ops = [h if h is not None else cpu.fast_ops[i] for i, h in enumerate(handlers)]
         return self._recording_ops
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from py65.devices.mpu6502 import MPU
 
-from host.build.assembler import assemble, label_map
 from host.engines import asm as asm_engine
 from host.game.rules import NR_COUNT, position_of
+from host.toolchain.assembler import assemble, label_map
 
 # Every address outside the program's own memory that the program may touch, with its
 # official name (Atari OS User's Manual, Hardware Manual).

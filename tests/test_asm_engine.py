@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from emulator.errors import EmulatorError
 from host.engines.harness import LockstepChecker
 from host.errors import SurroundError
 from host.game.players import MixedSheep, RandomSheep
@@ -19,36 +18,17 @@ from host.game.rules import (
     Move,
     Position,
     apply_sheep_move,
-    apply_wolf_move,
-    legal_wolf_moves,
     position_of,
 )
+from tests.asm_support import make_engine, peek, type_line
+from tests.game_support import SEED_EXAMPLE, forcing_blacklist
 
-SEED_EXAMPLE = (
-    "1,2,4-6 2,3,4-6 2,3,4-8 2,3,6-8 2,3,6-11 2,3,8-11 2,3,8-9 2,6,8-9 "
-    "2,6,8-11 2,8,10-11 2,8,10-9 6,8,10-9 6,8,10-11 8,9,10-11"
-)
 SCREENSHOT_DIR = Path(__file__).resolve().parents[1] / "build" / "screenshots"
-
-
-def make_engine(seed: int = 1):
-    """An AsmEngine (a missing or broken OS ROM fails the test: it is a core part)."""
-    from host.engines.asm import AsmEngine
-
-    return AsmEngine(seed=seed)
 
 
 @pytest.fixture(scope="module")
 def engine():
     return make_engine(seed=11)
-
-
-def peek(engine, label: str, offset: int = 0) -> int:
-    return engine.atari.peek(engine.labels[label] + offset)
-
-
-def type_line(engine, text: str) -> None:
-    engine.atari.type_text(text + "\n")
 
 
 def type_key(engine, key: str) -> None:
@@ -77,16 +57,6 @@ def test_short_lockstep_run_agrees_with_the_reference() -> None:
     assert summary.games == 12
     summary = LockstepChecker(engine, RandomSheep(seed=6), engine.blacklist_bytes()).run(6)
     assert summary.mismatch is None, summary.mismatch.report()
-
-
-def forcing_blacklist(base: Blacklist, position: Position, wanted: Move) -> bytes:
-    """``base`` plus the positions every other wolf move would lead to: only ``wanted`` is not bad."""
-    forced = base.copy()
-    for move in legal_wolf_moves(position):
-        if move != wanted:
-            forced.add(apply_wolf_move(position, move).nr)
-    assert apply_wolf_move(position, wanted).nr not in forced
-    return forced.to_bytes()
 
 
 def test_the_seeds_example_game_teaches_nr_1310() -> None:
@@ -201,8 +171,8 @@ def test_engine_reports_a_program_that_is_not_at_its_prompt(engine) -> None:
     saved = atari.peek(engine.labels["inputwait"])
     atari.poke(engine.labels["inputwait"], 0)
     try:
-        with pytest.raises(EmulatorError):
-            engine._expect_prompt("in this test")
+        with pytest.raises(SurroundError, match="does not wait"):
+            engine.expect_waiting("in this test")
     finally:
         atari.poke(engine.labels["inputwait"], saved)
 
@@ -224,15 +194,13 @@ def test_random_index_is_uniform(engine, count: int) -> None:
 
 
 def test_play_headless_shows_the_board_and_keeps_the_blacklist_file(tmp_path: Path, capsys) -> None:
-    import argparse
-
+    from host.cli import build_parser
     from host.commands.play_asm import play
-    from host.game.records import read_blacklist_file, write_blacklist_file
+    from host.game.blacklist_file import read_blacklist_file, write_blacklist_file
 
     saved = tmp_path / "wolf.blk"
     write_blacklist_file(saved, bytes([0b1011]) + bytes(BLACKLIST_BYTES - 1))
-    args = argparse.Namespace(engine="asm", seed=2, blacklist=str(saved), empty_blacklist=False, disk=None,
-                              frontend="headless")
+    args = build_parser().parse_args(["play", "--seed", "2", "--blacklist", str(saved), "--frontend", "headless"])
     assert play(args) == 0
     screen = capsys.readouterr().out
     assert "SURROUND" in screen and "YOUR MOVE, SHEEP (FROM,TO)?" in screen

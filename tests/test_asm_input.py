@@ -8,15 +8,14 @@ import pytest
 
 from emulator.keyboard import KEYCODES
 from host.game.rules import Position
-from tests.test_asm_engine import make_engine, peek, type_line
+from tests.asm_support import (
+    assert_layout_intact,
+    board_shows,
+    make_engine,
+    peek,
+    type_line,
+)
 
-#: the screen cell (row, column) of each board point: asm/surround/screen.s PTROW/PTCOL + ROW_BOARD
-POINT_CELLS = {
-    1: (6, 7), 2: (2, 13), 3: (6, 13), 4: (10, 13), 5: (2, 19), 6: (6, 19), 7: (10, 19),
-    8: (2, 25), 9: (6, 25), 10: (10, 25), 11: (6, 31),
-}
-G_NODE, G_SHEEP, G_WOLF_INVERSE = 0x54, 0x50, 0x7B | 0x80
-STATIC_ROWS = (0, 1, 11, 12, 13, 22, 23)  # title, board frame rows, legend, footer: never change
 INFIELD = 30
 INPUT_ROW, FIELD_COLUMN = 21, 2
 
@@ -24,36 +23,6 @@ INPUT_ROW, FIELD_COLUMN = 21, 2
 @pytest.fixture(scope="module")
 def engine():
     return make_engine(seed=21)
-
-
-def board_shows(engine, position: Position) -> None:
-    """Every point's cell shows what stands there (and its number) - nothing stale, nothing shifted."""
-    codes = engine.atari.screen_codes()
-    for point, (row, col) in POINT_CELLS.items():
-        if point == position.wolf:
-            expected = G_WOLF_INVERSE
-        elif point in position.sheep:
-            expected = G_SHEEP
-        else:
-            expected = G_NODE
-        assert codes[row][col] == expected, f"point {point}: screen code ${codes[row][col]:02X}"
-        number = f"{point:02d}"
-        digits = bytes(ord(d) - 0x20 | (expected & 0x80) for d in number)
-        assert codes[row][col + 1:col + 3] == digits, f"point {point}: its number is not drawn"
-
-
-def assert_layout_intact(engine, before: list[bytes]) -> None:
-    """Title, board lines, legend, table headings and footer as before; the prompt in its row."""
-    codes = engine.atari.screen_codes()
-    for row in STATIC_ROWS:
-        assert codes[row] == before[row], f"row {row} changed:\n{engine.screen_text()}"
-    for row in range(2, 11):  # the board's lines (the point cells are checked by board_shows)
-        cells = set(range(40)) - {c + d for r, c in POINT_CELLS.values() if r == row for d in range(3)}
-        assert all(codes[row][c] == before[row][c] for c in cells), f"board row {row} changed"
-    text = engine.screen_text().splitlines()
-    assert "WON  LOST" in text[14] and "LEARNED" in text[15] and "POSITIONS" in text[16]
-    assert "YOUR MOVE, SHEEP (FROM,TO)?" in text[20]
-    assert text[22].strip() == "", "nothing may run on below the input row"
 
 
 def legal_move_goes_on(engine) -> None:

@@ -7,8 +7,8 @@ import pytest
 from emulator.keyboard import KEYCODES
 from host.game.records import parse_game, sheep_moves_of
 from host.game.rules import BLACKLIST_BYTES, Blacklist, Move, Position, apply_sheep_move, legal_sheep_moves
-from tests.test_asm_engine import SEED_EXAMPLE, forcing_blacklist, make_engine, peek
-from tests.test_asm_input import assert_layout_intact, board_shows
+from tests.asm_support import assert_layout_intact, board_shows, make_engine, peek
+from tests.game_support import SEED_EXAMPLE, forcing_blacklist
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from host.atari import fp
+from tests.fp_support import numbers
 
 EXACT_DIGITS = 60
 
@@ -32,30 +33,6 @@ def afp(text: str) -> bytes:
 
 
 # -- strategies -----------------------------------------------------------------------
-
-
-def bcd_byte(low: int = 0) -> st.SearchStrategy[int]:
-    return st.integers(low, 99).map(lambda pair: (pair // 10) << 4 | pair % 10)
-
-
-@st.composite
-def numbers(draw: st.DrawFn, min_exp: int = fp.MIN_EXP, max_exp: int = fp.MAX_EXP) -> bytes:
-    """Valid normalised numbers, zero included; mantissas with runs of 0s and 9s."""
-    if draw(st.integers(0, 30)) == 0:
-        return fp.ZERO
-    sign = draw(st.sampled_from([0, 0x80]))
-    exponent = draw(st.integers(min_exp, max_exp))
-    style = draw(st.integers(0, 3))
-    if style == 0:
-        mantissa = [draw(bcd_byte(1))] + [draw(bcd_byte()) for _ in range(4)]
-    else:
-        filler = {1: 0x00, 2: 0x99, 3: None}[style]
-        length = draw(st.integers(1, 5))
-        mantissa = [draw(bcd_byte(1))] + [draw(bcd_byte()) for _ in range(length - 1)]
-        mantissa += [filler if filler is not None else draw(st.sampled_from([0, 0x99]))] * (5 - length)
-        if mantissa[0] == 0:
-            mantissa[0] = 0x01
-    return bytes([sign | exponent, *mantissa])
 
 
 def exact(value: bytes) -> Decimal:
@@ -361,6 +338,7 @@ def _aligned(larger: bytes, smaller: bytes) -> Decimal:
         return (exact(smaller) / unit).to_integral_value(ROUND_DOWN) * unit
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 @example(num("0.1"), num("0.2"))
@@ -374,6 +352,7 @@ def test_fadd_against_decimal(x: bytes, y: bytes) -> None:
     assert outcome(fp.add, y, x) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 def test_fsub_is_fadd_of_the_negation(x: bytes, y: bytes) -> None:
@@ -381,6 +360,7 @@ def test_fsub_is_fadd_of_the_negation(x: bytes, y: bytes) -> None:
     assert outcome(fp.sub, x, y) == outcome(fp.add, x, negated)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 def test_fmul_truncates_the_exact_product(x: bytes, y: bytes) -> None:
@@ -396,6 +376,7 @@ def test_fmul_truncates_the_exact_product(x: bytes, y: bytes) -> None:
     assert outcome(fp.mul, x, y) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(numbers(), numbers())
 def test_fdiv_truncates_the_exact_quotient(x: bytes, y: bytes) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.build.assembler import BASIC_ROM, BASIC_ROM_SIZE, basic_size_report, label_map
-from host.build.targets import build_basic
+from host.toolchain.assembler import BASIC_ROM, BASIC_ROM_SIZE, basic_size_report, label_map
+from host.toolchain.targets import build_basic
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -1,6 +1,6 @@
 """Compatibility of the free BASIC with Atari BASIC Rev. C, program by program (issue 19).
 
-Each case is a short program typed into the product cartridge (tests/basic_whole.py, on our
+Each case is a short program typed into the product cartridge (tests/basic_whole_support.py, on our
 OS with its 6502 math pack) and the screen the manuals say it gives: the Atari BASIC
 Reference Manual (statements, functions, error numbers in Appendix B), Mapping the Atari
 (the BASIC zero page: TRAPLN 188-189, PTABW 201) and The Atari BASIC Source Book.
@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from host.atari import fp as fp
-from tests.basic_model import revc_atn, revc_rnd, revc_sin
-from tests.basic_whole import WholeBasic, WholeImages
+from tests.basic_model_support import revc_atn, revc_rnd, revc_sin
+from tests.basic_whole_support import WholeBasic, WholeImages
 
 
 @pytest.fixture(scope="module")
@@ -119,9 +119,10 @@ _ANGLES = st.builds(lambda m, e: fp.to_text(fp.from_decimal(Decimal(m).scaleb(e)
 
 @settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.generate],
           suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
 @given(values=st.lists(_ANGLES, min_size=6, max_size=6), degrees=st.booleans())
 def test_sin_cos_atn_print_rev_c_digits(basic, values, degrees) -> None:
-    """SIN, COS and ATN digit for digit as Rev. C computes them (tests/basic_model.py: the
+    """SIN, COS and ATN digit for digit as Rev. C computes them (tests/basic_model_support.py: the
     quadrant from the units byte, SCOEF through PLYEVL; ATN by the OS's ATCOEF after the
     (x - FP9S)/(x + FP9S) transform), in radians and in degrees."""
     basic.type("DEG" if degrees else "RAD")
@@ -279,3 +280,227 @@ def test_a_line_found_before_an_edit_is_found_again_after_it(basic) -> None:
     basic.type('30 PRINT "C"')
     assert basic.output_of("GOTO 30") == ["C"]
     assert basic.output_of("RUN") == ["C"]
+
+
+# --- issue 27: what public type-ins caught ---------------------------------------------------
+
+@pytest.mark.parametrize("name", ["INTEREST", "EXPLOSION", "LENGTH", "COST", "SINGLE", "ABSENT", "VALUE",
+                                  "LOGIC", "PEEKS", "STRIGGER", "ATNX", "FRED", "RNDX", "SGNAL", "INTO"])
+def test_a_variable_may_begin_with_a_functions_name(basic, name) -> None:
+    """Atari BASIC's syntax tables try a function only with its "(" and otherwise back up
+    to a variable (The Atari BASIC Source Book, the operand rule): INTEREST is a variable,
+    INT (2.5) still the function."""
+    program = f"10 {name}=7:X={name}*2+INT (2.5):PRINT X;{name}"
+    assert run(basic, program) == ["167"]
+
+
+def test_sound_with_named_variables(basic) -> None:
+    """A type-in's SOUND with word-like names: EXPLOSION and VOLUME reach POKEY's AUDF1 and
+    AUDC1 (SOUND 0,p,d,v: AUDF1 = p, AUDC1 = d * 16 + v; Reference Manual, SOUND)."""
+    basic.type("10 EXPLOSION=50:DISTORTION=8:VOLUME=6:SOUND 0,EXPLOSION,DISTORTION,VOLUME")
+    basic.type("20 INPUT A")                      # (waits; END would silence it)
+    basic.atari.type_text("RUN\n")
+    registers = basic.atari.machine.pokey.registers
+    assert (registers[0], registers[1]) == (50, 8 * 16 + 6)
+
+
+def _error_line_mark(basic: WholeBasic, number: int) -> tuple[str, int]:
+    """The text of ERROR- line `number` and the index of its inverse (marked) character."""
+    table = basic.statement_table()
+    index = 0
+    while index < len(table):
+        length = table[index + 2]
+        if table[index] | table[index + 1] << 8 == number:
+            body = table[index + 5:index + length - 1]
+            marked = [position for position, byte in enumerate(body) if byte & 0x80]
+            return bytes(byte & 0x7F for byte in body).decode("ascii"), marked[0]
+        index += length
+    raise AssertionError(f"no line {number}")
+
+
+@pytest.mark.parametrize(("line", "mark"), [
+    ("10 INPUT Z(1)", "("), ("10 READ Z(1,2)", "("), ("10 READ A,B$(2)", "("), ("10 INPUT #1;A$ (3)", "("),
+])
+def test_input_and_read_take_plain_variables_only(basic, line, mark) -> None:
+    """Atari BASIC's variable-list rule (The Atari BASIC Source Book's syntax tables: a list
+    of plain numeric and string variables); COMPUTE! issue 52, p. 10: "READ X(I) is just as
+    illegal as INPUT X(I)".  The line is kept as an ERROR- line marked at the "("."""
+    basic.type(line)
+    text, marked = _error_line_mark(basic, 10)
+    assert text == line[3:] and text[marked] == mark
+    assert basic.output_of("LIST") == [f"10 ERROR- {line[3:]}"]
+
+
+def test_input_and_read_of_plain_variables_still_work(basic) -> None:
+    assert run(basic, '10 DIM A$(5):READ A,A$:PRINT A;A$\n20 DATA 3,XY') == ["3XY"]
+
+
+@pytest.mark.parametrize(("statement", "screen"), [
+    ('? #16;"HI"', ["HI"]),                       # 16 * 16 = 256: IOCB 0
+    ('? #32;"HO"', ["HO"]),
+    ("? #8;1", ["ERROR-  20"]),                   # 128: bit 7, device number larger
+    ("CLOSE #24", ["ERROR-  20"]),
+    ("? #23;1", ["ERROR-  133"]),                 # IOCB 7, not open
+])
+def test_the_channel_is_multiplied_by_16_in_one_byte(basic, statement, screen) -> None:
+    """Rev. C shifts the channel's low byte four times (The Atari BASIC Source Book; a
+    BASIC's own test suite prints on #16): bit 7 set is error 20, the rest an IOCB."""
+    assert basic.output_of(statement) == screen
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(channel=st.integers(0, 70000))
+def test_any_channel_number_is_its_low_byte_times_16(basic, channel) -> None:
+    """Every channel: its low byte * 16 mod 256 names the IOCB (0 is E:, 1-7 are closed:
+    error 133), bit 7 set is error 20, a channel above 65535 error 3."""
+    iocb = (channel * 16) % 256
+    expected = (["ERROR-  3"] if channel > 65535 else ["ERROR-  20"] if iocb >= 128
+                else ["HI"] if iocb == 0 else ["ERROR-  133"])
+    assert basic.output_of(f'? #{channel};"HI"') == expected
+
+
+# --- issue 27 items 1 and 6: GTIA modes and split screens as the Atari OS lays them out -------
+
+def run_screen(basic: WholeBasic, program: str) -> list[str]:
+    """Type the program, clear the screen, RUN it; the non-blank rows on the screen after it
+    (the text window of a split screen, or the GRAPHICS 0 screen), READY and RUN left out."""
+    for line in program.split("\n"):
+        basic.type(line, max_frames=3000)
+    basic.type("? CHR$(125)")
+    basic.type("RUN", max_frames=20_000)
+    return [row for row in basic.rows() if row and row not in ("READY", "RUN", "\u2588")]
+
+
+def test_graphics_9_is_full_screen_80_by_192(basic) -> None:
+    """The OS User's Manual (the display handler): modes 9-11 have no split screen; BASIC's
+    GRAPHICS 9 asks for one, the OS ignores it: 192 rows of 80 pixels, BOTSCR (703) 24,
+    and COLOR 5:PLOT 0,160 works where a window would be; row 192 and column 80 are
+    ERROR 141 (a public moire program stopped at PLOT 0,160)."""
+    program = ("10 GRAPHICS 9:A=PEEK(703):COLOR 5:PLOT 0,160:PLOT 79,191:LOCATE 0,160,B:LOCATE 79,191,C\n"
+               "20 TRAP 40:PLOT 80,0\n"
+               "40 D=PEEK(195):TRAP 50:PLOT 0,192\n"
+               "50 E=PEEK(195):GRAPHICS 0:PRINT A;\" \";B;\" \";C;\" \";D;\" \";E")
+    assert run_screen(basic, program) == ["24 5 5 141 141"]
+
+
+def display_list_modes(basic: WholeBasic) -> list[int]:
+    """The ANTIC modes of the display list's mode lines, up to its JVB (LMS operands skipped)."""
+    atari = basic.atari
+    dl = atari.peek_bytes(atari.peek_word(0x0230), 256)
+    modes, index = [], 0
+    while dl[index] != 0x41:
+        mode = dl[index] & 0x0F
+        if mode:
+            modes.append(mode)
+        index += 3 if mode and dl[index] & 0x40 else 1
+    return modes
+
+
+def test_graphics_9_display_list_has_no_window(basic) -> None:
+    basic.type('10 OPEN #1,4,0,"K:":GRAPHICS 9:GET #1,A')   # (waits without E:, which would reopen GR. 0)
+    basic.atari.type_text("RUN\n")
+    assert display_list_modes(basic) == [0x0F] * 192
+    assert basic.atari.peek(0x02BF) == 24 and basic.atari.peek(0x026F) & 0xC0 == 0x40
+
+
+def test_graphics_8_split_window_follows_the_full_screen(basic) -> None:
+    """The Atari OS reserves the full screen and puts the window after it: GR. 8 split,
+    TXTMSC = SAVMSC + 7680 + 16 (the screen lowered so a row begins at the 4K boundary);
+    PLOT 0,160 and 319,191 land under the window, no error."""
+    program = ("10 GRAPHICS 8:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661):COLOR 1:PLOT 0,160:PLOT 319,191\n"
+               "20 PRINT WIN-SCR;\" \";PEEK(SCR+6400);\" \";PEEK(SCR+7679);\" \";PEEK(703)")
+    assert run_screen(basic, program) == ["7696 128 1 4"]
+
+
+def test_graphics_8_starts_at_the_same_address_split_full_or_gtia(basic) -> None:
+    """The Atari OS allocates each mode's full screen and the window's 160 bytes as one block,
+    split or not (its allocation table: 196 units of 40 bytes for modes 8-11), so with
+    BASIC (RAMTOP 160) GR. 8, GR. 8+16 and GR. 9 all start at 33104 ($8150: $9F60 - 7680,
+    lowered 16 bytes so that a row begins at the 4K boundary $9000)."""
+    program = ("10 GRAPHICS 8+16:A=PEEK(88)+256*PEEK(89):GRAPHICS 8:B=PEEK(88)+256*PEEK(89)\n"
+               '20 GRAPHICS 9:C=PEEK(88)+256*PEEK(89):GRAPHICS 0:PRINT A;" ";B;" ";C;" ";PEEK(106)')
+    assert run_screen(basic, program) == ["33104 33104 33104 160"]
+
+
+@pytest.mark.parametrize(("mode", "rows", "width"), [(1, 24, 20), (2, 12, 20), (3, 24, 10), (5, 48, 20), (7, 96, 40)])
+def test_split_screens_reserve_the_full_screen(basic, mode, rows, width) -> None:
+    """Every split mode: the window (TXTMSC, 660-661) is at RAMTOP - 160 and the graphics
+    start the full screen's rows * width below it (no 4K boundary inside these)."""
+    program = (f"10 GRAPHICS {mode}:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+               "20 PRINT WIN-SCR;\" \";PEEK(106)*256-WIN")
+    assert run_screen(basic, program) == [f"{rows * width} 160"]
+
+
+# --- issue 27 item 5: underflow and huge arguments, as the original math pack and Rev. C -------
+
+@pytest.mark.parametrize(("expression", "screen"), [
+    ("1E-98*1E-98", ["ERROR-  11"]),     # the exponent sum wraps below 0: FMUL's error, as the listing's
+    ("1E-50*1E-50", ["0"]),              # 1E-100 normalises below $0F: zero, no error
+    ("1E-60/1E40", ["0"]),               # FDIV likewise
+    ("1E-98/1E10", ["0"]),
+    ("1E-98/1E90", ["ERROR-  11"]),
+    ("SIN(1E10)", ["ERROR-  3"]),        # Rev. C's SIN: x/(pi/2) >= 100^4 gives up
+    ("COS(-1E10)", ["ERROR-  3"]),
+])
+def test_underflow_and_huge_arguments_as_the_original(basic, expression, screen) -> None:
+    """The published FPP listing's FMUL/FDIV add the exponents in one byte and report an
+    error (C set: BASIC's ERROR 11) when the sum leaves 0..$7F, so 1E-98*1E-98 is ERROR 11
+    there too, while a product whose exponent is in range but normalises below 1E-98
+    becomes 0 (NORMALIZE); Rev. C's SIN and COS (The Atari BASIC Source Book) give error 3
+    once x/(pi/2) reaches 100^4.  Unchanged by issue 27: ours already did this."""
+    assert basic.output_of(f"? {expression}") == screen
+
+
+# --- issue 27: programs written the way magazine type-ins are -----------------------------------
+# Each with the screen the Reference Manual, the OS User's Manual and Mapping the Atari give for
+# it (the rows after RUN: a split screen's text window, or the GRAPHICS 0 screen it ends on).
+
+MAGAZINE: dict[str, tuple[str, list[str]]] = {
+    # a GTIA colour bar: COLOR X/6 rounds (2.0 at 12, 13.17 at 79), GR. 9 has 16 luminances
+    "gtia_luminance_bars": ("10 GRAPHICS 9:SETCOLOR 4,8,0\n"
+                            "20 FOR X=0 TO 79:COLOR X/6:PLOT X,0:DRAWTO X,191:NEXT X\n"
+                            "30 LOCATE 12,100,A:LOCATE 79,191,B:LOCATE 0,0,C:S=PEEK(703)\n"
+                            '40 GRAPHICS 0:PRINT A;" ";B;" ";C;" ";S', ["2 13 0 24"]),
+    # GR. 10: nine colour registers, a pixel is 4 bits; the moire programs' PLOT 0,160
+    "gtia_mode_10_lower_screen": ("10 GRAPHICS 10:COLOR 5:PLOT 0,160:PLOT 79,191:LOCATE 0,160,A:LOCATE 79,191,B\n"
+                                  '20 GRAPHICS 0:PRINT A;" ";B', ["5 5"]),
+    # GR. 11: GPRIOR (623) bits 6-7 = 3 (Mapping the Atari, 623), no window (703 = 24)
+    "gtia_mode_11_gprior": ('10 GRAPHICS 11:P=PEEK(623):R=PEEK(703):GRAPHICS 0:PRINT P;" ";R', ["192 24"]),
+    # variables named like words, some beginning with a function's name
+    "variables_named_like_words": ("10 INTEREST=5:COST=2:LENGTH=3:SINGLE=1:LIVES=3:TOTAL=INTEREST*COST\n"
+                                   '20 VALUE=TOTAL+LENGTH-SINGLE:PRINT VALUE;" ";LIVES;" ";LEN("AB")', ["12 3 2"]),
+    # a statement name at the start of a statement is the statement (LETTER is LET TER,
+    # PRINTER is PRINT ER=1): Atari BASIC matches statement names first
+    "statement_names_take_the_prefix": ("10 LETTER=5:PRINTER=1:PRINT TER;LETTER", ["0", "50"]),
+    # COMPUTE! 77, p. 10: "COMP (42) has the same effect as DIM P(42)"
+    "comp_is_com_p": ("10 COMP(42):P(42)=7:PRINT P(42)", ["7"]),
+    # SOUND with named variables, the notes READ into a plain variable and stored in an array
+    "tune_read_into_plain_variables": ("10 DIM TUNE(3):FOR TONE=1 TO 3:READ PITCH:TUNE(TONE)=PITCH:NEXT TONE\n"
+                                       "20 FOR TONE=1 TO 3:SOUND 0,TUNE(TONE),10,8:PRINT TUNE(TONE);:NEXT TONE\n"
+                                       "30 SOUND 0,0,0,0\n40 DATA 121,108,96", ["12110896"]),
+    # a split GR. 3 screen poked directly: the first byte 255 is four pixels of colour 3,
+    # the window 24 rows * 10 bytes after SAVMSC (the full screen reserved)
+    "gr3_split_screen_poked": ("10 GRAPHICS 3:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+                               '20 POKE SCR,255:LOCATE 0,0,A:LOCATE 3,0,B:LOCATE 4,0,C:PRINT A;B;C;" ";WIN-SCR',
+                               ["330 240"]),
+    # GR. 8 split: row 160 exists under the window; the window 7696 bytes after SAVMSC
+    "gr8_split_screen_poked": ("10 GRAPHICS 8+0:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+                               "20 POKE SCR+160*40,128:LOCATE 0,160,A:COLOR 1:PLOT 319,191\n"
+                               '30 PRINT A;" ";PEEK(SCR+7679);" ";WIN-SCR', ["1 1 7696"]),
+    # GR. 1 split: row 23 of the 24 reserved is there for POKE and LOCATE (internal code
+    # 33 is ATASCII 65); PRINT #6 writes into the graphics, PRINT into the window
+    "gr1_split_hidden_row": ("10 GRAPHICS 1:SCR=PEEK(88)+256*PEEK(89):WIN=PEEK(660)+256*PEEK(661)\n"
+                             '20 POKE SCR+23*20,33:LOCATE 0,23,A:POSITION 0,0:PRINT #6;"HI":PRINT WIN-SCR;" ";A',
+                             ["480 65"]),
+    # the text window poked directly (internal code 40 is "H"), column 2 of its second row
+    "text_window_poked": ("10 GRAPHICS 5:WIN=PEEK(660)+256*PEEK(661):POKE WIN+42,40:POKE WIN+43,41\n"
+                          "20 PRINT WIN-(PEEK(88)+256*PEEK(89))", ["960", "HI"]),
+    # PRINT #16 is PRINT #0 (the channel times 16 in one byte)
+    "print_on_channel_16": ('10 PRINT #16;"SIXTEEN":PRINT #32;"THIRTY-TWO"', ["SIXTEEN", "THIRTY-TWO"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MAGAZINE))
+def test_magazine_type_in_gives_its_screen(basic, name) -> None:
+    program, screen = MAGAZINE[name]
+    assert run_screen(basic, program) == screen

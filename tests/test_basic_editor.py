@@ -1,7 +1,7 @@
 """The free BASIC's editor side (asm/basic/editor.s) in the headless emulator.
 
 Lines are typed at READY (or ENTERed from the H: device) into the editor test cartridge
-(tests/basic_machine.py) and compared with what Atari BASIC (Rev. C) does, as the project's
+(tests/basic_machine_support.py) and compared with what Atari BASIC (Rev. C) does, as the project's
 Python tokenizer host/atari/basic models it from the documented token values and layouts
 ("The Atari BASIC Source Book"; "Mapping the Atari"; "De Re Atari", chapter 10): the tokens
 of every line, the variable name table, the SAVE file byte for byte, and LIST's text.
@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from host.atari.basic import BasicSyntaxError, Program, enter_listing, list_program, tokenize_listing
-from tests.basic_machine import MEMLO, MEMTOP_OS, BasicAtari, EditorImages
-from tests.test_atari_basic import STATEMENTS
+from tests.basic_machine_support import MEMLO, BasicAtari, EditorImages
+from tests.basic_support import LINE_PIECES, STATEMENTS, check_pointers
 
 REPO = Path(__file__).resolve().parents[1]
 SURROUND = REPO / "basic" / "surround.lst"
@@ -36,21 +36,6 @@ def basic(images) -> BasicAtari:
 
 def python_program(*lines: str) -> Program:
     return enter_listing("\n".join(lines))
-
-
-def check_pointers(basic: BasicAtari) -> None:
-    """The tables lie in Atari BASIC's order and the statement table ends in line 32768."""
-    p = basic.pointers()
-    assert p["LOMEM"] + 256 == p["VNTP"] <= p["VNTD"] < p["VVTP"] <= p["STMTAB"] <= p["STMCUR"]
-    assert p["STMCUR"] < p["STARP"] <= p["RUNSTK"] <= p["MEMTOP"] <= basic.word(MEMTOP_OS)
-    assert basic.atari.peek(p["VNTD"]) == 0
-    assert (p["STMTAB"] - p["VVTP"]) % 8 == 0
-    address = p["STMTAB"]
-    while basic.word(address) < 0x8000:
-        length = basic.atari.peek(address + 2)
-        assert length >= 4
-        address += length
-    assert address + basic.atari.peek(address + 2) == p["STARP"]
 
 
 # -- the empty program ------------------------------------------------------------------------
@@ -240,13 +225,6 @@ def test_load_refuses_a_file_that_is_not_a_save_file(surround_session) -> None:
 
 
 # -- fuzz: any line typed at READY --------------------------------------------------------------
-
-LINE_PIECES = st.sampled_from(
-    ["PRINT", "?", "A", "B$", "C(", "1", "2.5", "E", '"X"', "(", ")", ",", ";", ":", "=", "<", ">", "+",
-     "-", "*", "/", "^", "AND", "OR", "NOT", "IF", "THEN", "FOR", "TO", "STEP", "NEXT", "GOTO", "DIM",
-     "SIN(", "STR$(", "LEN(", " ", "#", "REM", "DATA", ".", "LET", "X", "A$(", "99999", "1E99"]
-)
-
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pieces=st.lists(LINE_PIECES, min_size=1, max_size=12))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.basic_model import RNDDIV, revc_rnd
+from tests.basic_model_support import RNDDIV, revc_rnd
 from tests.basic_runtime_support import FR0, FR1, BasicRunner, Images
 
 
@@ -34,6 +34,7 @@ def ifp_fdiv(runner: BasicRunner, k: int) -> bytes:
     return atari.peek_bytes(FR0, 6)
 
 
+@pytest.mark.slow
 def test_rnd_k_equals_ifp_and_fdiv_for_every_k(runner: BasicRunner) -> None:
     wrong = []
     for k in range(65536):

@@ -14,7 +14,6 @@ import argparse
 from pathlib import Path
 
 import pytest
-from test_emu_helpers import assemble
 
 from emulator import rom as rom_module
 from emulator.rom import ROMS
@@ -24,6 +23,7 @@ from host.bench import basic as basic_bench
 from host.cli import main as cli_main
 from host.commands import basic_run
 from host.errors import SurroundError
+from tests.emu_support import assemble
 
 STAND_IN = r"""
 .alias CIOV  $E456
@@ -263,7 +263,7 @@ def test_the_free_basic_rom_boots_to_ready(capsys) -> None:
 
 # -- surround bench --basic ------------------------------------------------------------------------
 
-BENCH_LISTINGS = ("ahl.lst", "sieve.lst") + tuple(f"rugg{n}.lst" for n in range(1, 9))
+BENCH_LISTINGS = ("ahl.lst", "sieve.lst", "goto.lst", "gosub.lst") + tuple(f"rugg{n}.lst" for n in range(1, 9))
 
 
 def test_the_benchmark_listings_are_atari_listings() -> None:
@@ -292,9 +292,13 @@ def test_the_bench_reads_the_programs_results(monkeypatch) -> None:
         "ahl.lst": (101.5, 20.25, ["1.04308128E-03", "12.345"]),
         "sieve.lst": (300.0, 60.5, ["ONLY 1 ITERATION", "1899 PRIMES"]),
         **{f"rugg{n}.lst": (float(n), 0.5, ["1000"]) for n in range(1, 8)}, "rugg8.lst": (8.0, 0.5, ["100"]),
+        "goto.lst": (3.5, 0.5, ["1000"]), "gosub.lst": (4.5, 0.5, ["1000"]),
     }
     monkeypatch.setattr(basic_bench, "run_listing", lambda name, basic, progress: outputs[name])
+    monkeypatch.setattr(basic_bench, "enter_frames", lambda basic: 1234)
     figures = basic_bench.measure("free", progress=False)
+    assert figures["goto_emulated_seconds"] == 3.5 and figures["gosub_emulated_seconds"] == 4.5
+    assert figures["enter_surround_lst_frames"] == 1234
     assert figures["ahl_emulated_seconds"] == 101.5 and figures["ahl_host_seconds"] == 20.25
     assert figures["ahl_accuracy"] == pytest.approx(1.04308128e-3) and figures["ahl_randomness"] == 12.345
     assert figures["sieve_emulated_seconds"] == 300.0 and figures["sieve_host_seconds"] == 60.5
@@ -303,9 +307,19 @@ def test_the_bench_reads_the_programs_results(monkeypatch) -> None:
     with pytest.raises(SurroundError, match="rugg3.lst: no figures"):
         basic_bench.measure("free", progress=False)
     outputs["rugg3.lst"] = (1.0, 1.0, ["1000"])
+    outputs["gosub.lst"] = (1.0, 1.0, ["ERROR-  16 AT LINE 4000"])
+    with pytest.raises(SurroundError, match="gosub.lst: no figures"):
+        basic_bench.measure("free", progress=False)
+    outputs["gosub.lst"] = (1.0, 1.0, ["1000"])
     outputs["sieve.lst"] = (1.0, 1.0, ["ONLY 1 ITERATION", "1898 PRIMES"])
     with pytest.raises(SurroundError, match="expected '1899 PRIMES'"):
         basic_bench.measure("free", progress=False)
+
+
+def test_enter_frames_counts_the_enter_of_the_game_listing() -> None:
+    """The real ENTER through H: (an error line would raise); 1,337 frames after issue 27
+    (2,164 before, Altirra BASIC 1,358): a gross slowdown fails here, the figure is the bench's."""
+    assert 1000 < basic_bench.enter_frames("free") < 2000
 
 
 def test_program_output_is_what_follows_run() -> None:

@@ -16,7 +16,7 @@ LISTING = Path(__file__).resolve().parents[1] / "basic" / "surround.lst"
 def test_a_long_enter_is_waited_for_while_the_file_is_read(tmp_path: Path) -> None:
     """surround.lst takes thousands of frames to ENTER; with slices of 300 frames the session
     still waits for it, and the program is all there (LIST's last line)."""
-    session = BasicSession(basic="free", h_directory=LISTING.parent)
+    session = BasicSession(h_directory=LISTING.parent)
     frames = session.atari.machine.frames
     session.load(LISTING, max_frames=300)
     assert session.atari.machine.frames - frames > 3 * 300  # several slices
@@ -26,6 +26,6 @@ def test_a_long_enter_is_waited_for_while_the_file_is_read(tmp_path: Path) -> No
 
 
 def test_a_line_that_never_comes_back_is_still_an_error() -> None:
-    session = BasicSession(basic="free")
+    session = BasicSession()
     with pytest.raises(SurroundError, match="read nothing more"):
         session.type_line("FOR I=0 TO 1 STEP 0:NEXT I", max_frames=60)

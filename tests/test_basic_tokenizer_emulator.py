@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from host.atari.basic import enter_listing, list_program, listing_bytes, tokenize_listing
-from tests.test_atari_basic import CORPUS
+from tests.basic_support import CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTINGS = {"surround": (ROOT / "basic" / "surround.lst").read_bytes(), "corpus": CORPUS.encode("ascii")}
@@ -23,9 +23,10 @@ ORIGINAL_BASIC = ROOT / "roms" / "ataribas.rom"
 def session_for(basic: str, directory: Path):
     if basic == "original" and not ORIGINAL_BASIC.is_file():
         pytest.skip(f"no original Atari BASIC in {ORIGINAL_BASIC} (a user's own ROM, never committed)")
+    from emulator.headless import MachineOptions
     from host.atari.basic_session import BasicSession
 
-    return BasicSession(basic=basic, h_directory=directory)
+    return BasicSession(MachineOptions(basic_rom=basic), h_directory=directory)
 
 
 @pytest.mark.parametrize("basic", ["free", "original"])

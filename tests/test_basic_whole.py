@@ -1,5 +1,5 @@
 """The whole free BASIC, editor and runtime together (the product's cartridge, built from
-source by tests/basic_whole.py): typed programs run, and the editor's statements work in
+source by tests/basic_whole_support.py): typed programs run, and the editor's statements work in
 programs.  Expected output from the Atari BASIC Reference Manual."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.basic_whole import WholeBasic, WholeImages
-from tests.test_basic_editor import LINE_PIECES, check_pointers
+from tests.basic_support import LINE_PIECES, check_pointers
+from tests.basic_whole_support import WholeBasic, WholeImages
 
 
 @pytest.fixture(scope="module")
@@ -44,18 +44,6 @@ def test_list_after_run_and_a_replaced_line(basic) -> None:
     basic.type("20 PRINT X*3")
     assert basic.output_of("LIST") == ["10 X=5", "20 PRINT X*3"]
     assert basic.output_of("RUN") == ["15"]
-
-
-def test_save_load_run_through_h(images, tmp_path) -> None:
-    basic = WholeBasic(images, hdir=tmp_path)
-    basic.type('10 PRINT "SAVED";7')
-    basic.type('SAVE "H:T.BAS"')
-    basic.type("NEW")
-    assert basic.output_of("LIST") == []
-    basic.type('LOAD "H:T.BAS"')
-    assert basic.output_of("RUN") == ["SAVED7"]
-    basic.type("NEW")
-    assert basic.output_of('RUN "H:T.BAS"') == ["SAVED7"]
 
 
 def test_a_syntax_error_line_stops_the_program(basic) -> None:

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from host.engines.reference import ReferenceEngine
-from host.game.blacklist_store import LOSABLE, BlacklistStore, impossible_positions, merged
+from host.game.blacklist_file import LOSABLE, impossible_positions
+from host.game.blacklist_store import BlacklistStore, merged
 from host.game.rules import (
     BLACKLIST_BYTES,
     Blacklist,
@@ -24,7 +25,7 @@ from host.game.rules import (
     legal_wolf_moves,
 )
 from host.game.solver import solve
-from tests.test_blacklist_store import START_NR, PtySession, every_reply_lost_after, wait_for_file_bit
+from tests.blacklist_support import START_NR, PtySession, every_reply_lost_after, wait_for_file_bit
 
 
 def finish(session: PtySession, keys: str = "q\r", seconds: float = 60) -> int:
@@ -91,6 +92,7 @@ def test_reference_game_says_not_saved_goes_on_and_saves_at_the_end(tmp_path: Pa
     assert START_NR in Blacklist(path.read_bytes()).nrs(), "the lesson is saved when the game ends"
 
 
+@pytest.mark.slow
 def test_asm_game_in_the_terminal_says_not_saved_and_goes_on(tmp_path: Path) -> None:
     folder = tmp_path / "lists"
     folder.mkdir()
@@ -134,6 +136,7 @@ def second_lesson(base: bytes, seed: int) -> tuple[bytes, list[Move], int]:
     raise AssertionError("no stable second lesson")
 
 
+@pytest.mark.slow
 def test_two_sessions_on_one_file_keep_both_lessons(tmp_path: Path) -> None:
     path = tmp_path / "wolf.blk"
     base = every_reply_lost_after((2, 3))

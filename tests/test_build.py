@@ -1,4 +1,4 @@
-"""host/build/assembler.py and `surround build`: Ophis runs, errors as file:line, label maps, reproducibility."""
+"""host/toolchain/assembler.py and `surround build`: Ophis runs, errors as file:line, label maps, reproducibility."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host.build.assembler import OS_ROM, OS_ROM_SIZE, assemble, label_map
-from host.build.targets import build_all, build_os
 from host.cli import main
 from host.errors import SurroundError
+from host.toolchain.assembler import OS_ROM, OS_ROM_SIZE, assemble, label_map
+from host.toolchain.targets import build_all, build_os
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -124,7 +124,7 @@ def test_surround_build_check_accepts_the_committed_rom(capsys) -> None:
 
 
 def test_os_free_space_counts_fill_runs() -> None:
-    from host.build.assembler import OS_BASE, os_free_space
+    from host.toolchain.assembler import OS_BASE, os_free_space
 
     image = bytearray(b"\xea" * 16384)
     image[0xD800 - OS_BASE : 0xD810 - OS_BASE] = b"\xff" * 16  # a gap between entry points

@@ -113,6 +113,8 @@ def test_bench_json(capsys):
 
 def test_bench_emulator_delegates(capsys, monkeypatch):
     import emulator.bench
+    from host.atari import acid800
+    from host.atari.acid800 import SuiteRun, TestVerdict
 
     def fake_measure(seconds: float, video: str) -> dict:
         return {"seconds": seconds, "speed_vs_real_800xl": 1.0}
@@ -120,11 +122,17 @@ def test_bench_emulator_delegates(capsys, monkeypatch):
     def fake_serial_boot(image: Path) -> dict:
         return {"serial_boot_emulated_seconds": 4.0, "disk_built": Path(image).stat().st_size > 90_000}
 
+    def fake_acid800(path: Path) -> SuiteRun:
+        return SuiteRun([TestVerdict(1, "CPU: Flags", "pass"), TestVerdict(2, "CPU: Bugs", "fail", "BRK")], True, 9)
+
     monkeypatch.setattr(emulator.bench, "measure", fake_measure)
     monkeypatch.setattr(emulator.bench, "measure_serial_boot", fake_serial_boot)
+    monkeypatch.setattr(acid800, "default_suite_path", lambda: Path(__file__))
+    monkeypatch.setattr(acid800, "run_suite", fake_acid800)
     status, data = run_json(capsys, "bench", "--emulator", "--seconds", "0.5")
     assert status == 0 and data == {"seconds": 0.5, "speed_vs_real_800xl": 1.0,
-                                    "serial_boot_emulated_seconds": 4.0, "disk_built": True}
+                                    "serial_boot_emulated_seconds": 4.0, "disk_built": True,
+                                    "acid800_passed": 1, "acid800": {"CPU: Flags": "pass", "CPU: Bugs": "fail"}}
 
 
 # --------------------------------------------------------------------------- play

@@ -135,6 +135,7 @@ OPERATIONS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(density=st.sampled_from(["single", "enhanced"]), operations=OPERATIONS)
 def test_random_files_added_listed_extracted_and_deleted_round_trip(tmp_path_factory, density, operations):
@@ -220,6 +221,7 @@ def test_cli_refuses_a_broken_image_in_one_line_and_leaves_it_untouched(tmp_path
     assert image.read_bytes() == before
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_fuzzed_images_give_problems_or_clear_errors_never_tracebacks(data):
@@ -274,6 +276,7 @@ def test_atr_commands_end_to_end(tmp_path, capsys):
     assert Dos2Disk.open(image).free_count() == 707
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzzed_images_are_never_written_by_add_or_delete(tmp_path, capsys, data):

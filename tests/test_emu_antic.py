@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_emu_helpers import SCREEN, mini_os_rom, sample_font
 
 from emulator.antic import MODES, Antic
 from emulator.atascii import atascii_to_internal, text_to_atascii
@@ -12,6 +11,7 @@ from emulator.gtia import COLBK
 from emulator.headless import HeadlessAtari
 from emulator.palette import PALETTE
 from emulator.pmg import FrameState, compose
+from tests.emu_support import SCREEN, idle_rom, mini_os_rom, sample_font
 
 BACKGROUND, LUMINANCE, BORDER = 0x94, 0x0C, 0x00  # the mini OS's COLPF2, COLPF1, COLBK
 
@@ -150,3 +150,97 @@ def test_the_mode_table_tells_character_and_hires_modes() -> None:
     assert sorted(mode for mode, spec in MODES.items() if spec.character) == [2, 3, 4, 5, 6, 7]
     assert sorted(mode for mode, spec in MODES.items() if spec.hires) == [2, 3, 15]
     assert [MODES[mode].bytes_at(width) for mode in (2, 8) for width in (256, 320, 384)] == [32, 40, 48, 8, 10, 12]
+
+
+# -- the display list counter across frames ------------------------------------------------------
+
+
+def _antic_at(lists: dict[int, bytes]) -> Antic:
+    """An ANTIC whose counter stands at the first of ``lists`` (address -> display list bytes)."""
+    ram = bytearray(0x10000)
+    for address, display_list in lists.items():
+        for offset, byte in enumerate(display_list):
+            ram[(address & 0xFC00) | ((address + offset) & 0x03FF)] = byte
+    antic = Antic(ram)
+    antic.dlist, antic.dmactl = next(iter(lists)), 0x22
+    return antic
+
+
+def _frame_addresses(antic: Antic, frames: int) -> list[int]:
+    return [antic.begin_frame().mode_lines[0].address for _ in range(frames)]
+
+
+def test_a_jvb_target_is_where_the_next_frame_starts():
+    antic = _antic_at({0x3000: bytes((0x42, 0x00, 0x40, 0x41, 0x00, 0x31)),
+                       0x3100: bytes((0x42, 0x00, 0x50, 0x41, 0x00, 0x30))})
+    assert _frame_addresses(antic, 4) == [0x4000, 0x5000, 0x4000, 0x5000]
+
+
+def test_a_write_to_dlistl_h_restarts_the_list_there():
+    antic = _antic_at({0x3000: bytes((0x42, 0x00, 0x40, 0x41, 0x00, 0x31)),
+                       0x3100: bytes((0x42, 0x00, 0x50, 0x41, 0x00, 0x30))})
+    antic.begin_frame()
+    antic.write(0xD402, 0x00)
+    antic.write(0xD403, 0x30)
+    assert _frame_addresses(antic, 2) == [0x4000, 0x5000]
+    assert antic.text_rows()[0] == bytes(40)  # the screen as the current frame shows it
+
+
+def test_the_display_list_counter_wraps_inside_its_1k_block():
+    # LMS at $33FE: its address bytes at $33FF and $3000, the next instruction at $3001
+    antic = _antic_at({0x33FE: bytes((0x42, 0x00, 0x60, 0x02, 0x41, 0x00, 0x20))})
+    first, second = antic.begin_frame().mode_lines
+    assert (first.address, second.address) == (0x6000, 0x6028)
+    assert antic.dlist == 0x2000  # the JVB loads all 16 bits
+
+
+def test_a_list_longer_than_the_screen_goes_on_in_the_next_frame():
+    antic = _antic_at({0x3000: bytes((0x42, 0x00, 0x40)) + bytes((0x02,)) * 39})
+    first = antic.begin_frame()
+    assert len(first.mode_lines) == 30  # 240 scanlines of 8
+    assert antic.dlist == 0x3000 + 3 + 29
+    second = antic.begin_frame()
+    assert second.mode_lines[0].address == 0x4000 + 30 * 40  # the memory scan counter goes on, too
+
+
+def test_a_dli_on_a_jvb_repeats_on_every_line_down_to_the_vertical_blank():
+    antic = _antic_at({0x3000: bytes((0x70, 0x42, 0x00, 0x40, 0xC1, 0x00, 0x30))})
+    dli_lines = antic.begin_frame().dli_lines
+    assert dli_lines == list(range(8 + 8 + 8, 248))
+
+
+def test_a_chain_of_jvbs_reaches_its_dli_in_the_machine():
+    # three lists, one a frame: the third has a DLI on its blank line (Acid800's serial tests
+    # count frames this way)
+    from emulator.machine import Machine
+
+    machine = Machine(idle_rom())
+    lists = {0x3000: (0x70, 0x41, 0x00, 0x31), 0x3100: (0x70, 0x41, 0x00, 0x32),
+             0x3200: (0xF0, 0x41, 0x00, 0x30)}
+    for address, display_list in lists.items():
+        for offset, byte in enumerate(display_list):
+            machine.poke(address + offset, byte)
+    for register, value in ((0xD400, 0x22), (0xD402, 0x00), (0xD403, 0x30)):
+        machine.poke(register, value)
+    dlis = []
+    for _ in range(6):
+        machine.run_frames(1)
+        dlis.append(machine.antic.display_list.dli_lines)
+    assert dlis == [[], [], [15], [], [], [15]]
+
+
+def test_with_display_list_dma_off_the_held_instruction_repeats_with_its_dli():
+    from emulator.machine import Machine
+
+    machine = Machine(idle_rom())
+    display_list = bytes((0xF0,)) + bytes((0x70,)) * 40 + bytes((0x41, 0x00, 0x30))
+    for offset, byte in enumerate(display_list):
+        machine.poke(0x3000 + offset, byte)
+    for register, value in ((0xD400, 0x21), (0xD402, 0x00), (0xD403, 0x30)):
+        machine.poke(register, value)
+    machine.run_frames(1)
+    assert machine.antic.display_list.dli_lines == [15]
+    machine.run_until(machine.frame_start + 14 * 114)  # during the $F0 (scanlines 8-15)
+    machine.poke(0xD400, 0x00)  # display list DMA off: ANTIC keeps its $F0
+    machine.run_frames(2)
+    assert machine.antic.display_list.dli_lines == list(range(15, 248, 8))

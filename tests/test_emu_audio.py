@@ -106,6 +106,7 @@ def test_poly17_has_its_full_period() -> None:
     (0x20, 0x00, 31),      # 5-bit gate, pure: 16 of 31 underflows toggle, an even number
     (0x40, 0x00, 465),     # 5-bit gate on the 4-bit polynomial: 15 x 31
 ])
+@pytest.mark.slow
 def test_each_distortion_repeats_with_its_polynomial(control: int, audctl: int, period: int) -> None:
     audio = PokeyAudio(CPU_HZ)
     audio.audc[0] = control | 8
@@ -117,9 +118,8 @@ def test_each_distortion_repeats_with_its_polynomial(control: int, audctl: int, 
 
 
 def test_timer_1_raises_its_irq_at_every_underflow() -> None:
-    from test_emu_helpers import rom_with_code
-
     from emulator.machine import Machine
+    from tests.emu_support import rom_with_code
 
     machine = Machine(rom_with_code("    sei\nloop:\n    nop\n    jmp loop"))
     pokey = machine.pokey
@@ -213,7 +213,9 @@ def test_audio_out_names_the_file_when_it_cannot_be_written(tmp_path, capsys) ->
     from host.cli import main
 
     assert main(["emu", "--frontend", "headless", "--frames", "2", "--audio-out", str(tmp_path / "x.mp3")]) == 2
-    assert main(["emu", "--frontend", "headless", "--frames", "2", "--audio-out", str(tmp_path / "no" / "x.wav")]) == 2
+    (tmp_path / "file").write_text("")  # a folder cannot be made under a file (a missing one is made)
+    under_a_file = str(tmp_path / "file" / "x.wav")
+    assert main(["emu", "--frontend", "headless", "--frames", "2", "--audio-out", under_a_file]) == 2
     errors = capsys.readouterr().err.strip().splitlines()
     assert errors == [f"surround: {tmp_path / 'x.mp3'}: the sound is written as a WAV file (name it FILE.wav)",
-                      f"surround: {tmp_path / 'no' / 'x.wav'}: cannot write the audio file (No such file or directory)"]
+                      f"surround: {tmp_path / 'file' / 'x.wav'}: cannot write the audio file (Not a directory)"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 
 import pytest
-from test_emu_helpers import rom_with_code
 
 from emulator.headless import HeadlessAtari
 from emulator.machine import Machine
+from tests.emu_support import rom_with_code
 
 STICK0, STRIG0 = 0x0278, 0x0284  # the OS's shadows (Mapping the Atari)
 #: STICK values (Mapping the Atari, STICK0): 15 centre, 14 up, 13 down, 11 left, 7 right, 10 up-left

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from py65.devices.mpu6502 import MPU
-from test_emu_helpers import rom_with_code
 
 from emulator.cpu import KIL_OPCODES, AtariCPU
 from emulator.errors import CpuJam
 from emulator.machine import Machine
+from tests.emu_support import plain_cpu, rom_with_code
 
 pytestmark = pytest.mark.python_core
 
@@ -20,20 +20,8 @@ PY65_CYCLE_BUGS = {0xCE}  # py65 counts DEC abs as 3 cycles; the 6502 takes 6
 
 
 def _plain_cpu(memory: bytearray) -> AtariCPU:
-    """An AtariCPU whose I/O page behaves like RAM, so it must act exactly like py65."""
-    def io_read(addr: int) -> int:
-        return memory[addr]
-
-    def write_special(addr: int, value: int) -> int:
-        memory[addr] = value
-        return 0
-
-    writable = bytearray([1] * 256)
-    for page in range(0xD0, 0xD8):
-        writable[page] = 0
-    cpu = AtariCPU(memory, io_read, write_special, writable)
-    cpu.jam_on_empty_memory = False
-    return cpu
+    """An AtariCPU whose I/O page behaves like RAM (tests/emu_support.py's plain_cpu)."""
+    return plain_cpu(memory)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -45,6 +33,7 @@ def _plain_cpu(memory: bytearray) -> AtariCPU:
     sp=st.integers(0, 255), p=st.integers(0, 255),
     seed=st.integers(0, 2**32 - 1),
 )
+@pytest.mark.slow
 def test_every_documented_opcode_matches_py65(opcode, operands, pc, a, x, y, sp, p, seed):
     import random
 

@@ -35,6 +35,7 @@ from emulator.cpu import (
     instruction_table,
 )
 from emulator.errors import CpuJam, EmulatorError
+from tests.emu_support import plain_cpu
 
 needs_compiled = pytest.mark.skipif(not compiled_core_available(),
                                     reason="the compiled core is not built here: the Python core runs alone")
@@ -195,7 +196,28 @@ def _program_memory(seed: int, stream: list[int], start: int,
     irq=st.booleans(),
     slices=st.lists(st.tuples(st.integers(1, 400), st.booleans()), min_size=1, max_size=6),
 )
+@pytest.mark.slow
 def test_random_streams_run_alike_on_both_cores(program, registers, irq, slices) -> None:
+    _assert_cores_alike(program, registers, irq, slices)
+
+
+@needs_compiled
+@settings(max_examples=200, deadline=None)
+@given(
+    program=programs(),
+    top=st.integers(0xFFF0, 0xFFFF),
+    registers=st.tuples(*[st.integers(0, 255)] * 5),
+    irq=st.booleans(),
+    slices=st.lists(st.tuples(st.integers(1, 400), st.booleans()), min_size=1, max_size=6),
+)
+def test_streams_across_ffff_run_alike_on_both_cores(program, top, registers, irq, slices) -> None:
+    """Streams that start just below $FFFF: operands and the PC wrap to $0000 alike."""
+    seed, stream, _, rom_pages = program
+    _assert_cores_alike((seed, stream, top, rom_pages), registers, irq, slices)
+
+
+def _assert_cores_alike(program: tuple, registers: tuple, irq: bool, slices: list) -> None:
+    """Run ``program`` on both cores: the same jams, STOPs, I/O calls, registers, cycles, memory."""
     memory, writable, traps = _program_memory(*program)
     start = program[2]
     a, x, y, p, sp = registers
@@ -234,18 +256,18 @@ def test_jams_are_the_same_on_both_cores(opcode: int) -> None:
 @needs_compiled
 @pytest.mark.parametrize("code", [bytes((0xEA, 0xEA, 0xEA, 0xEA)), bytes((0xEA, 0xEA, 0x20, 0x00)),
                                   bytes((0xEA, 0xEA, 0xAD, 0x00)), bytes((0xEA, 0xEA, 0xEA, 0xD0))])
-def test_running_past_ffff_is_the_same_jam_on_both_cores(code: bytes) -> None:
-    """NOPs into $10000; JSR, LDA abs and a branch whose operands would lie past $FFFF."""
-    messages = []
+def test_running_past_ffff_wraps_alike_on_both_cores(code: bytes) -> None:
+    """NOPs into $10000; JSR, LDA abs and a branch whose operands lie past $FFFF: PC wraps."""
+    states = []
     for core in ("python", "compiled"):
-        memory = bytearray(0x10000)
+        memory = bytearray(random.Random(7).randbytes(0x10000).translate(RUNNABLE))
         memory[0xFFFC:0x10000] = code
         cpu = AtariCPU(memory, core=core)
+        cpu.jam_on_empty_memory = False
         cpu.pc = 0xFFFC
-        with pytest.raises(CpuJam, match="past \\$FFFF") as error:
-            cpu.run(1000)
-        messages.append((str(error.value), cpu.pc, cpu.processorCycles))
-    assert messages[0] == messages[1]
+        cpu.run(40)
+        states.append(_state(cpu))
+    assert states[0] == states[1]
 
 
 # ---------------------------------------------------------------------------
@@ -254,18 +276,8 @@ def test_running_past_ffff_is_the_same_jam_on_both_cores(code: bytes) -> None:
 
 
 def _plain_cpu(memory: bytearray) -> AtariCPU:
-    """A compiled-core CPU whose I/O page behaves like RAM, so it must act exactly like py65."""
-    def io_read(addr: int) -> int:
-        return memory[addr]
-
-    def write_special(addr: int, value: int) -> int:
-        memory[addr] = value
-        return 0
-
-    writable = bytearray([1] * 256)
-    for page in range(0xD0, 0xD8):
-        writable[page] = 0
-    return AtariCPU(memory, io_read, write_special, writable, core="compiled")
+    """A compiled-core CPU whose I/O page behaves like RAM (tests/emu_support.py's plain_cpu)."""
+    return plain_cpu(memory, "compiled")
 
 
 @needs_compiled
@@ -277,6 +289,7 @@ def _plain_cpu(memory: bytearray) -> AtariCPU:
     pc=st.integers(0x0200, 0xF000),
     registers=st.tuples(*[st.integers(0, 255)] * 5),
 )
+@pytest.mark.slow
 def test_documented_streams_match_py65(seed, stream, pc, registers) -> None:
     rng = random.Random(seed)
     memory = bytearray(rng.randbytes(0x10000))
@@ -515,6 +528,7 @@ def test_bare_routine_calls_count_alike_on_both_cores(monkeypatch: pytest.Monkey
     assert compiled == python
 
 
+@pytest.mark.slow
 @needs_compiled
 def test_the_basic_game_plays_alike_on_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Surround game in Atari BASIC on the free BASIC: a game against a random sheep."""
@@ -525,7 +539,9 @@ def test_the_basic_game_plays_alike_on_both_cores(monkeypatch: pytest.MonkeyPatc
     def play() -> tuple:
         engine = BasicEngine(seed=2)
         try:
-            summary = LockstepChecker(engine, RandomSheep(seed=5)).run(1)
+            # (the wolf's RND reads POKEY's RANDOM, so the game follows BASIC's speed:
+            # sheep seed 6 gives a game of 12 wolf moves since issue 27's speed-ups)
+            summary = LockstepChecker(engine, RandomSheep(seed=6)).run(1)
             assert summary.mismatches == 0 and summary.wolf_moves > 5
             outcome = (summary.wolf_moves, summary.wolf_wins, summary.learned, summary.final_blacklist)
             return outcome, _machine_state(engine.atari)
@@ -563,6 +579,7 @@ def _random_program_rom(nmien: int, dli_rows: list[int], seed: int) -> bytes:
     frames=st.integers(1, 12),
     key_frame=st.integers(0, 12),
 )
+@pytest.mark.slow
 def test_random_programs_on_the_machine_run_alike(seed, nmien, dli_rows, frames, key_frame) -> None:
     """Random runnable code in RAM on the whole machine (DMA, VBI and DLI NMIs, WSYNC, I/O
     registers, banking, a key's IRQ): the same machine time, screen, RAM, or the same jam."""

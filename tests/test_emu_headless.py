@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from test_emu_helpers import KEY_COUNT, KEYS, SCREEN, mini_os_rom
 
 from emulator.atascii import atascii_to_internal
 from emulator.errors import CpuJam, EmulatorError
 from emulator.headless import HeadlessAtari
 from emulator.xex import build_xex
 from host.cli import main
+from tests.emu_support import KEY_COUNT, KEYS, SCREEN, mini_os_rom
 
 # A program that writes "READY" to the top line and then waits for a key (in the OS loop pattern).
 SHOW_READY = bytes((0xA2, 0x00, 0xBD, 0x20, 0x50, 0x9D, 0x00, 0x40, 0xE8, 0xE0, 0x05, 0xD0, 0xF5,

@@ -7,12 +7,12 @@ import os
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_emu_helpers import mini_os_rom
 
 from emulator.atr import Atr
 from emulator.errors import EmulatorError
 from emulator.headless import HeadlessAtari
 from emulator.xex import build_xex, parse_xex
+from tests.emu_support import mini_os_rom
 
 INIT1 = bytes((0xAD, 0x00, 0x52, 0x8D, 0x20, 0x06, 0xEE, 0x21, 0x06, 0x60))  # LDA $5200 / STA $0620 / INC $0621 / RTS
 INIT2 = bytes((0xAD, 0x00, 0x52, 0x8D, 0x22, 0x06, 0x60))  # LDA $5200 / STA $0622 / RTS

@@ -102,7 +102,7 @@ def expected_collisions() -> list[int]:
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> HeadlessAtari:
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     program = tmp_path_factory.mktemp("pmg") / "pmgdemo.xex"
     assemble(HERE / "asm" / "pmgdemo.s", program)
@@ -172,7 +172,7 @@ def test_basic_program_draws_players_behind_the_playfield_and_reads_collisions()
     (double width, HPOS 84) over it with PRIOR 4 (playfield in front), player 1 elsewhere."""
     from host.atari.basic_session import BasicSession
 
-    session = BasicSession(basic="free", h_directory=HERE / "basic")
+    session = BasicSession(h_directory=HERE / "basic")
     atari = session.atari
     atari.set_joystick(0, up=True, fire=True)
     session.start_program(HERE / "basic" / "pmg.lst")

@@ -44,7 +44,7 @@ def reference(font: bytes) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> HeadlessAtari:
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     program = tmp_path_factory.mktemp("scroll") / "scrolldemo.xex"
     assemble(HERE / "asm" / "scrolldemo.s", program)
@@ -154,7 +154,7 @@ def test_basic_program_scrolls_its_first_line() -> None:
     fetches 48 bytes and its picture starts at x = 2 x 5 of the wide window (reference drawn here)."""
     from host.atari.basic_session import BasicSession
 
-    session = BasicSession(basic="free", h_directory=HERE / "basic")
+    session = BasicSession(h_directory=HERE / "basic")
     atari = session.atari
     session.start_program(HERE / "basic" / "hscroll.lst")
     for _ in range(60):

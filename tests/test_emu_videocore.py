@@ -55,13 +55,16 @@ gtia_log = st.lists(st.tuples(st.integers(0, 261), st.integers(0, 227), st.integ
 
 
 def draw_both(antic: Antic, state: FrameState, first: int, last: int,
-              compiled: Picture | None = None) -> None:
+              compiled: Picture | None = None, start_pixel: int = 0, end_pixel: int = 384) -> None:
+    """Both renderers: the same colour bytes, and the same collisions of rows ``first``..``last`` - 1
+    (of the first row from ``start_pixel``, of the last before ``end_pixel``, as the beam draws)."""
     python, compiled = Picture(antic, "python"), compiled or Picture(antic, "compiled")
     reference = python.colours(state)
     made = compiled.colours(state)
     wrong = np.argwhere(reference != made)
     assert not len(wrong), (len(wrong), wrong[:4].tolist(), reference[tuple(wrong[0])], made[tuple(wrong[0])])
-    assert python.collisions(state, first, last)[0] == compiled.collisions(state, first, last)[0]
+    assert (python.collisions(state, first, last, start_pixel, end_pixel)[0]
+            == compiled.collisions(state, first, last, start_pixel, end_pixel)[0])
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -69,11 +72,12 @@ def draw_both(antic: Antic, state: FrameState, first: int, last: int,
        chactl=st.integers(0, 7), scroll=st.tuples(st.integers(0, 15), st.integers(0, 15)),
        chbase=st.integers(0, 255), pmbase=st.integers(0, 255), registers=st.binary(min_size=32, max_size=32),
        log=gtia_log, rows=st.tuples(st.integers(0, 240), st.integers(0, 240)),
-       font_changes=st.lists(st.tuples(st.integers(0, 239), st.integers(0, 255), st.integers(0, 7)), max_size=3))
+       font_changes=st.lists(st.tuples(st.integers(0, 239), st.integers(0, 255), st.integers(0, 7)), max_size=3),
+       beam=st.tuples(st.integers(0, 192), st.integers(0, 192)))
 def test_generated_frames_are_drawn_alike(seed: int, dlist: bytes, dmactl: int, chactl: int,
                                           scroll: tuple[int, int], chbase: int, pmbase: int, registers: bytes,
                                           log: list[tuple[int, int, int, int]], rows: tuple[int, int],
-                                          font_changes: list[tuple[int, int, int]]) -> None:
+                                          font_changes: list[tuple[int, int, int]], beam: tuple[int, int]) -> None:
     ram = bytearray(np.random.default_rng(seed).integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
     ram[DLIST:DLIST + len(dlist)] = dlist
     antic = Antic(ram)
@@ -86,7 +90,8 @@ def test_generated_frames_are_drawn_alike(seed: int, dlist: bytes, dmactl: int, 
         for row, new_chbase, new_chactl in sorted(font_changes):
             fonts[0][row:], fonts[1][row:] = new_chbase, new_chactl
     state = FrameState(display_list, registers, log, antic.dmactl, pmbase, fonts)
-    draw_both(antic, state, min(rows), max(rows))
+    # the collisions up to the beam: the first row from one colour clock, the last before another
+    draw_both(antic, state, min(rows), max(rows), start_pixel=2 * beam[0], end_pixel=2 * beam[1])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -140,6 +145,46 @@ def test_the_display_list_is_parsed_again_when_it_changes(dlist: bytes, pokes: l
     assert antic.parse_display_list() == fresh.parse_display_list()
 
 
+def test_the_kept_parse_follows_the_display_list_counter() -> None:
+    """The kept parse is keyed by where the frame's list starts and the memory scan counter it
+    starts with (ANTIC's counters run on from frame to frame): a chain of JVBs shows one list a
+    frame, and a list without LMS shows what the counter it inherits points at."""
+    ram = bytearray(0x10000)
+    ram[0x0600:0x0606] = bytes((0x4F, 0x00, 0x30, 0x41, 0x00, 0x07))  # a GR.8 line at $3000, JVB to $0700
+    ram[0x0700:0x0704] = bytes((0x0F, 0x41, 0x00, 0x06))  # a GR.8 line (no LMS), JVB to $0600
+    antic = Antic(ram)
+    antic.dmactl, antic.dlist = 0x22, 0x0600
+    seen = []
+    for _ in range(4):
+        display_list = antic.begin_frame()
+        seen.append((display_list.mode_lines[0].address, display_list.next_instruction))
+    assert seen == [(0x3000, 0x0700), (0x3028, 0x0600), (0x3000, 0x0700), (0x3028, 0x0600)]
+    fresh = Antic(ram)
+    fresh.dmactl = 0x22
+    for start, memory_scan in ((0x0700, 0x4000), (0x0700, 0x3028), (0x0600, 0x5000)):
+        assert antic.parse_display_list(start, memory_scan) == fresh._parse_display_list(start, memory_scan, [])
+    again = antic.parse_display_list(0x0600, 0x5000)
+    assert antic.parse_display_list(0x0600, 0x5000) is again  # kept while nothing changed
+
+
+def test_gtia_mode_10_is_drawn_and_collides_alike() -> None:
+    """Mode 10 one colour clock late, its COLPF0-3 pixels colliding as PF0-PF3, modes 9 and 11
+    not, and nothing in the horizontal blanks: the rule of pmg.collisions in both renderers."""
+    ram = bytearray(np.random.default_rng(10).integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
+    code = bytes((0x70, 0x4F, 0x00, 0x40)) + bytes([0x0F] * 100)
+    ram[DLIST:DLIST + len(code) + 3] = code + bytes((0x41, 0x00, 0x06))
+    antic = Antic(ram)
+    antic.dmactl, antic.dlist = 0x3F, DLIST  # the wide playfield: pixels reach the blanks
+    for prior in (0x40, 0x80, 0x81, 0x84, 0xC0):
+        registers = bytearray(32)
+        registers[0x1B], registers[0x1D] = prior, 3
+        registers[0:8] = bytes((0x1E, 0x60, 0xA0, 0xD8, 0x20, 0x70, 0xB0, 0xDB))  # at both blanks too
+        registers[0x08:0x0D] = bytes((3, 1, 0, 3, 0xFF))
+        state = FrameState(antic.begin_frame(), bytes(registers), [], antic.dmactl, 0x30)
+        for first, last, start, end in ((0, 240, 0, 384), (30, 31, 60, 300), (50, 52, 200, 100)):
+            draw_both(antic, state, first, last, start_pixel=start, end_pixel=end)
+
+
 @pytest.mark.parametrize("prior", [0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x21, 0x3F, 0x41, 0x81, 0xC4])
 def test_players_and_missiles_by_dma_in_each_priority(prior: int) -> None:
     ram = bytearray(np.random.default_rng(prior).integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
@@ -158,7 +203,7 @@ def test_players_and_missiles_by_dma_in_each_priority(prior: int) -> None:
 
 @pytest.mark.parametrize("program", ["pmgdemo.s", "scrolldemo.s"])
 def test_the_picture_demos_are_drawn_alike(program: str, tmp_path: Path) -> None:
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     xex = tmp_path / "demo.xex"
     assemble(HERE / "asm" / program, xex)
@@ -171,7 +216,7 @@ def test_the_picture_demos_are_drawn_alike(program: str, tmp_path: Path) -> None
 
 
 def test_a_machine_reads_the_same_collisions_with_either_renderer(tmp_path: Path) -> None:
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     xex = tmp_path / "pmgdemo.xex"
     assemble(HERE / "asm" / "pmgdemo.s", xex)

@@ -91,7 +91,7 @@ def test_game_records(tmp_path: Path) -> None:
 
 
 def test_build_outputs(tmp_path: Path) -> None:
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     source = tmp_path / "tiny.s"
     source.write_text(".org $2000\n    rts\n")

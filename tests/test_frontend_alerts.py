@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from emulator.frontends import FrontendOptions, run_headless, window  # noqa: E402
-from tests.test_frontends import FakeAtari, display  # noqa: E402,F401  (display: a fixture)
+from tests.frontend_support import FakeAtari, bare_terminal  # noqa: E402
 
 
-def test_the_window_puts_an_alert_into_its_title_and_onto_the_console(display, capsys) -> None:  # noqa: F811
+def test_the_window_puts_an_alert_into_its_title_and_onto_the_console(display, capsys) -> None:
     alert = [""]
     atari_window = window.AtariWindow(FakeAtari(), "surround.xex", row_scale=1, alert=lambda: alert[0])
     atari_window.step()
@@ -34,29 +34,8 @@ def test_headless_prints_an_alert_to_stderr(capsys) -> None:
 
 
 def test_the_terminal_shows_an_alert_above_its_note() -> None:
-    from emulator.frontends import terminal
 
-    class Screen:
-        def __init__(self) -> None:
-            self.text: list[str] = []
-
-        def getmaxyx(self):
-            return 30, 80
-
-        def erase(self) -> None:
-            self.text.clear()
-
-        def addstr(self, row, column, text, attr=0) -> None:
-            self.text.append(text)
-
-        def refresh(self) -> None:
-            pass
-
-    front = terminal.TerminalFrontend.__new__(terminal.TerminalFrontend)
-    front.machine, front.stdscr, front.title, front.encoding = FakeAtari(), Screen(), "t", "utf-8"
-    front.note, front.alert, front.alert_shown, front.last_screen = "Black list: /x", lambda: "NOT SAVED: r", "", None
-    front.console, front.screen_attr = terminal.ConsoleKeys(), 0
-    front.colours_shown = terminal.text_colours(front.machine.colour_registers())  # no curses colours here
+    front = bare_terminal(FakeAtari(), note="Black list: /x", alert=lambda: "NOT SAVED: r")
     front.draw_if_changed()
     shown = "\n".join(front.stdscr.text)
     assert "NOT SAVED: r" in shown and shown.index("NOT SAVED: r") < shown.index("Black list: /x")

@@ -20,136 +20,21 @@ import pygame  # noqa: E402
 
 from emulator import frontends  # noqa: E402
 from emulator.errors import EmulatorError  # noqa: E402
-from emulator.frontends import AtariKey, ConsoleKeys, FrontendOptions, KeyFeeder, choose_frontend, terminal, window  # noqa: E402  # noqa: E402
-
-# Atari key codes (KBCODE bits 0-5), facts of the hardware.
-KEY_A, KEY_1, KEY_RETURN, KEY_MINUS, KEY_EQUALS, KEY_PLUS, KEY_ASTERISK = 0x3F, 0x1F, 0x0C, 0x0E, 0x0F, 0x06, 0x07
-KEY_DELETE, KEY_ESC, KEY_TAB = 0x34, 0x1C, 0x2C
-
-
-class FakeChips:
-    """The part of emulator.machine.Machine the front-ends use: keys and console keys that
-    are pressed without running anything."""
-
-    def __init__(self, memory: bytearray, pressed: list) -> None:
-        self.memory = memory
-        self.pressed = pressed
-        self.console = (False, False, False)
-        self.console_release_frame: int | None = None
-        self.frames = 0
-
-    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
-        self.pressed.append((keycode, shift, ctrl))
-        self.memory[0x02FC] = AtariKey(keycode, shift, ctrl).kbcode
-
-    def console_down(self, start=False, select=False, option=False, hold_frames=2) -> None:
-        self.console = (start, select, option)
-        self.console_release_frame = self.frames + hold_frames
-
-
-class FakeAtari:
-    """The facade the front-ends drive (emulator.interfaces.Atari), recording what they ask for;
-    its `machine` (FakeChips) presses keys and console keys without running frames."""
-
-    def __init__(self, height: int = 240, width: int = 384) -> None:
-        rows, columns = np.indices((height, width))
-        # 8x8 blocks of distinct colours: easy to find again after scaling
-        self.frame = np.stack(
-            [(rows // 8 * 16) % 256, (columns // 8 * 8) % 256, ((rows // 8 + columns // 8) * 40) % 256], axis=-1
-        ).astype(np.uint8)
-        self.memory = bytearray(0x10000)
-        self.memory[0x02FC] = 0xFF
-        self.pressed: list[tuple[int, bool, bool]] = []
-        self.console_frames: list[tuple[bool, bool, bool]] = []
-        self.frames = 0
-        self.resets: list[bool] = []
-        self.breaks = 0
-        self.text = "\n".join(f"LINE {row:02d}".ljust(40) for row in range(24))
-        self.codes = [bytes(40)] * 24
-        self.colours = bytes([0x00, 0x28, 0xCA, 0x94, 0x46])
-        self.machine = FakeChips(self.memory, self.pressed)
-        self.joysticks: dict[int, tuple[bool, ...]] = {}
-        self.paddles: dict[int, int] = {}
-        self.audio_sinks: list = []
-        self.recording = None
-
-    def key_down(self, keycode: int, shift: bool = False, ctrl: bool = False, hold_frames: int = 2) -> None:
-        self.machine.key_down(keycode, shift, ctrl, hold_frames)
-
-    def console_down(self, start=False, select=False, option=False, hold_frames=1) -> None:
-        self.machine.console_down(start, select, option, hold_frames)
-
-    def colour_registers(self) -> bytes:
-        return self.colours
-
-    def frame_rgb(self) -> np.ndarray:
-        return self.frame
-
-    def peek(self, address: int) -> int:
-        return self.memory[address]
-
-    def poke(self, address: int, value: int) -> None:
-        self.memory[address] = value
-
-    def press_key(self, keycode: int, shift: bool = False, ctrl: bool = False, frames: int = 2) -> None:
-        self.pressed.append((keycode, shift, ctrl))
-        self.memory[0x02FC] = AtariKey(keycode, shift, ctrl).kbcode
-        self.run_frames(frames)
-
-    def run_frames(self, count: int) -> None:
-        chips = self.machine
-        for _ in range(count):
-            self.frames += 1
-            chips.frames += 1
-            self.console_frames.append(chips.console)
-            if chips.console_release_frame is not None and chips.frames >= chips.console_release_frame:
-                chips.console, chips.console_release_frame = (False, False, False), None
-
-    def press_console(self, start: bool = False, select: bool = False, option: bool = False, frames: int = 2) -> None:
-        self.frames += frames
-        self.console_frames.extend([(start, select, option)] * frames)
-
-    def reset(self, warm: bool = True) -> None:
-        self.resets.append(warm)
-
-    def press_break(self) -> None:
-        self.breaks += 1
-
-    def run_until_idle(self, max_frames: int = 600) -> bool:
-        self.run_frames(1)
-        return True
-
-    def screen_text(self) -> str:
-        return self.text
-
-    def screen_codes(self) -> list[bytes]:
-        return self.codes
-
-    frame_rate = 1_789_773 / 29_868  # NTSC
-
-    def set_joystick(self, port: int, up: bool = False, down: bool = False, left: bool = False,
-                     right: bool = False, fire: bool = False) -> None:
-        self.joysticks[port] = (up, down, left, right, fire)
-
-    def set_paddle(self, number: int, value: int) -> None:
-        self.paddles[number] = value
-
-    def add_audio_sink(self, sink) -> None:
-        self.audio_sinks.append(sink)
-
-    def record_audio(self, path) -> None:
-        self.recording = path
-
-    def close_audio(self) -> None:
-        self.recording = None
-
-
-@pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
+from emulator.frontends import AtariKey, ConsoleKeys, FrontendOptions, KeyFeeder, choose_frontend, terminal, window  # noqa: E402
+from tests.frontend_support import (  # noqa: E402
+    KEY_0,
+    KEY_1,
+    KEY_A,
+    KEY_ASTERISK,
+    KEY_DELETE,
+    KEY_EQUALS,
+    KEY_ESC,
+    KEY_MINUS,
+    KEY_PLUS,
+    KEY_RETURN,
+    KEY_TAB,
+    FakeAtari,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Window: picture and screenshots
@@ -323,15 +208,43 @@ def test_key_feeder_leaves_the_os_debounce_gap_between_keys():
     assert pressed_at == [0, frontends.MIN_FRAMES_BETWEEN_KEYS]
 
 
-def test_key_feeder_limits_the_backlog_of_a_held_key_only():
-    feeder = KeyFeeder(max_repeats=2)
-    for _ in range(5):
-        feeder.push(AtariKey(KEY_A))
+def test_key_feeder_never_drops_a_typed_key_and_limits_repeats():
+    feeder = KeyFeeder(max_repeats=3)
+    for key in (KEY_1, KEY_0, KEY_0, KEY_0, KEY_0):  # "10000" typed while the program is busy
+        feeder.push(AtariKey(key))
     feeder.push(None)
-    assert list(feeder.pending) == [AtariKey(KEY_A)] * 2
-    for key in (AtariKey(KEY_1), AtariKey(KEY_RETURN), AtariKey(KEY_A)):
-        feeder.push(key)
+    assert [key.keycode for key in feeder.pending] == [KEY_1, KEY_0, KEY_0, KEY_0, KEY_0]
+    feeder.push(AtariKey(KEY_0), repeat=True)  # a held key's repeat: 3 or more wait, dropped
     assert len(feeder.pending) == 5
+    feeder.pending.clear()
+    for _ in range(10):
+        feeder.push(AtariKey(KEY_A), repeat=True)
+    assert list(feeder.pending) == [AtariKey(KEY_A)] * 3
+
+
+def window_events(atari_window, text: str, held_repeats: int = 0) -> None:
+    """Type ``text`` key by key as pygame reports it (KEYDOWN, TEXTINPUT, KEYUP); the last key
+    is held for ``held_repeats`` auto-repeats (TEXTINPUT without a new KEYDOWN)."""
+    for index, character in enumerate(text):
+        code = pygame.key.key_code(character)
+        atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+        atari_window.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=character))
+        if index == len(text) - 1:
+            for _ in range(held_repeats):
+                atari_window.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+                atari_window.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=character))
+        atari_window.handle_event(pygame.event.Event(pygame.KEYUP, key=code, mod=0))
+
+
+def test_window_type_ahead_keeps_every_typed_key(display):
+    """Issue 28 item 4: `10000` typed while the program is busy arrives as 10000, not 1000;
+    a key held down still adds only a few repeats."""
+    atari_window = window.AtariWindow(FakeAtari(), "test.xex", row_scale=1)
+    window_events(atari_window, "10000")
+    assert [key.keycode for key in atari_window.keys.pending] == [KEY_1, KEY_0, KEY_0, KEY_0, KEY_0]
+    atari_window.keys.pending.clear()
+    window_events(atari_window, "7", held_repeats=20)
+    assert len(atari_window.keys.pending) == window.MAX_WAITING_REPEATS
 
 
 def test_the_front_ends_type_against_the_facades_protocol():

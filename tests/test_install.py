@@ -56,6 +56,7 @@ def run_installed(installed: Path, home: Path, *args: str) -> subprocess.Complet
                           cwd=home, env=environment, timeout=120)
 
 
+@pytest.mark.slow
 def test_an_installed_package_creates_nothing_on_help_and_tells_its_own_folders(
     installed: Path, tmp_path: Path
 ) -> None:

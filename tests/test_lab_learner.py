@@ -40,6 +40,7 @@ def test_every_learned_entry_is_a_real_loss(name, learner_first, opponent_kind):
         assert learner_first and solver.value(game.start()) == -1
 
 
+@pytest.mark.slow
 def test_learner_on_the_favoured_side_learns_to_beat_a_perfect_opponent():
     for game, first in ((hexapawn(), False), (GrundyGame(12), True), (Kascha(4, 3), False)):
         solver = Solver(game)

@@ -55,12 +55,13 @@ def test_train_records_the_black_list_per_block_and_plots_it(tmp_path, capsys):
     assert target.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_pictures_needs_an_existing_folder(tmp_path, capsys):
+def test_pictures_refuses_a_folder_it_cannot_make(tmp_path, capsys):
     from host.cli import main
 
     pytest.importorskip("matplotlib")
-    assert main(["lab", "pictures", "--dir", str(tmp_path / "missing")]) == 2
-    assert "no such folder" in capsys.readouterr().err
+    (tmp_path / "file").write_text("")
+    assert main(["lab", "pictures", "--dir", str(tmp_path / "file" / "pictures")]) == 2
+    assert "cannot make the folder" in capsys.readouterr().err
 
 
 def test_pictures_lists_every_picture_the_docs_show():

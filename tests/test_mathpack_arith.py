@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from host.atari import fp
-from host.build.assembler import label_map
+from host.toolchain.assembler import label_map
+from tests.fp_support import numbers  # normalised numbers (runs of 0s and 9s)
 from tests.mathpack_support import MathPackImages, MathPackMachine, math_pack_images
-from tests.test_atari_fp import numbers  # the model tests' normalised numbers (runs of 0s and 9s)
 
 FR0, FR1 = 0xD4, 0xE0
 

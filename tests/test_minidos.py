@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
 from host.atari.dos2 import Dos2Disk, split_name
-from host.build.minidos import DOS_SYS_NAME, new_system_disk
 from host.commands.atr import directory_lines
+from host.toolchain.minidos import DOS_SYS_NAME, new_system_disk
 
 CIOV = 0xE456
 IOCB = 0x0340
@@ -155,7 +155,7 @@ def test_boot_shows_the_menu_and_installs_d(booted):
     entries = {chr(hatabs[i]): hatabs[i + 1] | (hatabs[i + 2] << 8) for i in range(0, 33, 3) if hatabs[i]}
     assert entries["D"] == 0x0886  # the handler table right after the two JMPs at $0880
     assert atari.peek_word(0x0C) == 0x0880  # DOSINI
-    from host.build.minidos import DOS2_MEMLO, dos_labels
+    from host.toolchain.minidos import DOS2_MEMLO, dos_labels
 
     assert atari.peek_word(0x02E7) == dos_labels()["dosend"]  # MEMLO above the buffers ...
     assert atari.peek_word(0x02E7) <= DOS2_MEMLO  # ... and no higher than DOS 2.0S's
@@ -338,7 +338,7 @@ def test_from_basic_create_read_list_delete_not_found_and_disk_full(tmp_path):
 # -- from a 6502 test program (tests/asm/dostest.s) --------------------------------------------
 
 def test_a_6502_program_creates_reads_lists_deletes_and_fills_the_disk(tmp_path):
-    from host.build.assembler import assemble
+    from host.toolchain.assembler import assemble
 
     program = tmp_path / "dostest.xex"
     assemble(Path(__file__).parent / "asm" / "dostest.s", program)
@@ -451,7 +451,7 @@ DOS_OWN_MEMORY = range(0x0700, 0x2000)
 def test_the_mini_dos_uses_only_documented_os_locations():
     import re
 
-    from host.build.minidos import BUILD_DIR, build_dos
+    from host.toolchain.minidos import BUILD_DIR, build_dos
 
     build_dos()
     operand = re.compile(r"^\s*[0-9A-F]{4}\s+(?:[0-9A-F]{2} ){1,3}\s*([A-Z]{3})\s+\(?\$([0-9A-F]{2,4})")

@@ -1,15 +1,18 @@
-"""BASIC's LOAD/SAVE/ENTER/LIST/RUN "D:..." through the mini-DOS, on the whole free BASIC
-(the product's cartridge, tests/basic_whole.py)."""
+"""BASIC's LOAD/SAVE/ENTER/LIST/RUN "D:..." through the mini-DOS and "H:..." on a host folder,
+on the whole free BASIC (the product's cartridge, tests/basic_whole_support.py)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from emulator.headless import HeadlessAtari
 from host.atari.basic import list_program, read_save_file
 from host.atari.dos2 import Dos2Disk
-from host.build.minidos import new_system_disk
-from tests.basic_whole import WholeBasic, WholeImages
+from host.toolchain.minidos import new_system_disk
+from tests.basic_whole_support import WholeBasic, WholeImages
 
 
 @pytest.fixture(scope="module")
@@ -29,26 +32,39 @@ def basic_from_disk(images: WholeImages, path, choice: str = "3") -> WholeBasic:
     return basic
 
 
-def test_save_load_run_list_enter_through_d(images, tmp_path) -> None:
+def basic_on_device(images: WholeImages, device: str, tmp_path: Path) -> tuple[WholeBasic, Callable[[str], bytes]]:
+    """BASIC with D: (the mini-DOS on a fresh system disk) or H: (a host folder), and a reader
+    of the files it wrote."""
+    if device == "H":
+        return WholeBasic(images, hdir=tmp_path), lambda name: (tmp_path / name).read_bytes()
     path = tmp_path / "basic.atr"
     new_system_disk(path=path).save()
-    basic = basic_from_disk(images, path)
+
+    def on_disk(name: str) -> bytes:
+        disk = Dos2Disk.open(path)
+        assert disk.problems() == []
+        return disk.read(name)
+    return basic_from_disk(images, path), on_disk
+
+
+@pytest.mark.parametrize("device", ["D", "H"])
+def test_save_load_run_list_enter_through(images, tmp_path: Path, device: str) -> None:
+    """The same statements on the mini-DOS's D: and on H: (twins, one test)."""
+    basic, read = basic_on_device(images, device, tmp_path)
     basic.type('10 PRINT "SAVED";7')
-    basic.type('SAVE "D:T.BAS"')
-    basic.type('LIST "D:T.LST"')
+    basic.type(f'SAVE "{device}:T.BAS"')
+    basic.type(f'LIST "{device}:T.LST"')
     basic.type("NEW")
     assert basic.output_of("LIST") == []
-    basic.type('LOAD "D:T.BAS"')
+    basic.type(f'LOAD "{device}:T.BAS"')
     assert basic.output_of("RUN") == ["SAVED7"]
     basic.type("NEW")
-    assert basic.output_of('RUN "D:T.BAS"') == ["SAVED7"]
+    assert basic.output_of(f'RUN "{device}:T.BAS"') == ["SAVED7"]
     basic.type("NEW")
-    basic.type('ENTER "D:T.LST"')
+    basic.type(f'ENTER "{device}:T.LST"')
     assert basic.output_of("LIST") == ['10 PRINT "SAVED";7']
-    assert basic.output_of('LOAD "D:NOPE.BAS"') == ["ERROR-  170"]
-    disk = Dos2Disk.open(path)
-    assert disk.problems() == []
-    assert disk.read("T.LST") == b'10 PRINT "SAVED";7\x9b'
-    saved = tmp_path / "T.BAS"
-    saved.write_bytes(disk.read("T.BAS"))
+    assert basic.output_of(f'LOAD "{device}:NOPE.BAS"') == ["ERROR-  170"]
+    assert read("T.LST") == b'10 PRINT "SAVED";7\x9b'
+    saved = tmp_path / "saved.bas"
+    saved.write_bytes(read("T.BAS"))
     assert list_program(read_save_file(saved)) == ['10 PRINT "SAVED";7']

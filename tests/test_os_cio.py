@@ -13,7 +13,8 @@ import pytest
 
 from emulator.atr import Atr
 from emulator.headless import HeadlessAtari
-from host.build.assembler import assemble, label_map
+from host.toolchain.assembler import assemble, label_map
+from tests.cio_support import call_cio
 
 REPO = Path(__file__).resolve().parents[1]
 CIOV, DSKINV, SETVBV = 0xE456, 0xE453, 0xE45C
@@ -131,14 +132,7 @@ def start(atari: HeadlessAtari, address: int) -> None:
 def cio(atari: HeadlessAtari, iocb: int, command: int, buffer: int = 0, length: int = 0,
         aux1: int = 0, aux2: int = 0, data: int = 0) -> tuple[int, int, int]:
     """Call CIOV for one request; returns (status Y, A, flags)."""
-    base = 0x0340 + 16 * iocb
-    atari.poke(base + 2, command)
-    atari.poke_word(base + 4, buffer)
-    atari.poke_word(base + 8, length)
-    if command == 3:
-        atari.poke(base + 10, aux1)
-        atari.poke(base + 11, aux2)
-    a, x, y, flags = atari.call(CIOV, a=data, x=16 * iocb)
+    a, x, y, flags = call_cio(atari, iocb, command, buffer, length, aux1, aux2, data)
     assert x == 16 * iocb, "CIO keeps X"
     assert bool(flags & 0x80) == (y >= 128), "N flag tells an error"
     return y, a, flags
@@ -379,7 +373,8 @@ def test_graphics_2_with_a_text_window(kit) -> None:
     assert open_device(atari, 6, "S:", 8 + 16, 2) == 1
     dl = display_list(atari)
     savmsc, txtmsc = atari.peek_word(0x58), atari.peek_word(0x0294)
-    assert txtmsc == 0xC000 - 160 and savmsc == txtmsc - 10 * 20
+    # the Atari OS layout: GRAPHICS 2's full 12 rows reserved, the window after them
+    assert txtmsc == 0xC000 - 160 and savmsc == txtmsc - 12 * 20
     assert dl[:6] == bytes([0x70, 0x70, 0x70, 0x47, savmsc & 0xFF, savmsc >> 8])
     assert dl[6:15] == bytes([0x07] * 9)
     assert dl[15:21] == bytes([0x42, txtmsc & 0xFF, txtmsc >> 8, 2, 2, 2])
@@ -420,8 +415,13 @@ def test_graphics_8_plot_and_drawto(kit) -> None:
     for step in range(11):
         row, column = 100 + step, 10 + step
         assert atari.peek(savmsc + row * 40 + column // 8) & (0x80 >> (column % 8)), (row, column)
+    # the split screen keeps the full screen's 192 rows (Atari OS layout): row 160 lies
+    # under the window, row 192 is off the screen
     atari.poke(0x54, 160)
-    assert cio(atari, 6, 11, data=1)[0] == 141, "below the split screen"
+    assert cio(atari, 6, 11, data=1)[0] == 1, "hidden by the window, but there"
+    atari.poke(0x54, 192)
+    assert cio(atari, 6, 11, data=1)[0] == 141, "below the full screen"
+    assert atari.peek_word(0x0294) == savmsc + 7696, "the window after the full screen's memory"
 
 
 def test_graphics_3_pixels_have_two_bits(kit) -> None:

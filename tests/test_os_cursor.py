@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from emulator.headless import HeadlessAtari
-from host.build.assembler import assemble
+from host.toolchain.assembler import assemble
 
 PROGRAM = """
 .alias ROWCRS $54

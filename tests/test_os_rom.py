@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from py65.devices.mpu6502 import MPU
 
-from host.build.assembler import OS_ROM, label_map
-from host.build.targets import build_os
+from host.toolchain.assembler import OS_ROM, label_map
+from host.toolchain.targets import build_os
 
 REPO = Path(__file__).resolve().parents[1]
 ROM = (REPO / OS_ROM).read_bytes()

@@ -20,8 +20,9 @@ from emulator.headless import HeadlessAtari
 from emulator.rom import ROMS
 from emulator.serial import read_cas
 from emulator.sio import ACK, COMPLETE, MS, T2_ACK, Answer, SioDevice, checksum
-from host.build.disk import build_disk, read_disk_blacklist
 from host.cli import main
+from host.toolchain.disk import build_disk, read_disk_blacklist
+from tests.cio_support import call_cio
 
 CIOV, DSKINV, SIOV = 0xE456, 0xE453, 0xE459
 DDEVIC, DUNIT, DCOMND, DSTATS, DBUFLO, DTIMLO, DBYTLO, DAUX1 = 0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x308, 0x30A
@@ -48,14 +49,7 @@ def dskinv(atari: HeadlessAtari, command: str, sector: int, buffer: int, unit: i
 
 def cio(atari: HeadlessAtari, iocb: int, command: int, buffer: int = 0, length: int = 0,
         aux1: int = 0, aux2: int = 0, data: int = 0) -> int:
-    base = 0x0340 + 16 * iocb
-    atari.poke(base + 2, command)
-    atari.poke_word(base + 4, buffer)
-    atari.poke_word(base + 8, length)
-    if command == 3:
-        atari.poke(base + 10, aux1)
-        atari.poke(base + 11, aux2)
-    return atari.call(CIOV, a=data, x=16 * iocb)[2]
+    return call_cio(atari, iocb, command, buffer, length, aux1, aux2, data)[2]
 
 
 def open_device(atari: HeadlessAtari, iocb: int, name: str, aux1: int, aux2: int = 0) -> int:
@@ -211,6 +205,34 @@ def test_a_read_takes_an_810s_time(image: Path) -> None:
     assert 0.08 < per_sector < 0.22, per_sector
 
 
+def test_sio_starts_clean_after_a_program_left_the_serial_port_in_error(image: Path) -> None:
+    """A byte left unread, overrun and framing error latched in SKSTAT (Acid800's serial tests
+    leave the port so): SIO resets the status (SKRES) and drops the old byte before its command
+    frame, so its first try succeeds."""
+    atari = booted("serial")
+    atari.insert_disk(1, image)
+    pokey, bus = atari.machine.pokey, atari.machine.serial.bus
+    atari.poke(0xD20E, 0x20)  # IRQEN: serial input data ready
+    for _ in range(2):
+        pokey.serial_byte_received(0xA7, framing_error=True)
+    assert pokey.read(0xD20F) & 0xA0 == 0, "overrun and framing error latched"
+    frames = len(bus.log)
+    assert dskinv(atari, "R", 5, 0x4000) == 1
+    assert atari.peek_bytes(0x4000, 128) == Atr.load(image).read_sector(5)
+    assert len(bus.log) == frames + 1, "one command frame: no retry"
+
+
+def test_the_fast_sio_leaves_the_serial_status_reset_as_the_os_does(image: Path) -> None:
+    """The OS's SIO resets SKSTAT's latches on the wire; the SIO patch does the same, so a
+    program loaded either way finds no old framing error (Acid800's "POKEY: Serial status")."""
+    atari = booted("fast")
+    atari.insert_disk(1, image)
+    pokey = atari.machine.pokey
+    pokey.serial_byte_received(0xA7, framing_error=True)
+    assert dskinv(atari, "R", 5, 0x4000) == 1
+    assert pokey.read(0xD20F) & 0xA0 == 0xA0
+
+
 class FaultyDrive(SioDevice):
     """D1: that ACKs a read and then sends a damaged frame: a wrong checksum, bytes at
     another bit rate, or bytes faster than they can be read."""
@@ -283,6 +305,7 @@ def test_lprint_and_list_p_from_basic(mode: str, tmp_path: Path) -> None:
 # -- the program recorder C: ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_csave_and_cload_round_trip_over_the_bus(tmp_path: Path) -> None:
     """CSAVE writes the leader and 132-byte records at 600 baud; CLOAD reads them back."""
     tape = tmp_path / "prog.cas"
@@ -333,11 +356,11 @@ def test_hatabs_is_the_xl_oss() -> None:
 # -- whole programs over the bus ---------------------------------------------------------------------------------
 
 
-def test_surround_disk_boots_and_saves_a_lesson_over_the_bus(tmp_path: Path, capsys, monkeypatch) -> None:
+@pytest.mark.slow
+def test_surround_disk_boots_and_saves_a_lesson_over_the_bus(tmp_path: Path, capsys) -> None:
     path = tmp_path / "surround.atr"
     build_disk(path)
-    monkeypatch.setenv("SURROUND_SIO", "serial")
-    argv = ["check", "--engine", "asm", "--disk", str(path), "--sheep", "perfect", "--games", "2",
+    argv = ["check", "--engine", "asm", "--disk", str(path), "--sio", "serial", "--sheep", "perfect", "--games", "2",
             "--seed", "3", "--json"]
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)
@@ -453,7 +476,7 @@ buf:    .advance buf+132
 
 
 def test_an_interrupt_driven_sio_reads_a_sector(image: Path, tmp_path: Path) -> None:
-    from host.build.assembler import assemble, label_map
+    from host.toolchain.assembler import assemble, label_map
 
     source = tmp_path / "irqsio.s"
     source.write_text(IRQ_SIO.replace("{equates}", str(Path(__file__).resolve().parents[1] / "asm/os/equates.s")))
@@ -503,12 +526,14 @@ def test_bad_bus_files_are_one_line_errors(tmp_path: Path, capsys) -> None:
     junk = tmp_path / "junk.cas"
     junk.write_bytes(b"not a tape")
     assert main(["emu", "--frontend", "headless", "--cassette", str(junk)]) != 0
-    assert main(["emu", "--frontend", "headless", "--cassette", str(tmp_path / "no" / "t.cas")]) != 0
-    assert main(["emu", "--frontend", "headless", "--printer", str(tmp_path / "no" / "p.txt")]) != 0
+    # a folder that cannot be made (a file stands in its way; a missing one is made: issue 28 item 12)
+    assert main(["emu", "--frontend", "headless", "--cassette", str(junk / "t.cas")]) != 0
+    assert main(["emu", "--frontend", "headless", "--printer", str(junk / "p.txt")]) != 0
     errors = capsys.readouterr().err.strip().splitlines()
     assert len(errors) == 3 and all("Traceback" not in line for line in errors)
-    assert "junk.cas: not a .cas image" in errors[0] and "no such directory" in errors[1]
-    assert "cannot write the printer file" in errors[2]
+    assert "junk.cas: not a .cas image" in errors[0]
+    assert "cannot make the folder for the cassette image (Not a directory)" in errors[1]
+    assert "cannot write the printer file (Not a directory)" in errors[2]
 
 
 # -- the disk over the bus against a model ---------------------------------------------------------------------
@@ -525,6 +550,7 @@ def bus_machine(tmp_path_factory) -> tuple[HeadlessAtari, Path, dict[int, bytes]
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(writes=st.lists(st.tuples(st.integers(1, 720), st.binary(min_size=128, max_size=128)), min_size=1, max_size=4),
        reads=st.lists(st.integers(1, 720), min_size=1, max_size=4))
+@pytest.mark.slow
 def test_sectors_written_and_read_over_the_bus_follow_the_model(bus_machine, writes, reads) -> None:
     atari, path, model = bus_machine
     for sector, data in writes:
@@ -539,6 +565,7 @@ def test_sectors_written_and_read_over_the_bus_follow_the_model(bus_machine, wri
         assert atari.peek_bytes(0x4000, 128) == expected == on_file.read_sector(sector)
 
 
+@pytest.mark.slow
 def test_format_over_the_bus_and_an_enhanced_density_1050(tmp_path: Path) -> None:
     """'!' formats (the drive answers with its list of bad sectors, $FFFF = none) and is
     refused on a write-protected disk; a 1040-sector image is a 1050 in enhanced density,

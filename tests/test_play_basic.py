@@ -3,7 +3,7 @@
 The program reads D:SURROUND.BLK itself (the emulator offers a scratch folder as D:, filled
 from the player's file), and what it learns goes back to the player's file while it waits
 for a key. The OS's math pack is answered in Python while our OS ROM has none
-(tests/basic_engines.py)."""
+(tests/basic_engines_support.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from host.game.records import read_blacklist_file
+from host.game.blacklist_file import read_blacklist_file
 from host.game.rules import BLACKLIST_BYTES
 
 
@@ -33,8 +33,10 @@ def made_engines(monkeypatch):
 
 
 def play_args(blacklist: Path | None, **extra) -> argparse.Namespace:
-    options = dict(engine="basic", basic=None, frontend="headless", blacklist=blacklist and str(blacklist),
-                   empty_blacklist=False, seed=3, disk=None, screen=True)
+    from host.cli import build_parser
+
+    options = vars(build_parser().parse_args(["play"]))  # every option at its default
+    options.update(engine="basic", frontend="headless", blacklist=blacklist and str(blacklist), seed=3, screen=True)
     options.update(extra)
     return argparse.Namespace(**options)
 

@@ -7,15 +7,14 @@ from hypothesis import strategies as st
 from host.engines.harness import play_learning_game
 from host.engines.reference import ReferenceEngine
 from host.errors import SurroundError
+from host.game.blacklist_file import read_blacklist_file, write_blacklist_file
 from host.game.players import RandomSheep, ReplaySheep
 from host.game.records import (
     format_game,
     parse_game,
     parse_records,
-    read_blacklist_file,
     read_records,
     sheep_moves_of,
-    write_blacklist_file,
     write_records,
 )
 from host.game.rules import Blacklist, Move, Position
@@ -151,7 +150,7 @@ def test_bad_blacklist_files(tmp_path):
     with pytest.raises(SurroundError, match="cannot read"):
         read_blacklist_file(tmp_path / "missing.bl")
     with pytest.raises(SurroundError, match="cannot write"):
-        write_blacklist_file(tmp_path / "no" / "dir.bl", bytes(165))
+        write_blacklist_file(short / "dir.bl", bytes(165))  # under a file (a missing folder is made)
 
 
 @settings(max_examples=200, deadline=None)

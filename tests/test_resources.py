@@ -61,8 +61,8 @@ def test_the_package_data_is_the_sources_and_only_the_shipped_roms(tmp_path: Pat
 
 def test_a_build_from_other_sources_is_stale(tmp_path: Path) -> None:
     """The 6502 game is rebuilt when its sources changed, whatever the files' times say."""
-    from host.build import targets
     from host.engines import asm
+    from host.toolchain import targets
 
     asm.ensure_built()
     xex, labels = tmp_path / "surround.xex", tmp_path / "surround.map"

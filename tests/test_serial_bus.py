@@ -87,6 +87,9 @@ class Bus:
 
     def answer(self) -> bytes:
         self.run_idle()
+        return self.answer_so_far()
+
+    def answer_so_far(self) -> bytes:
         return bytes(value for _, value in self.received)
 
 
@@ -204,6 +207,20 @@ def test_write_sector_data_frame_and_write_protect(disk, tmp_path: Path) -> None
     assert bus.answer() == bytes((ACK, NAK)), "a data frame with a bad checksum"
 
 
+def test_a_new_command_frame_drops_the_answer_still_coming_to_the_last(disk) -> None:
+    """A computer that gave up waiting and sends its command again hears one answer, to the
+    new frame (before, both answers came, one over the other: an overrun on every byte)."""
+    atr, _ = disk
+    bus = Bus()
+    bus.port.bus.attach(DiskDrive(1, atr))
+    bus.command(bytes((0x31, 0x52, 19, 0)))
+    bus.run_until(bus.now + 3 * MS)  # its ACK came; COMPLETE waits for the seek
+    assert bus.answer_so_far() == bytes((ACK,))
+    bus.command(bytes((0x31, 0x52, 1, 0)))
+    data = atr.read_sector(1)
+    assert bus.answer() == bytes((ACK, ACK, COMPLETE)) + data + bytes((checksum(data),))
+
+
 def test_status_frame(disk) -> None:
     atr, _ = disk
     bus = Bus()
@@ -260,6 +277,22 @@ def test_skstat_bit_4_shows_the_data_in_line_bit_by_bit(value: int) -> None:
     assert seen == expected
     bus.run_idle()
     assert bus.pokey.read(0x0F) >> 4 & 1 == 1 and bus.pokey.read(SEROUT) == value
+
+
+def test_skstat_bit_1_is_0_while_a_byte_comes_in() -> None:
+    """The input shift register is busy from the start bit to the stop bit (Acid800's "POKEY:
+    Serial status" waits for bit 1 to go 0 and back to 1)."""
+    bus = Bus()
+    device = DiskDrive(1, Atr.blank(720))
+    bits = CPU_HZ / 19_200
+    end = bus.port.bus.send(device, bytes((0x43,)), 1000)
+    seen = []
+    for cycle in (999, 1000, round(1000 + 5 * bits), end - 1):
+        bus.run_until(cycle)
+        seen.append(bus.pokey.read(0x0F) & 0x02)
+    bus.run_idle()
+    seen.append(bus.pokey.read(0x0F) & 0x02)
+    assert seen == [0x02, 0, 0, 0, 0x02]
 
 
 def test_an_ejected_device_answers_no_more(disk, tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 The limits of Atari BASIC, the canonical LIST form, the tables in its DATA lines against the
 rules and the 6502 screen, its texts against the 6502 game; and its hash and black-list
 routines for every position, run on the Python model of the BASIC runtime
-(tests/basic_model.py, every number through the math-pack model). Whole games against the
+(tests/basic_model_support.py, every number through the math-pack model). Whole games against the
 reference: tests/test_surround_basic_model.py; on the free BASIC in the emulator:
 tests/test_surround_basic_emulator.py.
 """
@@ -20,7 +20,7 @@ from host.atari import fp
 from host.atari.basic import list_program, listing_bytes, read_listing_file
 from host.atari.basic import tokens as T
 from host.game import rules
-from tests.basic_model import BasicModel
+from tests.basic_model_support import BasicModel
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTING = ROOT / "basic" / "surround.lst"

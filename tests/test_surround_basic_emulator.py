@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from emulator.headless import MachineOptions
 from host.atari.basic import enter_listing
 from host.atari.basic.lister import list_line
 from host.game import rules
@@ -56,7 +57,7 @@ def test_lockstep_games_on_the_free_basic():
     basic engine (typed at, read by variable name), checked move by move against the reference."""
     from host.engines.harness import LockstepChecker
     from host.game.players import parse_sheep_spec
-    from tests.basic_engines import emulator_engine
+    from tests.basic_engines_support import emulator_engine
 
     with emulator_engine(seed=1) as engine:
         summary = LockstepChecker(engine, parse_sheep_spec("mix:0.5", seed=1)).run(3)
@@ -67,18 +68,18 @@ def test_lockstep_games_on_the_free_basic():
     assert 0 < figures["emulated_seconds_per_move"] <= figures["emulated_seconds_longest_move"]
 
 
-def test_the_free_basic_and_the_model_show_the_same_screens():
+def test_the_free_basic_and_the_model_show_the_same_screens(tmp_path):
     """Lines that are refused or edited (DELETE, CLEAR, an overlong line, letters): the free
     BASIC in the emulator and the Python model of the runtime - two independent readings of
     Atari BASIC - leave the same screen, cell for cell."""
     from emulator.atascii import ATASCII_TO_UNICODE
-    from tests.basic_engines import ModelEngine, emulator_engine
+    from tests.basic_engines_support import ModelEngine, emulator_engine
 
     # ATASCII: $7E is DELETE BACK S, $7D CLEAR (the emulator types them by their Unicode signs)
     # (N, C, Y and H as a line's first key act at once: here they come after a space)
     lines = ["9,9", "12\x7e\x7e\x7e1,1", " HELLO", "3,5", "1234567890" * 4, "X\x7d N", "2,3\x7e9", " Y", " 4 , 4 "]
-    model = ModelEngine(seed=5)
-    with emulator_engine(seed=5) as engine:
+    model = ModelEngine(seed=5)  # with a D: that holds no SURROUND.BLK yet, as the folder below
+    with emulator_engine(seed=5, files=tmp_path) as engine:
         assert engine.screen_text() == model.model.screen.unicode_text()
         for text in lines:
             engine.type_line("".join(ATASCII_TO_UNICODE[ord(c)] if c in "\x7d\x7e" else c for c in text))
@@ -97,11 +98,11 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
     from host.atari import fp as atari_fp
     from host.engines.basic import BasicEngine
     from host.game.rules import Blacklist, Position, nr_of
-    from tests.basic_whole import WholeImages
-    from tests.test_surround_basic_model import EXAMPLE
+    from tests.basic_whole_support import WholeImages
+    from tests.game_support import SEED_EXAMPLE
 
     images = WholeImages(tmp_path_factory.mktemp("example"))
-    positions = [Position.parse(text) for text in EXAMPLE.split()]
+    positions = [Position.parse(text) for text in SEED_EXAMPLE.split()]
     wanted = iter(after.wolf for after in positions[2::2])
     state: dict = {}
 
@@ -128,7 +129,8 @@ def test_the_seeds_example_game_teaches_nr_1310_on_the_free_basic(tmp_path_facto
         atari.machine.memory.add_patch(address, TRAP_OPCODE)
         atari.machine.cpu.traps[address] = rnd_trap(atari)
 
-    with BasicEngine(seed=1, basic=images.basic_rom, os_rom=images.os_rom, prepare=prepare) as engine:
+    machine = MachineOptions(os_rom=images.os_rom, basic_rom=images.basic_rom)
+    with BasicEngine(seed=1, machine=machine, prepare=prepare) as engine:
         state["engine"] = engine
         for index in range(0, len(positions) - 1, 2):
             before, after = positions[index], positions[index + 1]

@@ -1,6 +1,6 @@
-"""basic/surround.lst played on the Python model of the BASIC runtime (tests/basic_model.py),
+"""basic/surround.lst played on the Python model of the BASIC runtime (tests/basic_model_support.py),
 checked move by move against the reference by the project's own lockstep harness (the
-engine, tests/basic_engines.py, types "FROM,TO" RETURN and reads the program's variables by
+engine, tests/basic_engines_support.py, types "FROM,TO" RETURN and reads the program's variables by
 name, as the emulator's will).
 """
 
@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from host.engines.harness import LockstepChecker
 from host.game.players import parse_sheep_spec
 from host.game.rules import BLACKLIST_BYTES, Position, nr_of
-from tests.basic_engines import BLACKLIST_FILE, ModelEngine
-from tests.basic_model import BasicModel
+from tests.basic_engines_support import BLACKLIST_FILE, ModelEngine
+from tests.basic_model_support import BasicModel
+from tests.game_support import SEED_EXAMPLE
 
 
 @pytest.mark.parametrize(("sheep", "seed"), [("mix:0.5", 1), ("random", 2), ("perfect", 3)])
@@ -29,13 +30,9 @@ def test_lockstep_against_the_reference(sheep, seed):
         assert engine.model.files[BLACKLIST_FILE] == engine.blacklist_bytes()
 
 
-EXAMPLE = ("1,2,4-6 2,3,4-6 2,3,4-8 2,3,6-8 2,3,6-11 2,3,8-11 2,3,8-9 2,6,8-9 2,6,8-11 2,8,10-11 "
-           "2,8,10-9 6,8,10-9 6,8,10-11 8,9,10-11")
-
-
 def test_the_seeds_example_game_teaches_6_8_10_11():
     engine = ModelEngine()
-    positions = [Position.parse(text) for text in EXAMPLE.split()]
+    positions = [Position.parse(text) for text in SEED_EXAMPLE.split()]
     wanted_targets = iter(after.wolf for before, after in zip(positions[1::2], positions[2::2]))
     state = {}
 
@@ -77,6 +74,7 @@ def test_black_list_file_round_trip_and_broken_files():
     st.text(alphabet=" 0123456789,NCYnxc-!.", max_size=40),
     st.sampled_from(["\x7e", "\x7d", "\x9c", "\x1c", "\x1f", "\x1b", "\xa0", "\x7f"]),
 ), max_size=8))
+@pytest.mark.slow
 def test_no_input_breaks_the_screen(lines):
     """Any keys (overlong lines, DELETE, CLEAR, cursor keys, ESC, inverse): the model raises
     if the program ever prints into the last column or scrolls; rows outside 17-21 keep
@@ -89,13 +87,18 @@ def test_no_input_breaks_the_screen(lines):
     assert [engine.model.screen.row_text(row) for row in (0, 12, 23)] == fixed
 
 
-def test_the_screen_is_the_6502_games():
-    """Start screen, a refused move and the rules page, cell for cell as the 6502 game's;
-    only the help row differs: BASIC's GET never sees the HELP key, so the rules are "H"."""
-    from host.engines.asm import start_program
+def test_the_screen_is_the_6502_games(tmp_path):
+    """Start screen (both with a D: that holds no SURROUND.BLK yet), a refused move and the rules
+    page, cell for cell as the 6502 game's; only the help row differs: BASIC's GET never sees the
+    HELP key, so the rules are "H"."""
+    from emulator.headless import HeadlessAtari
+    from host.engines.asm import ensure_built
 
-    atari, _ = start_program(seed=1)
+    atari = HeadlessAtari(seed=1)
+    atari.use_h_device(tmp_path, letter="D")
+    assert atari.load_xex(ensure_built())
     engine = ModelEngine(seed=1)
+    assert "NO SURROUND.BLK YET: EMPTY LIST." in engine.model.screen.unicode_text()
     screens = engine.model.screen.unicode_text().split("\n"), atari.screen_text().split("\n")
     assert screens[0][:23] == screens[1][:23]
     assert screens[0][23].strip() == "N NEW GAME  C CLEAR LIST  H: RULES"

@@ -8,12 +8,12 @@ import pytest
 
 from emulator.headless import HeadlessAtari
 from host.atari.dos2 import DATA_BYTES, Dos2Disk
-from host.build.disk import BLACKLIST_NAME, build_disk, read_disk_blacklist
-from host.build.minidos import DFLINK, DFSFLG, build_dos
 from host.cli import main
 from host.engines.asm import XEX, boot_disk, ensure_built, load_labels
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
+from host.toolchain.disk import BLACKLIST_NAME, build_disk, read_disk_blacklist
+from host.toolchain.minidos import DFLINK, DFSFLG, build_dos
 
 
 def sectors_for(size: int) -> int:
@@ -63,7 +63,8 @@ def test_surround_disk_command_writes_the_image(tmp_path, capsys):
     listing = json.loads(capsys.readouterr().out)
     assert [f["name"] for f in listing["files"]][:2] == ["DOS.SYS", "SURROUND.XEX"]
     assert Dos2Disk.open(target).problems() == []
-    assert main(["disk", "-o", str(tmp_path / "no" / "such" / "dir.atr")]) == 2
+    assert main(["disk", "-o", str(tmp_path / "new" / "dir" / "s.atr")]) == 0, "a missing folder is made"
+    assert main(["disk", "-o", str(target / "under-a-file.atr")]) == 2
 
 
 def booted_game(path) -> tuple[HeadlessAtari, dict[str, int]]:

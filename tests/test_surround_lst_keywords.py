@@ -1,12 +1,12 @@
 """basic/surround.lst ENTERs on the extended BASICs too: no variable name begins with a word
-that Altirra BASIC, Turbo-BASIC XL or BASIC XL/XE reserve (tests/extended_basic_keywords.py)."""
+that Altirra BASIC, Turbo-BASIC XL or BASIC XL/XE reserve (tests/basic_keywords_support.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from host.atari.basic import read_listing_file
-from tests.extended_basic_keywords import EXTENDED_BASICS, clashes
+from tests.basic_keywords_support import EXTENDED_BASICS, clashes
 
 LISTING = Path(__file__).resolve().parents[1] / "basic" / "surround.lst"
 

@@ -98,7 +98,7 @@
 .alias ED_TYPE  $97     ; the type of the last operand parsed (0 number, $80 string)
 .alias ED_LIDX  $98     ; LIST: the index of the next byte of the line
 .alias ED_PTR3  $99     ; (word)
-.alias ED_LEN   $9B     ; (word) a byte count (EXPAND, CONTRACT, SAVE)
+.alias ED_LEN   $9B     ; (word) a byte count (EXPAND, SHRINK, SAVE)
 .alias ED_MVSRC $9D     ; (word) the memory mover's source
 .alias ED_MVDST $A0     ; (word) ... and destination
 .alias ED_LINE  $A2     ; (word) a line number being entered or searched
@@ -140,8 +140,6 @@
 ; ---------------------------------------------------------------------------
 .alias RT_PAGE4 $0480
 .alias ED_PAGE5 $0500
-.alias FLCACHE  $04FD   ; (word) FIND_LINE: the line it found last (high byte 0:
-                        ; none); the last bytes of RT_PAGE4, shared by both sides
 .alias ED_SAVEH $0500   ; 14 bytes: the SAVE/LOAD file header
 .alias ED_NAME  $0510   ; 40 bytes: a device/file name with its EOL
 .alias ED_INIOCB $0540  ; the IOCB * 16 lines come from: 0, or $70 during ENTER
@@ -150,6 +148,8 @@
 .alias ED_FLAGS $054A   ; LIST: bit 7 = a blank is due before the next name
 .alias ED_TMP3  $054B   ; scratch bytes
 .alias ED_TMP4  $054C
+.alias LCACHE   $0550   ; 32 bytes: FIND_LINE's remembered lines (LCSLOTS
+.alias LCSLOTS  16      ; addresses, high byte 0: none), used by both sides
 
 ; ---------------------------------------------------------------------------
 ; Fixed values

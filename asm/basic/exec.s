@@ -25,12 +25,13 @@
 EXECUTE:
         TSX
         STX RT_SP               ; ERROR with TRAP comes back to this depth
-        JSR SET_LINE
-        ; fall into EXEC_LOOP
 .scend
 
+; NEW_LINE - run the line at STMCUR from its first statement
 ; EXEC_LOOP - execute statements from NXTSTD on
 .scope
+NEW_LINE:
+        JSR SET_LINE
 EXEC_LOOP:
         LDY NXTSTD
         CPY LLNGTH
@@ -59,10 +60,8 @@ _next_line:
         BCC +
         INC STMCUR+1
 *       LDA (STMCUR),Y          ; Y = 1: high byte of the next line number
-        BMI _end                ; the program ran into the immediate line
-        JSR SET_LINE
-        JMP EXEC_LOOP
-_end:   JMP X_END
+        BPL NEW_LINE
+        JMP X_END               ; the program ran into the immediate line
 _ready: JMP READY
 
 _dispatch:
@@ -75,17 +74,6 @@ _dispatch:
         PHA
         LDA STMT_TABLE,X
         PHA
-        RTS
-.scend
-
-; SET_LINE - prepare the line at STMCUR: LLNGTH, NXTSTD = first statement
-.scope
-SET_LINE:
-        LDY #2
-        LDA (STMCUR),Y
-        STA LLNGTH
-        LDA #3
-        STA NXTSTD
         RTS
 .scend
 

@@ -182,19 +182,19 @@ OP_LEVEL:
 APPLY_OP:
         CMP #TOK_O_POWER
         BCC _compare
-        BEQ _power
-        CMP #TOK_O_MUL
-        BEQ _mul
-        CMP #TOK_O_PLUS
-        BEQ _add
-        CMP #TOK_O_MINUS
-        BEQ _sub
-        CMP #TOK_O_DIV
-        BEQ _div
         CMP #TOK_O_OR
         BEQ _or
-        ; AND: both nonzero
-        LDA FR0
+        BCS _and
+        SBC #TOK_O_POWER-1      ; ^ * + - /: 0-4 (C clear)
+        ASL
+        TAX
+        LDA _arith+1,X          ; the routine, through RTS
+        PHA
+        LDA _arith,X
+        PHA
+        RTS
+_arith: .word FPOWER-1, FMUL_CHK-1, FADD_CHK-1, FSUB_CHK-1, FDIV_CHK-1
+_and:   LDA FR0                 ; AND: both nonzero
         BEQ BOOL_RESULT
         LDA FR1
         JMP BOOL_RESULT
@@ -207,11 +207,6 @@ _compare:
         PHA
         JSR FCOMPARE            ; A = 1 (<), 2 (=) or 4 (>)
         JMP REL_RESULT
-_power: JMP FPOWER
-_mul:   JMP FMUL_CHK
-_add:   JMP FADD_CHK
-_sub:   JMP FSUB_CHK
-_div:   JMP FDIV_CHK
 .scend
 
 ; REL_RESULT - (jump here) A = the relation found (1, 2 or 4), the
@@ -315,24 +310,18 @@ ARGSTK_FULL:
 .scend
 
 .scope
-POP_FR0:                        ; (unrolled: every operator pops)
-        LDA ARSLVL
+POP_FR0:
+        LDX ARSLVL
+        TXA
         SEC
         SBC #6
         STA ARSLVL
-        TAX
+        LDY #5
+*       DEX
         LDA ARGSTK,X
-        STA FR0
-        LDA ARGSTK+1,X
-        STA FR0+1
-        LDA ARGSTK+2,X
-        STA FR0+2
-        LDA ARGSTK+3,X
-        STA FR0+3
-        LDA ARGSTK+4,X
-        STA FR0+4
-        LDA ARGSTK+5,X
-        STA FR0+5
+        STA FR0,Y
+        DEY
+        BPL -
         RTS
 .scend
 
@@ -344,9 +333,7 @@ POP_FR0:                        ; (unrolled: every operator pops)
 ; ---------------------------------------------------------------------------
 .scope
 _variable:                      ; (the operand's token in A)
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
+        JSR VAR_ENTRY           ; (A = the type, Y = 0)
         BMI _strvar
         JSR NUM_VAR_ADDR        ; scalar or array element -> VALPTR
         LDY #5
@@ -514,8 +501,21 @@ _greater:
 .scend
 
 ; ---------------------------------------------------------------------------
+; NEXT_VAR - the variable token at STINDEX (consumed), into VAR_ENTRY.
+; LET, DIM, READ and INPUT begin so.
+; ---------------------------------------------------------------------------
+.scope
+NEXT_VAR:
+        LDY STINDEX
+        INC STINDEX
+        LDA (STMCUR),Y
+        ; fall into VAR_ENTRY
+.scend
+
+; ---------------------------------------------------------------------------
 ; VAR_ENTRY - VVTPTR = address of the variable value table entry of the
-; variable token in A ($80 + number): VVTP + 8 * number.  Each entry is 8
+; variable token in A ($80 + number): VVTP + 8 * number; then A = the
+; entry's type byte (N set for a string), Y = 0, C clear.  Each entry is 8
 ; bytes (The Atari BASIC Source Book, chapter 3; De Re Atari, chapter 10):
 ;   byte 0  type: $00 number, $40 array ($41 dimensioned),
 ;                 $80 string ($81 dimensioned)
@@ -538,6 +538,8 @@ VAR_ENTRY:
         LDA VVTPTR+1
         ADC VVTP+1
         STA VVTPTR+1
+        LDY #0
+        LDA (VVTPTR),Y
         RTS
 .scend
 
@@ -545,12 +547,11 @@ VAR_ENTRY:
 ; NUM_VAR_ADDR - VALPTR = address of the six value bytes of the numeric
 ; variable at VVTPTR: the scalar's own entry, or the array element named by
 ; the subscripts that follow at STINDEX ( "(" I [ "," J ] ")" ).
+; In: A = its type byte, Y = 0 (as VAR_ENTRY leaves them).
 ; Error 9 for an undimensioned array or a subscript out of range.
 ; ---------------------------------------------------------------------------
 .scope
 NUM_VAR_ADDR:
-        LDY #0
-        LDA (VVTPTR),Y
         AND #$40
         BNE _array
         LDA VVTPTR
@@ -788,13 +789,12 @@ STRLEN_ERROR:
 .scend
 
 ; STRING_WHOLE - the whole string variable at VVTPTR into FR0 (error 9 if
-; not dimensioned): address = STARP + offset, length, DIM.
+; not dimensioned): address = STARP + offset, length, DIM.  In: A = its
+; type byte (as VAR_ENTRY leaves it).
 .scope
 STRING_WHOLE:
-        LDY #0
-        LDA (VVTPTR),Y
         LSR
-        BCC _e_dim
+        BCC E_DIM               ; (errors.s follows: in reach)
         LDY #2
         CLC
         LDA (VVTPTR),Y
@@ -812,5 +812,4 @@ STRING_WHOLE:
         LDA #$80
         STA VTYPE
         RTS
-_e_dim: JMP E_DIM
 .scend

@@ -54,10 +54,10 @@ _head:  SEC
         JSR PROGIO
         BMI ERROR7
 .scend
-; CLOSE7 - close IOCB 7
+; CLOSE7 - close IOCB 7; an error closing it -> ERROR (CLOSECHECK)
 .scope
 CLOSE7: LDX #IOCB7
-        JMP CLOSEIO
+        JMP CLOSECHECK
 .scend
 ; ERROR7 - a CIO error on IOCB 7 (status in Y): close it, BASIC error Y
 .scope
@@ -207,7 +207,7 @@ _set:   CLC
 _ok:    JSR CLOSE7
         INC LOADFLG
         JSR CLEAR_VARS          ; (it sets RUNSTK = BMEMTOP = STARP)
-        JMP SETAPPMHI
+        JMP FORGET_LINES        ; (and SETAPPMHI)
 .scend
 
 ; ---------------------------------------------------------------------------

@@ -157,6 +157,18 @@ OPENIO: STA ICAX1,X
 .scend
 
 ; ---------------------------------------------------------------------------
+; CLOSECHECK - close the IOCB in X; a CIO error -> ERROR.  A file written
+; through SAVE or LIST may reach its device only at CLOSE (a buffered last
+; sector; H: puts the host file in place), so READY after SAVE means saved.
+; ---------------------------------------------------------------------------
+.scope
+CLOSECHECK:
+        JSR CLOSEIO
+        BMI CLOSEERROR
+        RTS
+.scend
+
+; ---------------------------------------------------------------------------
 ; CLOSEERROR - a CIO error (status in Y) on IOCB X: close it, BASIC error Y
 ; ---------------------------------------------------------------------------
 .scope

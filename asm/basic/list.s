@@ -19,11 +19,7 @@
 .scope
 X_LIST: LDA #0                  ; to E:
         STA IODVC
-        LDY STINDEX             ; no operands: ":" or EOL
-        LDA (STMCUR),Y
-        CMP #TOK_O_EOS
-        BEQ _all
-        CMP #TOK_O_EOL
+        JSR AT_END_OF_STMT      ; no operands: ":" or EOL
         BEQ _all
         JSR EVAL_ANY
         BIT VTYPE
@@ -62,9 +58,9 @@ _line:  LDY #0                  ; past the last line asked for?
         JMP _line
 _done:  LDX IODVC
         BEQ _screen
-        LDA #0                  ; E: again, IOCB 7 (X) closed
-        STA IODVC
-        JMP CLOSEIO
+        LDA #0                  ; E: again, IOCB 7 (X) closed (an
+        STA IODVC               ; error closing it -> ERROR)
+        JMP CLOSECHECK
 _screen:
         RTS
 _all:   LDA #0                  ; from the first line to 32767
@@ -78,8 +74,7 @@ _all:   LDA #0                  ; from the first line to 32767
 ; SKIPCOMMA - if a "," is at STINDEX, step over it (C clear); else C set
 .scope
 SKIPCOMMA:
-        LDY STINDEX
-        LDA (STMCUR),Y
+        JSR PEEK_TOKEN
         CMP #TOK_O_COMMA        ; (else ":" or EOL, $14/$16: C set)
         BNE _none
         INC STINDEX

@@ -147,11 +147,17 @@ _empty: .byte 0, 0, >IMMLINE, 3
 ; ---------------------------------------------------------------------------
 ; SETAPPMHI - tell the screen handler where BASIC's memory ends (APPMHI,
 ; "Mapping the Atari" 14): a GRAPHICS screen must not overwrite it
+; FORGET_LINES - empty LCACHE, FIND_LINE's remembered lines (memory.s),
+; then SETAPPMHI.  Y = 0.
 ; ---------------------------------------------------------------------------
 .scope
+FORGET_LINES:                   ; (the statement table moved or was
+        LDA #0                  ; loaded: FIND_LINE's lines go)
+        LDY #LCSLOTS*2
+*       DEY
+        STA LCACHE,Y
+        BNE -                   ; (Y = 0 at the end: EXPAND's Out)
 SETAPPMHI:
-        LDA #0                  ; memory moved or a program loaded: FIND_LINE's
-        STA FLCACHE+1           ; last line is forgotten
         LDA BMEMTOP
         STA APPMHI
         LDA BMEMTOP+1

@@ -1,5 +1,5 @@
 ; ===========================================================================
-; memory.s - moving BASIC's memory (EXPAND, CONTRACT) and finding lines
+; memory.s - moving BASIC's memory (EXPAND, SHRINK) and finding lines
 ; ===========================================================================
 ;
 ; BASIC's memory, from LOMEM up ("The Atari BASIC Source Book", chapter 2;
@@ -17,10 +17,16 @@
 ; every later one up to BMEMTOP grow by n; the gap begins at the pointer's
 ; old value.  Error 2 (memory insufficient) if BMEMTOP + n passes the OS's
 ; MEMTOP ($02E5).  Out: ED_MVSRC = the gap, Y = 0.  APPMHI follows BMEMTOP.
+; EXPANDED - the same after MOVESETUP_TO: the memory from (X) up to the
+; pointer MOVESETUP_TO was given moves (FINDVAR: the value table alone).
+; OPENED - only the move, no pointer changes (then ADJUST by what you need).
 ; ---------------------------------------------------------------------------
 .scope
 EXPAND: JSR MOVESETUP
-        CLC                     ; the new BMEMTOP must stay within MEMTOP
+EXPANDED:
+        JSR OPENED
+        JMP ADJUST
+OPENED: CLC                     ; the new BMEMTOP must stay within MEMTOP
         LDA BMEMTOP
         ADC ED_LEN
         TAY
@@ -31,37 +37,29 @@ EXPAND: JSR MOVESETUP
         SBC MEMTOP+1
         BCS _full
         JSR MOVEDST             ; to (X) + n
-        JSR MOVEUP              ; (ED_MVSRC is the gap again)
-        JMP ADJUST
+        JMP MOVEUP              ; (ED_MVSRC is the gap again)
 _full:  LDA #2                  ; memory insufficient
         JMP ERROR
 .scend
 
 ; ---------------------------------------------------------------------------
-; CONTRACT - close the A/Y bytes (low/high) just below the pointer in X
-; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = n.
-; The memory from (X) up to BMEMTOP moves n bytes down; the pointer at X
-; and every later one shrink by n (the inverse of EXPAND).  ED_LEN = -n.
-; SHRINK - the same with A/Y = -n (a negative size)
+; SHRINK - close n bytes just below the pointer in X (the inverse of EXPAND)
+; In: X = zero-page address of one of VNTD..BMEMTOP, A/Y = -n (a negative
+; size, as STORELINE computes it).  The memory from (X) up to BMEMTOP moves
+; n bytes down; the pointer at X and every later one shrink by n.
 ; ---------------------------------------------------------------------------
 .scope
-CONTRACT:
-        EOR #$FF                ; A/Y := -n
-        CLC
-        ADC #1
-        PHA
-        TYA
-        EOR #$FF
-        ADC #0
-        TAY
-        PLA
 SHRINK: JSR MOVESETUP
         JSR MOVEDST             ; to (X) - n
         JSR MOVEDOWN
 .scend
-; ADJUST - the pointers from X to BMEMTOP += ED_LEN; then APPMHI
+; ADJUST - the pointers from X to BMEMTOP += ED_LEN; then APPMHI.  Below
+; STARP the statement table moved: FIND_LINE's remembered lines go.
 .scope
-ADJUST: CLC
+ADJUST: CPX #STARP
+        BCS _loop
+        JSR FORGET_LINES
+_loop:  CLC
         LDA $00,X
         ADC ED_LEN
         STA $00,X
@@ -71,7 +69,7 @@ ADJUST: CLC
         INX
         INX
         CPX #BMEMTOP+2
-        BCC ADJUST
+        BCC _loop
         JMP SETAPPMHI
 .scend
 
@@ -89,19 +87,22 @@ MOVEDST:
 .scend
 
 ; MOVESETUP - ED_LEN := A/Y; ED_MVSRC := (X); ED_MVPAGES/ED_MVCNT := BMEMTOP - (X)
+; MOVESETUP_TO - the same with ED_LEN set and the pointer at Y for BMEMTOP
 .scope
 MOVESETUP:
         STA ED_LEN
         STY ED_LEN+1
+        LDY #BMEMTOP
+MOVESETUP_TO:
         LDA $00,X
         STA ED_MVSRC
         LDA $01,X
         STA ED_MVSRC+1
         SEC
-        LDA BMEMTOP
+        LDA $0000,Y
         SBC $00,X
         STA ED_MVCNT
-        LDA BMEMTOP+1
+        LDA $0001,Y
         SBC $01,X
         STA ED_MVPAGES
         RTS
@@ -172,8 +173,16 @@ _done:  RTS
 ; In: A = line number low, X = high.  Out: LINEPTR = that line, or the
 ; first line with a higher number (the immediate line, 32768, at the
 ; latest: numbers above 32767 find it); C clear = found exactly.
-; The line found last is tried first (FLCACHE; every EXPAND, CONTRACT and
-; LOAD forgets it through SETAPPMHI).
+; The lines found are remembered in LCACHE, 16 addresses, slot (low EOR
+; high * 2) AND $1E (so lines 10, 20, ... 160 each have their own); a
+; remembered address counts only if the line number stored there is the
+; one sought.  FORGET_LINES empties it whenever the statement table moves
+; (EXPAND or SHRINK below STARP, LOAD, NEW), so a program that changes
+; its lines, or is changed while stopped, finds them as Rev. C does: the
+; first line from the start with that number or a higher one.  A line not
+; remembered is sought from STMCUR on when STMCUR's line is lower (the lines
+; are in order, so the first line from there with that number or a higher
+; one is that line too), else from STMTAB.
 ; ---------------------------------------------------------------------------
 .scope
 FIND_LINE:
@@ -183,21 +192,36 @@ FIND_LINE:
         LDX #$80
 _keep:  STA ED_LINE
         STX ED_LINE+1
-        LDY FLCACHE+1           ; the line found last time (a loop's NEXT or
-        BEQ _top                ; GOTO asks for it again): is it the one?
+        TXA                     ; the slot: (low EOR high * 2) AND $1E
+        ASL
+        EOR ED_LINE
+        AND #LCSLOTS*2-2
+        TAX                     ; (X = the slot from here on)
+        LDY LCACHE+1,X          ; remembered: is it still that line?
+        BEQ _top
         STY LINEPTR+1
-        LDY FLCACHE
+        LDY LCACHE,X
         STY LINEPTR
         LDY #0
+        LDA ED_LINE
         CMP (LINEPTR),Y
         BNE _top
         INY
-        TXA
+        LDA ED_LINE+1
         CMP (LINEPTR),Y
         BEQ _hit
-_top:   LDA STMTAB
+_top:   LDY #0                  ; not remembered: from STMCUR if its line
+        LDA (STMCUR),Y          ; is below the one sought (the next line
+        CMP ED_LINE             ; ENTER stores, a GOTO forward), else from
+        INY                     ; the start
+        LDA (STMCUR),Y
+        SBC ED_LINE+1
+        LDY #STMTAB
+        BCS +
+        LDY #STMCUR
+*       LDA $0000,Y
         STA LINEPTR
-        LDA STMTAB+1
+        LDA $0001,Y
         STA LINEPTR+1
 _test:  LDY #0                  ; (run-time hot path: GOTO, NEXT, RETURN)
         LDA (LINEPTR),Y
@@ -213,20 +237,19 @@ _test:  LDY #0                  ; (run-time hot path: GOTO, NEXT, RETURN)
         BCC _test
         INC LINEPTR+1
         BCS _test
-_at:    BNE _past               ; the high bytes differ: past it
+_at:    BNE _past               ; the high bytes differ: past it (C set)
         DEY
         LDA (LINEPTR),Y
         EOR ED_LINE
         BNE _past
-        LDA LINEPTR             ; found: remembered until memory moves
-        STA FLCACHE             ; (SETAPPMHI forgets it)
+        LDA LINEPTR             ; found: remembered in its slot
+        STA LCACHE,X
         LDA LINEPTR+1
-        STA FLCACHE+1
+        STA LCACHE+1,X
 _hit:   CLC
-        RTS
-_past:  SEC
-        RTS
+_past:  RTS
 .scend
+
 
 ; NEXTLINE - LINEPTR := the line after the one at LINEPTR
 .scope

@@ -130,20 +130,17 @@ _skip:  JSR NEXTNAME
 _new:   TXA
         BMI _full
         PHA                     ; the new variable's number
-        LDA ED_NLEN
+        LDA ED_NLEN             ; one move of the statement table and all
+        CLC                     ; above it, for the name and the 8 bytes:
+        ADC #8                  ; the gap at STMTAB (ED_MVSRC)
         LDY #0
-        LDX #VNTD
-        JSR EXPAND
-        LDY ED_NLEN
-_name:  DEY                     ; the name into the gap
-        JSR NAMECHAR
-        STA (ED_MVSRC),Y
-        TYA
-        BNE _name
-        LDA #8                  ; 8 bytes at the end of the value table
-        LDX #STMTAB             ; (Y = 0)
-        JSR EXPAND
-        LDA #0
+        LDX #STMTAB
+        JSR MOVESETUP
+        JSR OPENED
+        LDA #8                  ; STMTAB and the later pointers + 8 (the
+        STA ED_LEN              ; name's share follows with the value
+        JSR ADJUST              ; table)
+        LDA #0                  ; the 8 bytes: the value table's new end
         LDY #7
 _zero:  STA (ED_MVSRC),Y
         DEY
@@ -161,6 +158,18 @@ _zero:  STA (ED_MVSRC),Y
         ASL
 *       DEY
         STA (ED_MVSRC),Y
+        LDA ED_NLEN             ; then the name table's end and the value
+        STA ED_LEN              ; table (up to STMTAB) move up by the
+        LDX #VNTD               ; name's length, every pointer from VNTD
+        LDY #STMTAB             ; on with them (ED_LEN+1 = 0)
+        JSR MOVESETUP_TO
+        JSR EXPANDED
+        LDY ED_NLEN
+_name:  DEY                     ; the name into the gap
+        JSR NAMECHAR
+        STA (ED_MVSRC),Y
+        TYA
+        BNE _name
         PLA
         RTS
 _full:  LDA #4                  ; too many variables

@@ -39,4 +39,4 @@
 .alias FTMP1    RT_PAGE4+$6B    ; three 6-byte floating point temporaries
 .alias FTMP2    RT_PAGE4+$71
 .alias FTMP3    RT_PAGE4+$77
-; RT_PAGE4+$7D/$7E: FLCACHE (equates.s), FIND_LINE's last line
+; RT_PAGE4+$7D-$7F: free

@@ -21,10 +21,7 @@
 ; ---------------------------------------------------------------------------
 .scope
 X_LET:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
+        JSR NEXT_VAR
         BMI LET_STRING
         JSR NUM_VAR_ADDR
         ; fall into ASSIGN_NUM
@@ -232,7 +229,21 @@ GOTO_LINEPTR:
         STA STMCUR
         LDA LINEPTR+1
         STA STMCUR+1
-        JMP SET_LINE
+        ; fall into SET_LINE
+.scend
+
+; SET_LINE - prepare the line at STMCUR: LLNGTH, NXTSTD = first statement
+.scope
+SET_LINE:
+        LDY #2
+        LDA (STMCUR),Y
+        STA LLNGTH
+        LDA #3
+        STA NXTSTD
+        RTS
+.scend
+
+.scope
 NOLINE_ERROR:
         JMP E_NOLINE
 .scend
@@ -245,11 +256,12 @@ NOLINE_ERROR:
 .scope
 X_GOSUB:
         JSR EVAL_INT
+        CPX #$80                ; 32768 and up: never a program line (as
+        BCS NOLINE_ERROR        ; GOTO; FIND_LINE would give the immediate line)
         JSR FIND_LINE
         BCS NOLINE_ERROR
         LDA #GOSUB_ENTRY
-        JSR RUNSTK_PUSH         ; RT_T1 = the entry
-        LDY #0
+        JSR RUNSTK_PUSH         ; RT_T1 = the entry (EXPAND leaves Y = 0)
         TYA
         JSR WRITE_HEADER
         JMP GOTO_LINEPTR
@@ -305,20 +317,27 @@ RUNSTK_PUSH:
 .scend
 
 ; RUNSTK_TOP - Z set if the run-time stack is empty; else RT_T1 = its top
-; header (BMEMTOP - 4) and A = the header's type byte
+; header (BMEMTOP - 4) and A = the header's type byte (Y = 0).  RT_T2 =
+; BMEMTOP.  HEADER_BELOW - the same for the entry that ends at RT_T2
+; (C set either way).
 .scope
 RUNSTK_TOP:
         LDA BMEMTOP
+        STA RT_T2
+        LDA BMEMTOP+1
+        STA RT_T2+1
+HEADER_BELOW:
+        LDA RT_T2
         CMP RUNSTK
         BNE +
-        LDA BMEMTOP+1
+        LDA RT_T2+1
         CMP RUNSTK+1
         BEQ _empty
 *       SEC
-        LDA BMEMTOP
+        LDA RT_T2
         SBC #4
         STA RT_T1
-        LDA BMEMTOP+1
+        LDA RT_T2+1
         SBC #0
         STA RT_T1+1
         LDY #0
@@ -327,14 +346,14 @@ RUNSTK_TOP:
 _empty: RTS
 .scend
 
-; RUNSTK_DROP - remove the top entry (4 or 16 bytes, by the type in A)
+; RUNSTK_DROP - remove the top entry (4 or 16 bytes, by the type in A:
+; 0 or $80 + a variable)
 .scope
 RUNSTK_DROP:
-        CMP #0
-        BEQ _gosub
+        ASL                     ; C set: a FOR entry
+        LDA #GOSUB_ENTRY
+        BCC _drop
         LDA #FOR_ENTRY
-        BNE _drop
-_gosub: LDA #GOSUB_ENTRY
 _drop:  STA RT_T2
         SEC
         LDA BMEMTOP
@@ -344,6 +363,21 @@ _drop:  STA RT_T2
         DEC BMEMTOP+1
 *       RTS
 .scend
+
+; ---------------------------------------------------------------------------
+; X_RETURN - back to the statement after the last GOSUB; FOR entries above
+; it are dropped.  Error 16 if there is no GOSUB.  (On into RESUME_HEADER.)
+; ---------------------------------------------------------------------------
+.scope
+_e_return:JMP E_RETURN
+X_RETURN:
+        JSR RUNSTK_TOP
+        BEQ _e_return
+        PHA
+        JSR RUNSTK_DROP
+        PLA
+        BNE X_RETURN            ; a FOR entry: dropped
+.scend                          ; the header bytes stay readable above BMEMTOP
 
 ; RESUME_HEADER - continue at the line and offset of the header at RT_T1;
 ; error 15 if that line was deleted
@@ -375,29 +409,12 @@ _same:  PLA
 _e_deleted:JMP E_DELETED
 .scend
 
-; ---------------------------------------------------------------------------
-; X_RETURN - back to the statement after the last GOSUB; FOR entries above
-; it are dropped.  Error 16 if there is no GOSUB.
-; ---------------------------------------------------------------------------
-.scope
-X_RETURN:
-        JSR RUNSTK_TOP
-        BEQ _e_return
-        PHA
-        JSR RUNSTK_DROP
-        PLA
-        BNE X_RETURN            ; a FOR entry: dropped
-        JMP RESUME_HEADER       ; the header bytes stay readable above BMEMTOP
-_e_return:JMP E_RETURN
-.scend
-
 ; X_POP - drop the top entry of the run-time stack (nothing if empty)
 .scope
 X_POP:
         JSR RUNSTK_TOP
-        BEQ +
-        JMP RUNSTK_DROP
-*       RTS
+        BNE RUNSTK_DROP
+        RTS
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -458,53 +475,38 @@ WRITE_HEADER:
 
 ; REMOVE_FOR - if a FOR entry for the variable RT_T0 lies on the stack
 ; above the last GOSUB entry, cut the stack below it
+; CUT_AT_T2 - BMEMTOP := RT_T2 (the stack ends below that entry)
 .scope
 REMOVE_FOR:
         JSR FIND_FOR
         BCS +
-        SEC                     ; BMEMTOP = the entry's start
-        LDA RT_T2
-        SBC #FOR_ENTRY
+CUT_AT_T2:
+        LDA RT_T2               ; BMEMTOP = the entry's start
         STA BMEMTOP
         LDA RT_T2+1
-        SBC #0
         STA BMEMTOP+1
 *       RTS
 .scend
 
 ; FIND_FOR - the FOR entry of the variable RT_T0 above the last GOSUB:
-; carry clear, RT_T1 = its header, RT_T2 = its end; carry set if none
+; carry clear, RT_T1 = its header, RT_T2 = its start (RT_T1 - 12); carry
+; set if none
 .scope
 FIND_FOR:
-        LDA BMEMTOP
-        STA RT_T2
-        LDA BMEMTOP+1
-        STA RT_T2+1
-_loop:  LDA RT_T2
-        CMP RUNSTK
-        BNE +
-        LDA RT_T2+1
-        CMP RUNSTK+1
-        BEQ _none
-*       SEC
-        LDA RT_T2
-        SBC #4
-        STA RT_T1
-        LDA RT_T2+1
-        SBC #0
-        STA RT_T1+1
-        LDY #0
-        LDA (RT_T1),Y
+        JSR RUNSTK_TOP
+_loop:  BEQ _none               ; the stack's bottom
+        TAX
         BEQ _none               ; a GOSUB: stop
-        CMP RT_T0
-        BEQ _found              ; (carry is set)
-        SEC
+        SEC                     ; a FOR entry: RT_T2 = its start
         LDA RT_T2
         SBC #FOR_ENTRY
         STA RT_T2
-        BCS _loop
+        BCS +
         DEC RT_T2+1
-        BCC _loop
+*       CPX RT_T0
+        BEQ _found
+        JSR HEADER_BELOW        ; the entry below it (C set)
+        BCS _loop
 _found: CLC
         RTS
 _none:  SEC
@@ -521,51 +523,57 @@ _none:  SEC
 X_NEXT:
         JSR NEXT_TOKEN
         STA RT_T0
-        JSR FIND_FOR
+        JSR FIND_FOR            ; (RT_T2 = the entry's start)
         BCS _e_nofor
-        LDA RT_T2               ; inner FOR entries go
+        CLC                     ; inner FOR entries go: BMEMTOP = the
+        LDA RT_T1               ; header's end
+        ADC #4
         STA BMEMTOP
-        LDA RT_T2+1
-        STA BMEMTOP+1
-        ; RT_T2 = the entry's start (RT_T1 - 12)
-        SEC
-        LDA RT_T1
-        SBC #12
-        STA RT_T2
         LDA RT_T1+1
-        SBC #0
-        STA RT_T2+1
+        ADC #0
+        STA BMEMTOP+1
         LDA RT_T0
-        JSR VAR_ENTRY
-        JSR NUM_VAR_ADDR
-        LDX VALPTR              ; FR0 = variable, FR1 = step
-        LDY VALPTR+1
-        JSR FLD0R
-        LDY #11
-        LDX #5
-*       LDA (RT_T2),Y
-        STA FR1,X
-        DEY
-        DEX
-        BPL -
-        JSR FADD_CHK
-        JSR STORE_FR0
-        LDX RT_T2               ; FR1 = limit
-        LDY RT_T2+1
+        JSR VAR_ENTRY           ; (C clear)
+        LDA VVTPTR              ; VALPTR: a FOR variable is never an array
+        ADC #2                  ; (NUM_VAR_ADDR's scalar case)
+        TAX
+        STX VALPTR
+        LDA VVTPTR+1
+        ADC #0
+        TAY
+        STY VALPTR+1
+        JSR FLD0R               ; FR0 = variable
+        CLC                     ; FR1 = step, at the entry's start + 6
+        LDA RT_T2
+        ADC #6
+        TAX
+        LDA RT_T2+1
+        ADC #0
+        TAY
         JSR FLD1R
-        JSR FCOMPARE            ; 1 <, 2 =, 4 >
-        LDX #4                  ; counting up: done when var > limit
+        JSR FADD
+        BCS _e_fpovf            ; (FADD_CHK inline: the loop's hot path)
+        JSR STORE_FR0
+        LDY #0                  ; the variable against the limit, byte by
+_cmp:   LDA FR0,Y               ; byte as FCOMPARE does, but in place
+        CMP (RT_T2),Y
+        BNE _differ
+        INY
+        CPY #6
+        BNE _cmp
+        BEQ _loop               ; equal: not past it
+_differ:ROR RT_T0               ; bit 7: the variable's byte is larger;
+        LDY #0                  ; the other way round if either number is
+        LDA FR0                 ; negative; and with a negative step, past
+        ORA (RT_T2),Y           ; the limit means below it
+        EOR RT_T0
         LDY #6
-        STA RT_LEVEL
-        LDA (RT_T2),Y           ; the step's sign
-        BPL +
-        LDX #1                  ; counting down: done when var < limit
-*       CPX RT_LEVEL
-        BEQ _exit
-        JMP RESUME_HEADER       ; RT_T1 still points at the header
-_exit:  LDA #1                  ; drop the FOR entry
-        JMP RUNSTK_DROP
+        EOR (RT_T2),Y           ; (the step's sign)
+        BMI _exit
+_loop:  JMP RESUME_HEADER       ; RT_T1 still points at the header
+_exit:  JMP CUT_AT_T2            ; drop the FOR entry
 _e_nofor:JMP E_NOFOR
+_e_fpovf:JMP E_FPOVF
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -584,9 +592,8 @@ X_RUN:
         JSR FIND_LINE           ; the first line
         LDY #1
         LDA (LINEPTR),Y
-        BMI _empty              ; none: the immediate line
+        BMI X_END               ; none: the immediate line
         JMP GOTO_LINEPTR
-_empty: JMP X_END
 .scend
 
 ; ---------------------------------------------------------------------------
@@ -681,10 +688,7 @@ _area:  LDA STARP
 ; ---------------------------------------------------------------------------
 .scope
 X_DIM:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
+        JSR NEXT_VAR
         PHA                     ; the type (an error resets the stack)
         LSR
         BCS _dimerr             ; already dimensioned

@@ -219,8 +219,7 @@ ONE_BYTE_IO:
 ; integer A (low) / X (high); STORE_TGT - FR0
 .scope
 VAR_TARGET:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
+        JSR NEXT_VAR
         JSR NUM_VAR_ADDR
         LDA VALPTR
         STA RT_TGT
@@ -302,8 +301,7 @@ INPUT_LINE:
 _read:  LDX RT_INIOCB
         JSR GETLINE
         BPL +
-        TYA
-        JMP ERROR
+        JMP IOERROR             ; (the CIO status in Y)
 *       LDA #0
         STA COX
         RTS
@@ -311,27 +309,21 @@ _read:  LDX RT_INIOCB
 
 ; ---------------------------------------------------------------------------
 ; READ_ITEM - the element of text at (INBUFF)+CIX into the variable named at
-; STINDEX.  A number is read by AFP and must end at "," or EOL (error 8);
+; STINDEX (a plain numeric or string variable: Rev. C's variable-list rule).  A number is read by AFP and must end at "," or EOL (error 8);
 ; a string runs to RT_STOPCH ("," for READ, EOL for INPUT) or the EOL.
 ; CIX ends past the element and its comma.
 ; ---------------------------------------------------------------------------
 .scope
 READ_ITEM:
-        JSR NEXT_TOKEN
-        JSR VAR_ENTRY
-        LDY #0
-        LDA (VVTPTR),Y
+        JSR NEXT_VAR
         BMI _string
-        LDA CIX
-        PHA
-        JSR NUM_VAR_ADDR
-        PLA
-        STA CIX
-        JSR AFP
+        JSR NUM_VAR_ADDR        ; (a plain variable: the syntax allows no
+        JSR AFP                 ; array element here, so CIX stays)
         BCS _bad
         JSR STORE_FR0
         JMP _end
 _string:
+        JSR STRING_WHOLE        ; FR0 = address, length, DIM (error 9)
         LDY CIX
         LDX #0
 *       LDA (INBUFF),Y
@@ -351,10 +343,8 @@ _string:
         ADC #0
         STA FR1+1
         STY CIX
-        ; the whole string variable = that text (at most its DIM)
-        JSR STRING_WHOLE        ; FR0 = address, length, DIM (error 9)
-        LDA FR0+4               ; room = DIM
-        STA FR0+2
+        LDA FR0+4               ; the whole string variable = that text
+        STA FR0+2               ; (at most its DIM): room = DIM
         LDA FR0+5
         STA FR0+3
         LDA #0                  ; I - 1 = 0

@@ -207,17 +207,19 @@ FASC_STRING:
         RTS
 .scend
 ; ---------------------------------------------------------------------------
-; EVAL_IOCB - "#n": IODVC = n * 16 (error 20 unless 0 <= n <= 7)
+; EVAL_IOCB - "#n": IODVC = n * 16 in one byte, as Rev. C computes it (The
+; Atari BASIC Source Book: the channel's low byte shifted four times, error
+; 20 when bit 7 comes out set), so #16 is #0 and #23 is #7; n = 8-15, 24-31,
+; ... give error 20 (device number larger), n above 65535 error 3.
 ; ---------------------------------------------------------------------------
 .scope
 EVAL_IOCB:
-        JSR EVAL_BYTE
-        CMP #8
-        BCS _e_device
+        JSR EVAL_INT            ; (A = the low byte)
         ASL
         ASL
         ASL
         ASL
+        BMI _e_device
         STA IODVC
         RTS
 _e_device:JMP E_DEVICE

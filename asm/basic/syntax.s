@@ -96,13 +96,13 @@ _immnum:
         STY CIX
         LDA #0
         LDX #>IMMLINE
-_emit2: JSR EMIT                ; the number A/X
+EMIT2:  JSR EMIT                ; EMIT2: the bytes A, then X
         TXA
         JMP EMIT
 _immed: JSR _immnum
         BNE _body               ; (always: EMIT leaves COX > 0)
 _number:
-        JSR _emit2
+        JSR EMIT2
 _body:  JSR EMIT                ; the line length, set at the end
         JSR SKIPBL
         STY ED_LSTART
@@ -240,10 +240,20 @@ _done:  RTS
 ; OPNAME: ED_PTR3 := the name of operator token A ($10-$54) in OPNAMES.
 ; ---------------------------------------------------------------------------
 .scope
-OPNAME: SEC
-        SBC #$10
-        LDX #<OPNAMES
-        LDY #>OPNAMES
+OPNAME: SEC                     ; (the walk starts at OPNAMES_NOT from
+        SBC #$10                ; NOT on, at OPNAMES_UPLUS from the unary
+        LDX #<OPNAMES           ; "+" on: ENTER spent a fifth of its time
+        LDY #>OPNAMES           ; walking to the function names)
+        CMP #TOK_O_NOT-$10
+        BCC NAMEOF
+        SBC #TOK_O_NOT-$10
+        LDX #<OPNAMES_NOT
+        LDY #>OPNAMES_NOT
+        CMP #TOK_O_UPLUS-TOK_O_NOT
+        BCC NAMEOF
+        SBC #TOK_O_UPLUS-TOK_O_NOT
+        LDX #<OPNAMES_UPLUS
+        LDY #>OPNAMES_UPLUS
 NAMEOF: STX ED_PTR3
         STY ED_PTR3+1
         TAX
@@ -506,11 +516,19 @@ P_OPERAND:
         BEQ _number
         JSR ISDIGIT
         BCC _number
-        LDA #TOK_O_STR          ; a function?
+        STY ED_VSTART           ; (Y = CIX)
+        LDA #TOK_O_STR          ; a function name and "(": a call
         LDX #TOK_O_STRIG
-        JSR TRYRANGE
+        JSR MATCHRANGE
+        BCS _var
+        PHA
+        LDA #TOK_O_FLPAREN
+        JSR MATCHOP
+        PLA
         BCC P_FUNCTION
-        JMP P_VARREF
+        LDY ED_VSTART           ; no "(": back to the name's start, a
+        STY CIX                 ; variable (INTEREST, LENGTH, COST)
+_var:   JMP P_VARREF
 _paren: JSR P_EXP
         JSR EXPECTRP
         JMP NUMBER
@@ -579,14 +597,15 @@ _end:   STY CIX
         JMP STRING
 .scend
 
-; P_FUNCTION - a function call; A = its token (emitted).  STR$ and CHR$ give a
-; string, the others a number; ASC VAL LEN ADR take a string, USR one or
-; more numbers separated by ",", the others one number.
+; P_FUNCTION - a function call; A = its token, CIX past its "(" (nothing
+; emitted yet).  STR$ and CHR$ give a string, the others a number; ASC VAL
+; LEN ADR take a string, USR one or more numbers separated by ",", the
+; others one number.
 .scope
 P_FUNCTION:
         PHA
-        LDA #TOK_O_FLPAREN
-        JSR NEEDWORD
+        LDX #TOK_O_FLPAREN
+        JSR EMIT2               ; the token and its "("
         PLA
         PHA
         CMP #TOK_O_ASC
@@ -685,15 +704,26 @@ P_SUBSCRIPTS:
         JMP EXPECTRP
 .scend
 
-; P_NVAR - a numeric variable, not an array
+; P_NSVAR - a numeric or a string variable without subscripts (INPUT and
+; READ: Atari BASIC's variable-list rule, The Atari BASIC Source Book's
+; syntax tables; COMPUTE! 52, p. 10: "READ X(I) is just as illegal as
+; INPUT X(I)");  P_NVAR - a numeric variable, not an array
 .scope
+P_NSVAR:
+        JSR SCANNAME
+        CMP #CH_DOLLAR
+        BNE _num
+        INC CIX                 ; (A = "$")
+        BNE _plain              ; (always)
 P_NVAR: JSR SCANNAME
         CMP #CH_DOLLAR
         BEQ SYNBAD2
+_num:   LDA #0
+_plain: TAX                     ; (the suffix)
         JSR SKIPBL
-        CMP #CH_LPAREN
+        CMP #CH_LPAREN          ; no subscripts
         BEQ SYNBAD2
-        LDA #0
+        TXA
         JMP EMITVAR
 .scend
 
@@ -952,7 +982,7 @@ S_INPUT:
         BCC S_VARLIST
         JSR P_COMMA
 S_VARLIST:
-        JSR P_VARREF
+        JSR P_NSVAR
         JSR TRYCOMMA
         BCC S_VARLIST
         RTS

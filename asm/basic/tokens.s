@@ -241,6 +241,7 @@ OPNAMES:                        ; from TOK_O_COMMA-2 = $10 on
         .byte $AB                    ; $25
         .byte $AD                    ; $26
         .byte $AF                    ; $27
+OPNAMES_NOT:                    ; (OPNAME starts here for NOT and after)
         .byte "NO", $D4              ; $28
         .byte "O", $D2               ; $29
         .byte "AN", $C4              ; $2A
@@ -254,6 +255,7 @@ OPNAMES:                        ; from TOK_O_COMMA-2 = $10 on
         .byte $BC                    ; $32
         .byte $BE                    ; $33
         .byte $BD                    ; $34
+OPNAMES_UPLUS:                  ; (and here for the unary "+" and after)
         .byte $AB                    ; $35
         .byte $AD                    ; $36
         .byte $A8                    ; $37

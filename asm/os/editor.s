@@ -96,9 +96,13 @@ ETEXT:
         LDY #BRKABT
         SEC
         RTS
-*       LDA BOTSCR
-        BNE +
-        JSR EOPEN               ; no text on this screen: back to GR. 0
+*       LDA BOTSCR              ; no text on this screen (BOTSCR 0, or
+        BEQ _gr0                ; a GTIA mode's 24): back to GR. 0
+        CMP #4
+        BEQ +
+        LDA DINDEX
+        BEQ +
+_gr0:   JSR EOPEN
 *       JSR SWAPIN
         JSR HIDECUR
         LDA RMARGN              ; the margins: LMARGN <= RMARGN <= 39

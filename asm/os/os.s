@@ -44,7 +44,7 @@
 .alias EDROW    $0254   ; next screen position to hand out (row)
 .alias EDCOL    $0255   ; ... and column
 .alias SCRWID   $0256   ; bytes per row of the graphics screen
-.alias SCRROW   $0257   ; rows of the graphics screen (without the window)
+.alias SCRROW   $0257   ; rows of the graphics screen, its full height (split too)
 .alias SCRBPP   $0258   ; bits per pixel, 0 for the text modes 0-2
 .alias CIOIMP   $0259   ; nonzero: STATUS/SPECIAL on a closed IOCB
 .alias TMPA     $025A   ; scratch bytes of the screen routines
@@ -54,6 +54,7 @@
 .alias LMSROW   $025E   ; row that needs its own LMS (4K boundary), or $FF
 .alias CARTOK   $025F   ; nonzero when a cartridge was found
 .alias BOOTER   $0266   ; nonzero when the disk boot failed
+.alias SCRVIS   $0267   ; rows the display list shows (above a text window)
 
 .alias BRKCODE  $09     ; key code put into CH by BREAK (no key has it)
 .alias LINBUF   $0400   ; boot sector buffer (the cassette buffer)

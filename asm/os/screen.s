@@ -3,9 +3,15 @@
 ; ===========================================================================
 ;
 ; OPEN "S:" with ICAX2 = GRAPHICS mode (0-11) and ICAX1 bit 4 = split
-; screen (a 4-row text window at the bottom), bit 5 = keep the screen
-; memory.  The screen goes at the top of RAM (RAMTOP), the display list
-; just below it; MEMTOP is set below the display list.
+; screen (a 4-row text window at the bottom; modes 1-8 only, the GTIA
+; modes 9-11 are full screen: Atari OS User's Manual, the display
+; handler), bit 5 = keep the screen memory.  The screen goes at the top
+; of RAM (RAMTOP), the display list just below it; MEMTOP is set below
+; the display list.  A split screen keeps the full screen's memory and
+; cursor range (rows 160-191 of GRAPHICS 8 exist, hidden by the window)
+; and puts the window's 160 bytes after it, at the top of RAM, as the
+; Atari OS lays it out (GR. 8 split: TXTMSC = SAVMSC + 7696); modes 1-11
+; keep those 160 bytes without a window too.
 ;
 ;   mode  ANTIC  rows (split)  bytes/row  bits/pixel
 ;    0      2     24             40        text
@@ -497,6 +503,11 @@ SCROPEN:
         TAY
         BNE +
         LDX #0                  ; GRAPHICS 0 has no window
+*       CPY #9                  ; nor have the GTIA modes 9-11
+        BCC +
+        TXA
+        AND #$EF
+        TAX
 *       STX SOFLAG
         LDA #0
         STA SDMCTL              ; no display while the list is rebuilt
@@ -534,22 +545,27 @@ SMODE:  LDY SOMODE
 .scope
 SLAYOUT:
         JSR SMODE
+        LDA MROWS,Y             ; the full height, split or not
+        STA SCRROW
+        STA SCRVIS
         LDA SOFLAG
         AND #$10
         BEQ +
-        LDA MROWSS,Y
-        JMP ++
-*       LDA MROWS,Y
-*       STA SCRROW
-        LDA MWIDTH,Y
+        LDA MROWSS,Y            ; the rows shown above the window
+        STA SCRVIS
+*       LDA MWIDTH,Y
         STA SCRWID
-        ; the top: RAMTOP, less the text window
+        ; the top: RAMTOP, less the text window's 160 bytes in every mode
+        ; but 0, split or not: the Atari OS allocates each mode's full
+        ; screen and the window as one block (its allocation table counts
+        ; 24, 16, 10, 10, 16, 28, 52, 100, 196 units of 40 bytes for
+        ; modes 0-8), so a GR. 8 screen starts at the same address split
+        ; or full
         LDA #0
         STA SAVADR
         LDA RAMTOP
         STA SAVADR+1
-        LDA SOFLAG
-        AND #$10
+        TYA                     ; (SOMODE)
         BEQ +
         LDA #$60                ; 160 bytes below RAMTOP
         STA SAVADR
@@ -619,7 +635,7 @@ SLAYOUT:
 *       INC LMSROW
 _dl:    ; the display list: 3 blank + LMS + rows-1 (+2 for a second LMS)
         ; (+6 for the window) + JVB
-        LDA SCRROW
+        LDA SCRVIS
         CLC
         ADC #8
         LDX LMSROW
@@ -698,7 +714,7 @@ SBUILD:
         LDA SAVMSC+1
         JSR _put
         LDX #1
-_row:   CPX SCRROW
+_row:   CPX SCRVIS
         BEQ _win
         CPX LMSROW
         BNE +
@@ -796,10 +812,13 @@ _cur:   LDA #0
         BNE +
         LDA LMARGN
         STA COLCRS
-*       ; rows of text: 24, 4 in a split screen, 0 without text
+*       ; rows of text: 24, 4 in a split screen, 0 without text; 24 in
+        ; the GTIA modes (Mapping the Atari, 703: 24 means no window)
         LDX #24
         LDA DINDEX
         BEQ +
+        CMP #9
+        BCS +
         LDX #4
         LDA SOFLAG
         AND #$10

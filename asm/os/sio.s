@@ -97,13 +97,11 @@ DTIMER: LDY DTIMLO
         LSR
         LSR
         TAX
-        TYA
-        ASL
-        ASL
-        ASL
-        ASL
-        ASL
-        ASL
+        TYA                     ; bits 1-0 to bits 7-6: the rest shifts out
+        LSR
+        ROR
+        ROR
+        AND #$C0
         TAY
 .scend
 
@@ -121,18 +119,17 @@ SETTIM: LDA #1
 .scope
 SIOONE: LDA #$28                ; 19,200 baud: channels 3+4 at 1.79 MHz
         STA AUDF3
+        STA AUDCTL
         LDA #0
         STA AUDF4
-        LDA #$28
-        STA AUDCTL
         LDA #$A0                ; channels 3 and 4 silent
         STA AUDC3
         STA AUDC4
-        LDA DDEVIC              ; the command frame
+        LDX DUNIT               ; the command frame: DDEVIC + DUNIT - 1
+        DEX
+        TXA
         CLC
-        ADC DUNIT
-        SEC
-        SBC #1
+        ADC DDEVIC
         STA CDEVIC
         LDA DCOMND
         STA CCOMND
@@ -140,6 +137,9 @@ SIOONE: LDA #$28                ; 19,200 baud: channels 3+4 at 1.79 MHz
         STA CAUX1
         LDA DAUX2
         STA CAUX2
+        STA SKRES               ; no overrun or framing error left from before
+        LDA #$20                ; nor a byte received before (Mapping the Atari,
+        JSR ACKIRQ              ; $D20A SKRES; a program may leave the port so)
         LDA #$34                ; COMMAND down, then wait t0 (about 1 ms)
         STA PBCTL
         LDX #2
@@ -190,10 +190,9 @@ _read:  STY STATUS
         BCS _out
 _end:   LDY STATUS
         CPY #SUCCES
-        BEQ _ok
+        CLC
+        BEQ _out
         SEC
-        RTS
-_ok:    CLC
 _out:   RTS
 .scend
 
@@ -221,10 +220,9 @@ GETACK: LDX #0
         BCS _out
         LDY #DNACK
         CMP #'A
-        BEQ _ok
+        CLC
+        BEQ _out
         SEC
-        RTS
-_ok:    CLC
 _out:   RTS
 .scend
 
@@ -239,10 +237,7 @@ SENDBUF:
         STA SKCTL
         LDA #0
         STA CHKSUM
-_next:  LDA BUFRLO
-        CMP BFENLO
-        LDA BUFRHI
-        SBC BFENHI
+_next:  JSR ATEND
         BCS _sum
         LDY #0
         LDA (BUFRLO),Y
@@ -280,6 +275,15 @@ SENDB:  PHA
         BNE -
         LDA #$10
         JMP ACKIRQ
+.scend
+
+; ATEND - C set when (BUFRLO) has reached (BFENLO): the buffer is done
+.scope
+ATEND:  LDA BUFRLO
+        CMP BFENLO
+        LDA BUFRHI
+        SBC BFENHI
+        RTS
 .scend
 
 ; ACKIRQ - acknowledge the POKEY interrupt of bit A (off and on in IRQEN)
@@ -345,10 +349,7 @@ _err:   SEC
 RECVBUF:
         LDA #0
         STA CHKSUM
-_next:  LDA BUFRLO
-        CMP BFENLO
-        LDA BUFRHI
-        SBC BFENHI
+_next:  JSR ATEND
         BCS _sum
         JSR RECVB
         BCS _out
@@ -363,10 +364,9 @@ _sum:   JSR RECVB
         BCS _out
         LDY #CHKERR
         CMP CHKSUM
-        BEQ _ok
+        CLC
+        BEQ _out
         SEC
-        RTS
-_ok:    CLC
 _out:   RTS
 .scend
 

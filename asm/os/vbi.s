@@ -234,7 +234,11 @@ IRQDISP:
         `pokeyirq $80, BRKKY    ; BREAK
         `pokeyirq $20, VSERIN   ; serial input ready
         `pokeyirq $10, VSEROR   ; serial output needed
+        LDA POKMSK              ; serial output complete: IRQST bit 3 is the output's
+        AND #$08                ; state, not masked by IRQEN, so it counts only while
+        BEQ _timers             ; POKMSK enables it (as the Atari OS listing's handler)
         `pokeyirq $08, VSEROC   ; serial output complete
+_timers:
         `pokeyirq $01, VTIMR1   ; POKEY timers
         `pokeyirq $02, VTIMR2
         `pokeyirq $04, VTIMR4

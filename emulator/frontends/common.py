@@ -103,6 +103,7 @@ def named_key(name: str, shift: bool = False, ctrl: bool = False) -> AtariKey | 
 
 KEY_HOLD_FRAMES = 2  # a typed key is held this long, as HeadlessAtari.type_text does
 MIN_FRAMES_BETWEEN_KEYS = 4  # as emulator.headless: the OS's debounce would drop a quicker repeat
+STALLED_FRAMES = 120  # two seconds without taking a queued key: no full speed for the queue
 
 
 def key_down(machine: Atari, key: AtariKey) -> None:
@@ -127,27 +128,30 @@ class KeyFeeder:
     """
 
     min_gap_frames: int = MIN_FRAMES_BETWEEN_KEYS
-    max_repeats: int | None = None  # at most this many equal presses waiting (a PC key held down)
+    max_repeats: int | None = None  # a held key's repeats wait only while fewer keys than this wait
     pending: deque[AtariKey] = field(default_factory=deque)
     frames_since_press: int = 1_000
 
-    def push(self, key: AtariKey | None) -> None:
-        """Queue one key press (None, a key without an Atari counterpart, is ignored)."""
-        if key is None or self.too_many_repeats(key):
+    def push(self, key: AtariKey | None, repeat: bool = False) -> None:
+        """Queue one key press (None, a key without an Atari counterpart, is ignored).
+
+        A typed key is never dropped. A ``repeat`` (the PC's auto-repeat of a key held down,
+        see KeyRepeats) is dropped when ``max_repeats`` keys already wait: the PC repeats
+        faster than the Atari takes keys, and without a limit the Atari would go on typing
+        long after the key is released."""
+        if key is None or (repeat and self.max_repeats is not None and len(self.pending) >= self.max_repeats):
             return
         self.pending.append(key)
-
-    def too_many_repeats(self, key: AtariKey) -> bool:
-        """True if `key` would lengthen a backlog of `max_repeats` equal presses (a held PC key
-        repeats faster than the Atari takes keys; without a limit it would go on typing after
-        the key is released)."""
-        if self.max_repeats is None or len(self.pending) < self.max_repeats:
-            return False
-        return all(waiting == key for waiting in list(self.pending)[-self.max_repeats :])
 
     def clear(self) -> None:
         """Forget the keys not yet given to the machine (BREAK, RESET)."""
         self.pending.clear()
+
+    def flowing(self) -> bool:
+        """True while keys wait and the program is taking them (a paste, a burst of typing):
+        the front-ends then run at full speed. A program that has not taken a key for
+        STALLED_FRAMES (busy, or reading the keyboard without the OS) runs in real time."""
+        return bool(self.pending) and self.frames_since_press < STALLED_FRAMES
 
     def feed(self, machine: Atari) -> AtariKey | None:
         """Call once per frame, before the frame runs: presses the next key when CH is empty."""
@@ -163,6 +167,35 @@ class KeyFeeder:
 
 
 @dataclass
+class KeyRepeats:
+    """Tells a typed key from the PC's auto-repeat of a key held down, by the key's own
+    history rather than by what it types: a KEYDOWN of a key already down (no KEYUP since)
+    is a repeat; a text event is typed if a fresh KEYDOWN came since the last text event,
+    else it is the text repeat of a held key. So ``10000`` typed fast is five presses."""
+
+    down: set[int] = field(default_factory=set)
+    fresh_presses: int = 0
+
+    def key_down(self, key: int) -> bool:
+        """A KEYDOWN of PC key ``key``; True if it is an auto-repeat."""
+        if key in self.down:
+            return True
+        self.down.add(key)
+        self.fresh_presses += 1
+        return False
+
+    def key_up(self, key: int) -> None:
+        self.down.discard(key)
+
+    def text(self) -> bool:
+        """A text event; True if it is the auto-repeat of a held key (no fresh press since the last)."""
+        if self.fresh_presses:
+            self.fresh_presses = 0
+            return False
+        return bool(self.down)
+
+
+@dataclass
 class ConsoleKeys:
     """START, SELECT and OPTION as the user holds them now."""
 
@@ -174,6 +207,27 @@ class ConsoleKeys:
     def flags(self) -> tuple[bool, bool, bool]:
         """(start, select, option) for the machine."""
         return ("start" in self.held, "select" in self.held, "option" in self.held)
+
+
+def full_speed(machine: Atari, keys: KeyFeeder) -> bool:
+    """True while a front-end should not wait for real time: keys typed ahead are flowing
+    in (a paste) or the cassette motor runs (CSAVE/CLOAD and their 20 s of leader)."""
+    return keys.flowing() or machine.tape_running
+
+
+def progress_notes(machine: Atari, keys: KeyFeeder) -> list[str]:
+    """The status line's signs of progress: keys left of a paste, the tape running."""
+    notes = []
+    if keys.pending:
+        notes.append(f"PASTE: {len(keys.pending)} keys left (BREAK or RESET drops them)")
+    if machine.tape_running:
+        notes.append("TAPE RUNNING (full speed)")
+    return notes
+
+
+#: what a headless run says when it ends while the cassette motor runs
+TAPE_CUT_OFF = ("the cassette motor was still running when the run ended: the tape's recording or "
+                "playing was cut off (give it more --frames: CSAVE takes about 20 s of leader)")
 
 
 def run_one_frame(machine: Atari, console: ConsoleKeys) -> None:
@@ -236,4 +290,7 @@ def run_headless(machine: Atari, options: FrontendOptions) -> int:
     alert = options.alert_text()
     if alert:
         print(alert, file=sys.stderr)
+    if machine.tape_running:
+        print(f"surround: {TAPE_CUT_OFF}", file=sys.stderr)
+        return 3
     return 0

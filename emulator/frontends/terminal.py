@@ -5,8 +5,11 @@ from the machine as Unicode (ATASCII graphics characters included), with inverse
 in reverse video, in the program's own colours (the nearest the terminal has). From 40x24 on
 everything fits: a frame comes where there are 42x26, the status line with the keys below
 the screen where there is one more line, else (80x24) as a panel to the right.
-The emulator runs in real time (the machine's frame rate: NTSC 59.92, PAL 49.86 a second);
-the terminal is only written to when the Atari screen changed.
+The emulator runs in real time (the machine's frame rate: NTSC 59.92, PAL 49.86 a second),
+at full speed while a paste's keys flow in or the cassette motor runs (the status line shows
+the keys left, "TAPE RUNNING"); the terminal is only written to when the Atari screen or the
+status changed (at full speed at most FAST_DRAW_RATE times a second). BREAK and RESET drop
+the rest of a paste.
 
 Keys: printable characters go to the Atari as typed; Enter is RETURN, Backspace is DELETE
 (Delete / Insert: CONTROL+DELETE / CONTROL+INSERT), Esc is ESC, Tab is TAB, the arrows are
@@ -40,8 +43,10 @@ from emulator.frontends.common import (
     ConsoleKeys,
     FrontendOptions,
     KeyFeeder,
+    full_speed,
     key_for_char,
     named_key,
+    progress_notes,
     run_one_frame,
 )
 from emulator.interfaces import Atari
@@ -52,6 +57,7 @@ NEEDED_COLUMNS, NEEDED_LINES = SCREEN_COLUMNS, SCREEN_ROWS  # the least: the bar
 FRAMED_COLUMNS, FRAMED_LINES = SCREEN_COLUMNS + 2, SCREEN_ROWS + 2  # with a frame round it
 CONSOLE_HOLD_FRAMES = 8  # how long F2/F3/F4 hold START/SELECT/OPTION (no key release in a terminal)
 ESC_DELAY_MS = 25  # how long curses waits after ESC for the rest of an escape sequence
+FAST_DRAW_RATE = 20  # screen updates a second while running at full speed (a paste, the tape)
 
 STATUS_LINE = "F1 HELP  F2 START  F3 SELECT  F4 OPTION  F5 RESET  F7 BREAK  Ctrl-C/F12 quit"
 #: the same keys as a panel beside the screen, where there is room to the side only (80x24)
@@ -310,7 +316,7 @@ class TerminalFrontend:
         self.console_frames_left: dict[str, int] = {}
         self.after_escape = False
         self.running = True
-        self.last_screen: tuple[str, bytes, tuple[int, int]] | None = None
+        self.last_screen: tuple[str, bytes, tuple[int, int], tuple[str, ...]] | None = None
         self.screen_attr = curses.A_NORMAL
         self.colours_shown: tuple[int, int] | None = None
         self.setup_curses()
@@ -368,6 +374,7 @@ class TerminalFrontend:
         elif action.kind == "console":
             self.hold_console(action.name)
         elif action.kind == "reset":
+            self.keys.clear()  # as BREAK: the rest of a paste would type into the restarted program
             self.machine.reset(warm=True)
         elif action.kind == "break":
             self.press_break()
@@ -408,7 +415,7 @@ class TerminalFrontend:
             self.last_screen = None
         text, codes = self.machine.screen_text(), codes_array(self.machine.screen_codes())
         colours = self.program_colours()
-        screen = (text, codes.tobytes(), colours)
+        screen = (text, codes.tobytes(), colours, tuple(progress_notes(self.machine, self.keys)))
         if screen == self.last_screen:
             return
         self.last_screen = screen
@@ -458,6 +465,7 @@ class TerminalFrontend:
     def draw_status(self, layout: Layout, columns: int, lines: int) -> None:
         """The keys, the notes and held console keys: below the screen or beside it."""
         notes = [note for note in (self.alert_shown, self.note) if note]
+        notes += progress_notes(self.machine, self.keys)
         if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
             notes.append(OWN_FONT_NOTE.strip())
         if self.console.held:
@@ -484,7 +492,7 @@ class TerminalFrontend:
 
     def run(self) -> int:
         period = 1.0 / self.machine.frame_rate  # NTSC 59.92 Hz, PAL 49.86 Hz
-        deadline = time.perf_counter()
+        deadline = last_draw = time.perf_counter()
         while self.running:
             self.read_keys()
             if not self.running:
@@ -493,7 +501,15 @@ class TerminalFrontend:
             run_one_frame(self.machine, self.console)
             self.release_console_keys()
             self.flush_escape()
+            now = time.perf_counter()
+            if full_speed(self.machine, self.keys):  # no waiting; the screen now and then
+                if now - last_draw >= 1.0 / FAST_DRAW_RATE:
+                    self.draw_if_changed()
+                    last_draw = now
+                deadline = now
+                continue
             self.draw_if_changed()
+            last_draw = now
             deadline += period
             delay = deadline - time.perf_counter()
             if delay > 0:

@@ -51,6 +51,7 @@ from emulator.frontends.common import (  # noqa: E402
     ConsoleKeys,
     FrontendOptions,
     KeyFeeder,
+    KeyRepeats,
     display_available,
     key_for_char,
     named_key,
@@ -65,7 +66,7 @@ TURBO_HOLD_SECONDS = 0.5  # holding F12 longer than this makes turbo last only w
 TURBO_RENDER_RATE = 30.0  # in turbo, frames drawn per second (the rest of the time emulates)
 MAX_SKIPPED_FRAMES = 4  # when late, draw at least every fifth frame
 SCREENSHOT_FOLDER = "screenshots"
-MAX_WAITING_REPEATS = 3  # repeats of a held key waiting for the Atari; more are dropped
+MAX_WAITING_REPEATS = 3  # a held key's repeats join the queue only while fewer keys wait (typed keys always do)
 
 KEY_HELP = """\
   typed characters   the same characters on the Atari (any PC layout)
@@ -378,6 +379,7 @@ class AtariWindow:
         self.console = ConsoleKeys()
         # the PC repeats a held key faster than the Atari takes keys: keep the backlog short
         self.keys = KeyFeeder(max_repeats=MAX_WAITING_REPEATS)
+        self.repeats = KeyRepeats()
         self.turbo = Turbo()
         self.commands_down: set[int] = set()  # F-keys held, so the PC's key repeat acts once
         self.running = True
@@ -394,16 +396,18 @@ class AtariWindow:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.TEXTINPUT:
+            repeat = self.repeats.text()
             if not self.control_held():
                 for key in keys_for_text(event.text):
-                    self.keys.push(key)
+                    self.keys.push(key, repeat=repeat)
         elif event.type == pygame.KEYDOWN and self.joystick.claims(event.key):
             self.joystick.held.add(event.key)
         elif event.type == pygame.KEYUP and self.joystick.claims(event.key):
             self.joystick.held.discard(event.key)
         elif event.type == pygame.KEYDOWN:
-            self.handle_keydown(event.key, event.mod)
+            self.handle_keydown(event.key, event.mod, repeat=self.repeats.key_down(event.key))
         elif event.type == pygame.KEYUP:
+            self.repeats.key_up(event.key)
             self.commands_down.discard(event.key)
             if event.key in CONSOLE_KEYS:
                 self.console.held.discard(CONSOLE_KEYS[event.key])
@@ -414,12 +418,12 @@ class AtariWindow:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.renderer.layout()
 
-    def handle_keydown(self, key: int, mod: int) -> None:
+    def handle_keydown(self, key: int, mod: int, repeat: bool = False) -> None:
         action = action_for_keydown(key, mod)
         if action is None:
             return
         if action.kind == "atari":
-            self.keys.push(action.atari_key)
+            self.keys.push(action.atari_key, repeat=repeat)
             return
         if key in self.commands_down:
             return
@@ -427,6 +431,7 @@ class AtariWindow:
         if action.kind == "console":
             self.console.held.add(action.name)
         elif action.name == "reset":
+            self.keys.clear()  # as BREAK: keys typed ahead would go to the restarted program
             self.machine.reset(warm=not mod & pygame.KMOD_SHIFT)
         elif action.name == "break":
             self.keys.clear()
@@ -498,6 +503,8 @@ class AtariWindow:
             parts.append(f"{fps:.1f} fps ({fps / self.frame_rate:.0%})")
         if self.turbo.on:
             parts.append("TURBO (F12)")
+        if self.machine.tape_running:
+            parts.append("TAPE RUNNING")
         if self.joystick.arrows:
             parts.append("ARROWS = JOYSTICK (F11)")
         if self.audio is not None and self.audio.muted:
@@ -513,7 +520,7 @@ class AtariWindow:
         while self.running:
             self.step()
             now = time.perf_counter()
-            if self.turbo.on:
+            if self.turbo.on or self.machine.tape_running:  # the tape's leader and records at full speed
                 if now - last_draw >= 1.0 / TURBO_RENDER_RATE:
                     self.draw()
                     last_draw = now

@@ -1,7 +1,7 @@
 """Running Atari BASIC programs in the emulator: boot to READY, LOAD or ENTER through H:, RUN.
 
     from host.atari.basic_session import BasicSession
-    session = BasicSession(basic="free", h_directory=".")   # boots to READY
+    session = BasicSession(h_directory=".")                 # the free BASIC, at READY
     session.start_program("basic/bench/ahl.lst")             # ENTER "H:..." then RUN
     result = session.run_until_waiting(max_frames=36_000)      # the program ends or asks for input
     print(session.screen_text(), result.emulated_seconds)
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from emulator.errors import EmulatorError
 from emulator.hdevice import NAME_CHARS
-from emulator.headless import HeadlessAtari
+from emulator.headless import HeadlessAtari, MachineOptions
 from emulator.keyboard import key_for_atascii
 from host.errors import SurroundError
 
@@ -32,7 +32,6 @@ EOL_BYTE = bytes((RETURN,))
 BOOT_FRAMES = 300
 LINE_FRAMES = 600  # a typed line (LOAD, ENTER) may take this long before READY comes back
 PROGRAM_UNIT = 2  # H2: shows the program's folder when it is outside the H: directory
-BASIC_ROM_CHOICES = ("free", "original")
 
 
 @dataclass
@@ -45,6 +44,11 @@ class RunResult:
     frames: int
 
 
+def rom_label(spec: object) -> str:
+    """A ROM choice as a message names it: "free", "original", a path, or "given" (an image)."""
+    return str(spec) if isinstance(spec, (str, Path)) else "given"
+
+
 def is_h_name(name: str) -> bool:
     """True if H: can open ``name`` as typed in a BASIC string (no wildcards, no blanks)."""
     return bool(name) and set(name) <= NAME_CHARS - {"*", "?"} and len(name) <= 100
@@ -53,15 +57,20 @@ def is_h_name(name: str) -> bool:
 class BasicSession:
     """An emulated XL with BASIC switched on, at READY, and H: on a host directory."""
 
-    def __init__(self, basic: str = "free", h_directory: str | Path | None = None,
-                 os_rom: str | None = None, seed: int = 0) -> None:
-        self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed)
+    def __init__(self, machine: MachineOptions | None = None, h_directory: str | Path | None = None,
+                 seed: int = 0) -> None:
+        """Boot ``machine`` (default: our OS and the free BASIC; a machine without a BASIC ROM
+        gets the free one) with H: on ``h_directory`` (default: the current directory)."""
+        machine = machine or MachineOptions()
+        basic = machine.basic_rom or "free"
+        self.atari = HeadlessAtari.from_options(replace(machine, basic_rom=basic), seed=seed)
         self._scratch: tempfile.TemporaryDirectory | None = None
         self.hdevice = self.atari.use_h_device(h_directory)
+        name = rom_label(basic)
         if not self.atari.boot(max_frames=BOOT_FRAMES, basic=True):
-            raise SurroundError(f"the {basic} BASIC did not reach READY within {BOOT_FRAMES} frames")
+            raise SurroundError(f"the {name} BASIC did not reach READY within {BOOT_FRAMES} frames")
         if "READY" not in self.atari.screen_text():
-            raise SurroundError(f"the {basic} BASIC did not show READY after power-on:\n{self.screen_text()}")
+            raise SurroundError(f"the {name} BASIC did not show READY after power-on:\n{self.screen_text()}")
 
     # -- typing -------------------------------------------------------------------------------
 

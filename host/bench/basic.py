@@ -6,12 +6,15 @@ J. Gilbreath, BYTE, September 1981, with the flags in a string as Atari programs
 rugg1.lst ... rugg8.lst: our own programs written from T. Rugg and P. Feldman's descriptions,
 "BASIC timing comparisons", Kilobaud, June 1977: an empty FOR loop, an IF loop, that loop
 with variable and with constant arithmetic, plus a GOSUB, plus an inner FOR, plus an array
-store, each counting K to 1000, and K^2, LOG and SIN, 100 times; each prints its count).
-Each is ENTERed through H: and RUN on BASIC at READY; the emulated time runs from the RETURN
-after RUN to the machine waiting for a key again (READY), with ANTIC's DMA modelled, so it
-is what a stopwatch beside a real 800XL would show.  Reference points: Atari BASIC
+store, each counting K to 1000, and K^2, LOG and SIN, 100 times; each prints its count;
+goto.lst and gosub.lst: ours, a GOTO and a GOSUB/RETURN 1000 times to line 4000 of a
+program of 310 lines, each printing its count).  Each is ENTERed through H: and RUN on
+BASIC at READY; the emulated time runs from the RETURN after RUN to the machine waiting
+for a key again (READY), with ANTIC's DMA modelled, so it is what a stopwatch beside a
+real 800XL would show.  Reference points: Atari BASIC
 on an Atari 800 took 6 min 58 s for Ahl's benchmark (Creative Computing), Rev. C about
-404 s in a mature emulator.
+404 s in a mature emulator.  Besides, the frames that ENTER of basic/surround.lst takes,
+from typing the ENTER command to READY.
 
 Nothing is estimated: if the interpreter cannot run a program, or prints something else than
 the program's results, the benchmark stops with a message naming the program and what the
@@ -25,6 +28,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from emulator.headless import MachineOptions
 from host.atari.basic_session import BasicSession
 from host.errors import SurroundError
 from host.resources import data_root
@@ -35,6 +39,9 @@ SIEVE_PRIMES = 1899  # primes counted by the BYTE Sieve with SIZE = 8190
 #: basic/bench/rugg1.lst ... rugg8.lst print the count of their loop at the end: 1000 each,
 #: 100 for the eighth (K^2, LOG and SIN: the published program counts to 100 only)
 RUGG_COUNTS = (1000, 1000, 1000, 1000, 1000, 1000, 1000, 100)
+#: basic/bench/goto.lst and gosub.lst: the JSON key of each and the count it prints
+JUMP_PROGRAMS = (("goto", 1000), ("gosub", 1000))
+ENTER_LISTING = "surround.lst"  # in basic/, the game itself
 NUMBER = re.compile(r"^-?(\d+\.?\d*|\.\d+)(E[+-]?\d+)?$")
 
 
@@ -47,7 +54,7 @@ def run_listing(name: str, basic: str = "free", progress: bool = True) -> tuple[
     path = bench_dir() / name
     if not path.is_file():
         raise SurroundError(f"{path}: benchmark listing missing")
-    session = BasicSession(basic=basic, h_directory=path.parent)
+    session = BasicSession(MachineOptions(basic_rom=basic), h_directory=path.parent)
     session.start_program(path)
     emulated = host = 0.0
     frames = 0
@@ -67,6 +74,16 @@ def run_listing(name: str, basic: str = "free", progress: bool = True) -> tuple[
         if line.startswith("ERROR"):
             raise SurroundError(f"{path}: the {basic} BASIC stopped with {line!r}; screen:\n{session.screen_text()}")
     return emulated, host, printed
+
+
+def enter_frames(basic: str = "free") -> int:
+    """The frames ENTER of basic/surround.lst takes, from typing the ENTER command to READY
+    (about 17 of them typing it; `surround bench --profile` counts from its RETURN)."""
+    path = data_root() / "basic" / ENTER_LISTING
+    session = BasicSession(MachineOptions(basic_rom=basic), h_directory=path.parent)
+    before = session.atari.frames
+    session.load(path, max_frames=SLICE_FRAMES)
+    return session.atari.frames - before
 
 
 def program_output(lines: list[str]) -> list[str]:
@@ -121,4 +138,12 @@ def measure(basic: str = "free", progress: bool = True) -> dict:
                 f"{name}: no figures: expected {count} after RUN, the {basic} BASIC printed {printed!r}"
             )
         figures[f"rugg{number}_emulated_seconds"] = round(emulated, 2)
+    for key, count in JUMP_PROGRAMS:
+        emulated, _, printed = run_listing(f"{key}.lst", basic, progress)
+        if printed[-1:] != [str(count)]:
+            raise SurroundError(
+                f"{key}.lst: no figures: expected {count} after RUN, the {basic} BASIC printed {printed!r}"
+            )
+        figures[f"{key}_emulated_seconds"] = round(emulated, 2)
+    figures["enter_surround_lst_frames"] = enter_frames(basic)
     return figures

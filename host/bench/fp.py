@@ -17,8 +17,8 @@ from pathlib import Path
 
 from emulator.headless import HeadlessAtari
 from host.atari import fp
-from host.build.targets import build_os
 from host.resources import data_root
+from host.toolchain.targets import build_os
 
 FR0, FR1, CIX, INBUFF = 0xD4, 0xE0, 0xF2, 0xF3
 LBUFF = 0x0580

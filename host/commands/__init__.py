@@ -28,10 +28,17 @@ def add_learning_run_options(parser: argparse.ArgumentParser, verb: str, default
 
 
 def check_learning_run_options(args: argparse.Namespace) -> None:
-    """Refuse option values a learning run cannot use, with a clear message."""
+    """Refuse option values a learning run cannot use (machine options for the reference, too),
+    with a clear message."""
     if args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
     if args.sheep == "human":
         raise SurroundError(
             f"{args.command} needs an automatic sheep player (random, perfect, mix:P, replay:FILE)"
         )
+    if args.engine == "reference":
+        from host.commands.machine_options import refuse_machine_options
+
+        refuse_machine_options(args, "the reference engine runs no emulated machine (leave them out)")
+    if args.engine == "asm" and args.basic is not None:
+        raise SurroundError("--basic chooses the BASIC ROM for --engine basic; the 6502 game runs without BASIC")

@@ -85,7 +85,7 @@ def run_new(args: argparse.Namespace) -> int:
     path = Path(args.image)
     if path.exists() and not args.force:
         raise SurroundError(f"{path}: exists (use --force to replace it)")
-    from host.build.minidos import boot_sectors, install
+    from host.toolchain.minidos import boot_sectors, install
 
     disk = Dos2Disk.new(args.density, path, boot=boot_sectors(None))
     if args.system:
@@ -203,10 +203,14 @@ def run_lock(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     disk = Dos2Disk.open(args.image)
     found = disk.problems()
+    note = disk.atr.trailer_note()
     if args.json:
         print(json.dumps({"image": args.image, "density": disk.geometry.name, "ok": not found,
-                          "problems": found}, indent=2))
-    elif found:
+                          "problems": found, "extra_bytes": len(disk.atr.trailer)}, indent=2))
+        return 1 if found else 0
+    if note is not None:
+        print(f"{args.image}: {note}")
+    if found:
         for problem in found:
             print(f"{args.image}: {problem}")
     else:

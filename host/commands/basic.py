@@ -72,7 +72,7 @@ def tools_parser() -> argparse.ArgumentParser:
 def run_tokenize(args: argparse.Namespace) -> int:
     program = read_listing_file(args.listing)
     immediate = args.immediate if args.immediate is not None else immediate_save_line(args.output)
-    data = program.to_save_bytes(immediate)
+    data = program.to_save_bytes(immediate, source=str(args.listing))
     write_file_atomically(args.output, data)
     print(f"{args.output}: {len(program.lines)} lines, {len(program.variables.names)} variables, {len(data)} bytes")
     return 0

@@ -21,10 +21,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from host import resources
-from host.atari.basic_session import BASIC_ROM_CHOICES, BasicSession
-from host.commands.emu import add_machine_options, bus_environment
+from host.atari.basic_session import BasicSession
+from host.commands.emu import add_session_options, type_script
 from host.commands.frontend_options import frontend_options
+from host.commands.machine_options import machine_options_from_args
 from host.errors import SurroundError
 
 FRONTENDS = ("window", "terminal", "headless")
@@ -41,10 +41,7 @@ def register_runner(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen at the end")
     parser.add_argument("--frames", type=int, default=None,
                         help=f"headless: run at most this many frames (default {DEFAULT_FRAMES})")
-    parser.add_argument("--basic", choices=BASIC_ROM_CHOICES, default="free",
-                        help=f"free: {resources.shipped_rom_label('surround-basic.rom')} (default); "
-                        f"original: your {resources.original_rom_label('ataribas.rom')}")
-    add_machine_options(parser)
+    add_session_options(parser, basic_default="free")
     parser.set_defaults(handler=run)
 
 
@@ -55,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
     frames = DEFAULT_FRAMES if args.frames is None else args.frames
     if frames < 1:
         raise SurroundError(f"--frames must be at least 1, not {frames}")
-    with bus_environment(args):  # the bus options for the session's machine
-        session = BasicSession(basic=args.basic, h_directory=args.hdir, os_rom=args.os, seed=args.seed)
+    session = BasicSession(machine_options_from_args(args), h_directory=args.hdir, seed=args.seed)
     frontend = choose_frontend(args.frontend)
     if getattr(args, "audio_out", None) and frontend == "headless":
         session.atari.record_audio(args.audio_out)  # the other front-ends record in open_frontend
@@ -67,22 +63,24 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(session: BasicSession, frontend: str, frames: int, args: argparse.Namespace) -> int:
-    from emulator.frontends import open_frontend
+    from emulator.frontends import TAPE_CUT_OFF, open_frontend
 
     if args.file is not None:
         session.start_program(args.file)
         if frontend == "headless" or args.type_text:
             session.run_until_waiting(frames)
     if args.type_text:
-        session.type_keys(args.type_text.replace("\\n", "\n"))
+        type_script(session.atari, args.type_text)  # as `surround emu --type` types it
     if frontend != "headless":
         return int(open_frontend(frontend, session.atari, frontend_options(args)) or 0)
     result = session.run_until_waiting(frames)
     if not result.waiting:
         print(f"surround basic: still running after {frames} frames", file=sys.stderr)
+    if session.atari.tape_running:
+        print(f"surround basic: {TAPE_CUT_OFF}", file=sys.stderr)
     if args.screen:
         print(session.screen_text())
     if args.screenshot:
         session.atari.run_frames(2)  # a whole frame drawn from the display as it is now
         session.atari.screenshot(args.screenshot)
-    return 0 if result.waiting else 3
+    return 0 if result.waiting and not session.atari.tape_running else 3

@@ -2,7 +2,10 @@
 
 With --emulator it measures the emulator instead (emulator.bench.measure); with --basic
 the BASIC benchmarks (Ahl's and the BYTE Sieve, host/bench/basic.py) in emulated and host seconds;
-with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py).
+with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py);
+with --profile where the free BASIC's cycles go while it ENTERs (and RUNs) a listing
+(host/bench/profile.py); with --readme the README's measured figures from the checks,
+--basic and --fp (host/bench/readme.py).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from host.commands.machine_options import add_machine_options, machine_options_from_args, refuse_machine_options
 from host.errors import SurroundError
 
 
@@ -31,12 +35,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "FMUL FDIV AFP FASC IFP FPI EXP LOG over a fixed set of ten-digit operands "
                              "(the CPU's own cycles on the bare CPU: no ANTIC DMA, no interrupts; "
                              "JSON key cycles_per_call)")
+    parser.add_argument("--profile", metavar="LISTING", default=None,
+                        help="sample where the free BASIC's 6502 cycles go while it ENTERs LISTING "
+                             "(built from the sources with label maps; per routine: self and inclusive "
+                             "share of the samples)")
+    parser.add_argument("--profile-run", action="store_true", help="--profile: also RUN the listing")
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default: 3)")
-    parser.add_argument("--video", choices=("ntsc", "pal"), default="ntsc",
-                        help="--emulator: the TV standard whose emulated seconds are counted (default: ntsc)")
     parser.add_argument("--games", type=int, default=None, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--readme", action="store_true",
+                        help="run every command README.md's measured figures come from (checks, --basic, --fp), "
+                             "record them in docs/figures.json and rewrite the README's figure blocks")
+    add_machine_options(parser, basic_default=None)
     parser.set_defaults(handler=run)
 
 
@@ -45,7 +56,17 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--seconds must be positive, not {args.seconds}")
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
-    if args.fp:
+    if args.readme:
+        refuse_machine_options(args, "--readme runs the README's own commands", ignore=("--basic",))
+        return _update_readme()
+    _refuse_unused_machine_options(args)
+    if args.profile_run and args.profile is None:
+        raise SurroundError("--profile-run needs --profile LISTING")
+    if args.profile is not None:
+        from host.bench.profile import profile
+
+        figures = profile(args.profile, run=args.profile_run)
+    elif args.fp:
         from host.bench.fp import measure as measure_fp
 
         figures = measure_fp()
@@ -64,6 +85,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _update_readme() -> int:
+    from host.bench.readme import record_path, update_readme
+
+    record = update_readme(progress=lambda command: print(command, flush=True))
+    print(f"{record_path()}: recorded ({record['machine']}); README.md: figure blocks rewritten")
+    return 0
+
+
+def _refuse_unused_machine_options(args: argparse.Namespace) -> None:
+    """The machine options apply to an emulated engine's machine (and --video to --emulator);
+    the other measurements build machines of their own."""
+    if args.fp:
+        refuse_machine_options(args, "--fp measures the math pack on the bare CPU", ignore=("--basic",))
+    elif args.basic:
+        refuse_machine_options(args, "--basic measures BASIC on the standard machine", ignore=("--basic",))
+    elif args.emulator:
+        refuse_machine_options(args, "--emulator measures machines of its own (only --video applies)",
+                               ignore=("--basic", "--video"))
+    elif args.engine == "reference":
+        refuse_machine_options(args, "the reference engine runs no emulated machine", ignore=("--basic",))
+
+
 def _text(figures: dict, indent: str = "") -> str:
     """The figures one per line, names aligned; a nested table indented under its name."""
     width = max(len(str(key)) for key in figures)
@@ -77,20 +120,33 @@ def _text(figures: dict, indent: str = "") -> str:
 
 
 def measure_emulator(seconds: float, video: str = "ntsc") -> dict:
-    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard, and the
-    Surround disk's boot over the serial bus."""
+    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard, the
+    Surround disk's boot over the serial bus, and Acid800's verdicts."""
     from emulator import bench
 
     figures = dict(bench.measure(seconds, video=video))
     figures.update(measure_serial_boot(bench))
+    figures.update(measure_acid800())
     return figures
+
+
+def measure_acid800() -> dict:
+    """Acid800's verdicts on our OS (`surround acid800`, default options), if the suite is found
+    beside the checkout (shared/conformance/acid800/acid800.atr); nothing otherwise."""
+    from host.atari.acid800 import default_suite_path, run_suite
+
+    path = default_suite_path()
+    if not path.is_file():
+        return {}
+    run = run_suite(path)
+    return {"acid800_passed": len(run.passed), "acid800": {test.name: test.verdict for test in run.verdicts}}
 
 
 def measure_serial_boot(module: ModuleType) -> dict:
     """The Surround disk (`surround disk`) from power-on to its menu over the serial bus."""
     import tempfile
 
-    from host.build.disk import build_disk
+    from host.toolchain.disk import build_disk
 
     with tempfile.TemporaryDirectory() as folder:
         image = Path(folder) / "surround.atr"
@@ -109,7 +165,7 @@ def measure_engine(args: argparse.Namespace) -> dict:
     from host.engines.registry import make_engine
     from host.game.players import RandomSheep
 
-    engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"))
+    engine = make_engine(args.engine, machine_options_from_args(args), seed=derive_seed(args.seed, "engine"))
     sheep = RandomSheep(derive_seed(args.seed, "sheep"))
     cross_checked = args.engine != "reference"
     checker = LockstepChecker(engine, sheep) if cross_checked else None

@@ -7,9 +7,9 @@ import tempfile
 from pathlib import Path
 
 from host import resources
-from host.build.assembler import BASIC_ROM, OS_ROM, basic_size_report, os_free_space
-from host.build.targets import build_all, build_basic, build_os
 from host.errors import SurroundError
+from host.toolchain.assembler import BASIC_ROM, OS_ROM, basic_size_report, os_free_space
+from host.toolchain.targets import build_all, build_basic, build_os
 
 
 def repo_root() -> Path:
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         print(image.relative_to(root) if image.is_relative_to(root) else image)
     print_basic_size(out)
     print_rom_space(images[0].read_bytes())  # the OS image comes first
-    from host.build.minidos import size_report
+    from host.toolchain.minidos import size_report
 
     print(size_report(out))
     return 0

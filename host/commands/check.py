@@ -7,6 +7,7 @@ import json
 import os
 
 from host.commands import add_learning_run_options, check_learning_run_options
+from host.commands.machine_options import add_machine_options, machine_options_from_args
 from host.errors import SurroundError
 
 
@@ -28,28 +29,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "starts with the image's SURROUND.BLK, and at the end SURROUND.BLK read back from the image must "
         "equal the reference's black list (disk_blacklist_equal)",
     )
-    parser.add_argument("--sio", choices=("fast", "serial"), default=None,
-                        help="engines in the emulator: fast (default) or serial SIO (the OS drives the serial "
-                        "bus: the disk at an 810's speed)")
+    add_machine_options(parser, basic_default="free, for --engine basic")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from host.engines.harness import LockstepChecker, derive_seed, progress_bar
     from host.engines.registry import make_engine
-    from host.game.blacklist_store import read_checked as read_blacklist_file
+    from host.game.blacklist_store import read_blacklist_and_warn
     from host.game.players import parse_sheep_spec
 
     check_learning_run_options(args)
-    blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
+    blacklist = read_blacklist_and_warn(args.blacklist) if args.blacklist else None
     options = {}
     if args.disk is not None:
         blacklist = _disk_start(args, blacklist)
         options["disk"] = args.disk
     sheep = parse_sheep_spec(args.sheep, derive_seed(args.seed, "sheep"))
-    from host.commands.emu import bus_environment
-    with bus_environment(args):  # --sio for the engine's machine
-        engine = make_engine(args.engine, seed=derive_seed(args.seed, "engine"), **options)
+    engine = make_engine(args.engine, machine_options_from_args(args), seed=derive_seed(args.seed, "engine"), **options)
     try:
         checker = LockstepChecker(engine, sheep, blacklist)
         with progress_bar(args.games, f"check {args.engine}", quiet=args.json) as bar:
@@ -71,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | None:
     """The black list the run starts from with --disk: the image's SURROUND.BLK (None: empty)."""
-    from host.build.disk import read_disk_blacklist
     from host.engines.registry import emulated_engine_names
+    from host.toolchain.disk import read_disk_blacklist
 
     if args.engine not in emulated_engine_names():
         raise SurroundError(f"--disk boots the 6502 or the BASIC game; the {args.engine!r} engine has no disk")
@@ -84,7 +81,7 @@ def _disk_start(args: argparse.Namespace, blacklist: bytes | None) -> bytes | No
 def _disk_blacklist_equal(image: str, summary) -> bool | None:
     """SURROUND.BLK read back from the image equals the reference's final black list
     (None when the run stopped at a mismatch)."""
-    from host.build.disk import read_disk_blacklist
+    from host.toolchain.disk import read_disk_blacklist
 
     if summary.mismatches or not summary.final_blacklist:
         return None

@@ -1,4 +1,4 @@
-"""`surround disk [-o IMAGE]`: build the bootable Surround disk (host/build/disk.py)."""
+"""`surround disk [-o IMAGE]`: build the bootable Surround disk (host/toolchain/disk.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import argparse
 import json
 
 from host import resources
-from host.build.disk import build_disk, default_output
 from host.commands.atr import directory_lines
+from host.toolchain.disk import build_disk, default_output
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,9 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.game.blacklist_store import read_checked as read_blacklist_file
+    from host.game.blacklist_store import read_blacklist_and_warn
 
-    blacklist = read_blacklist_file(args.blacklist) if args.blacklist else None
+    blacklist = read_blacklist_and_warn(args.blacklist) if args.blacklist else None
     output = args.output or default_output()
     disk = build_disk(output, blacklist)
     if args.json:

@@ -12,13 +12,11 @@ can be opened, else the terminal.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 from emulator.errors import EmulatorError
-from host import resources
+from host.commands.frontend_options import add_sound_options
+from host.commands.machine_options import add_machine_options, machine_options_from_args
 
 XEX_SUFFIXES = {".xex", ".com", ".exe", ".obj"}
 ATR_SUFFIXES = {".atr"}
@@ -38,10 +36,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--frames", type=int, default=None,
                         help="headless: run this many frames (default: until the program waits for a key)")
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
-    parser.add_argument("--basic", default=None, metavar="free|original|PATH",
-                        help="BASIC ROM in $A000-$BFFF, enabled as on the XL: 'free' "
-                        f"({resources.shipped_rom_label('surround-basic.rom')}), 'original' "
-                        f"({resources.original_rom_label('ataribas.rom')}) or an 8 KiB image (default: none)")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
     parser.add_argument(
@@ -50,61 +44,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "takes over: \\n is RETURN, {NAME} a named key ({HELP}, {ESC}, {UP}, {CTRL-A}, "
         "{SHIFT-DELETE}, {START}, {RESET}, ...), \\{ a brace",
     )
-    add_machine_options(parser)
-    parser.add_argument("--video", choices=("ntsc", "pal"), default="ntsc",
-                        help="the TV standard: ntsc (default; 262 lines, 59.92 Hz) or pal (312 lines, 49.86 Hz)")
+    add_session_options(parser, basic_default="none")
     parser.set_defaults(handler=run)
 
 
-def add_machine_options(parser: argparse.ArgumentParser) -> None:
-    """--os, --hdir, --seed and --screenshot, as `surround emu` and `surround basic` take them."""
-    parser.add_argument("--os", default=None, metavar="PATH|original",
-                        help=f"OS ROM image (default: {resources.shipped_rom_label('surround-os.rom')}; "
-                        f"'original': {resources.original_rom_label('atarixl.rom')})")
+def add_session_options(parser: argparse.ArgumentParser, basic_default: str) -> None:
+    """--hdir, --seed and --screenshot, the sound options and the machine options, as
+    `surround emu` and `surround basic` take them (``basic_default``: without --basic)."""
     parser.add_argument("--hdir", default=None, metavar="DIR",
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
     add_sound_options(parser)
-    add_bus_options(parser)
-
-
-def add_sound_options(parser: argparse.ArgumentParser) -> None:
-    """--audio-out and --mute (any front-end writes the WAV; the window plays the sound)."""
-    parser.add_argument("--audio-out", default=None, metavar="FILE.wav",
-                        help="write POKEY's sound into a WAV file (44.1 kHz, 16-bit mono), in any front-end")
-    parser.add_argument("--mute", action="store_true", help="window: start with the sound off (F9 toggles it)")
-
-
-def add_bus_options(parser: argparse.ArgumentParser) -> None:
-    """--sio, --printer and --cassette: the serial bus and its devices (emulator/serial.py)."""
-    parser.add_argument("--sio", choices=("fast", "serial"), default=None,
-                        help="fast: the emulator carries out SIO requests itself (default); serial: the OS "
-                        "talks to the devices over POKEY's serial port at their real speed")
-    parser.add_argument("--printer", default=None, metavar="FILE",
-                        help="a 40-column printer on the bus (P:, LPRINT, LIST \"P:\"): its lines go to FILE")
-    parser.add_argument("--cassette", default=None, metavar="FILE.cas",
-                        help="a program recorder with this .cas tape (C:, CSAVE, CLOAD); made when recorded to")
-
-
-@contextlib.contextmanager
-def bus_environment(args: argparse.Namespace) -> Iterator[None]:
-    """Hand --sio/--printer/--cassette to every emulated machine made meanwhile (through the
-    environment that emulator.headless reads), and take them back afterwards."""
-    from emulator.headless import CASSETTE_ENV, PRINTER_ENV, SIO_ENV
-
-    values = {SIO_ENV: getattr(args, "sio", None), PRINTER_ENV: getattr(args, "printer", None),
-              CASSETTE_ENV: getattr(args, "cassette", None)}
-    saved = {name: os.environ.get(name) for name in values}
-    os.environ.update({name: str(value) for name, value in values.items() if value})
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    add_machine_options(parser, basic_default)
 
 
 #: how long --type waits for the program to want the next key: a key may start a long job
@@ -122,15 +74,24 @@ def run(args: argparse.Namespace) -> int:
                             "the program waits for a key)")
     if args.file is not None and not Path(args.file).is_file():
         raise EmulatorError(f"{args.file}: no such file")
-    atari = HeadlessAtari(os_rom=args.os, basic_rom=args.basic, seed=args.seed, video=args.video, sio=args.sio,
-                          printer=args.printer, cassette=args.cassette)
+    atari = HeadlessAtari.from_options(machine_options_from_args(args), seed=args.seed)
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
     if args.type:
-        if not atari.run_until_idle(600):
-            raise EmulatorError("--type: the program did not wait for a key within 600 frames")
-        atari.type_script(args.type, max_frames_per_key=KEY_WAIT_FRAMES)
+        type_script(atari, args.type)
     return int(open_frontend(args.frontend, atari, frontend_options(args)) or 0)
+
+
+def type_script(atari, script: str) -> None:
+    """``--type``: once the program waits for a key, type ``script`` (a key script: ``\\n`` is
+    RETURN, ``{NAME}`` a named key), each key waiting up to KEY_WAIT_FRAMES for the program
+    to want the next (a CSAVE's leader, a program loading). `emu` and `basic` type alike."""
+    if not atari.run_until_idle(600):
+        raise EmulatorError("--type: the program did not wait for a key within 600 frames")
+    try:
+        atari.type_script(script, max_frames_per_key=KEY_WAIT_FRAMES)
+    except EmulatorError as error:
+        raise EmulatorError(f"--type: {error}") from None
 
 
 def start_program(atari, file: str | None, keep_basic: bool = False) -> None:

@@ -604,12 +604,15 @@ def _run_pictures(args: argparse.Namespace) -> int:
     import io
     from pathlib import Path
 
+    from emulator.files import make_folder_for
     from host.lab.plots import pyplot
 
     pyplot()  # a clear message at once if matplotlib is missing
     folder = Path(args.dir)
-    if not folder.is_dir():
-        raise SurroundError(f"{folder}: no such folder")
+    try:
+        make_folder_for(folder, folder=True)
+    except OSError as error:
+        raise SurroundError(f"{folder}: cannot make the folder ({error.strerror})") from None
     parser = args.root_parser
     for name, command in PICTURES:
         target = str(folder / name)

@@ -12,8 +12,9 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from host import resources
 from host.commands import counted
+from host.commands.frontend_options import add_sound_options
+from host.commands.machine_options import add_machine_options, refuse_machine_options
 from host.engines.registry import engine_names
 from host.errors import SurroundError
 
@@ -40,11 +41,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "BASIC program basic/surround.lst on the emulator's BASIC) or reference (Python, in this terminal)",
     )
     parser.add_argument(
-        "--basic", choices=("free", "original"), default=None,
-        help="with --engine basic: our free BASIC (default) or your own Atari BASIC ROM in "
-        f"{resources.original_rom_label('ataribas.rom')}",
-    )
-    parser.add_argument(
         "--seed", type=int, default=None,
         help="seed of the wolf's random numbers (default: different every run). The reference wolf "
         "then repeats exactly; the 6502 wolf reads POKEY's RANDOM, which runs on with every CPU "
@@ -68,10 +64,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--frontend", choices=("window", "terminal", "headless"), default=None,
         help="how the emulator shows the game (engines that run in the emulator)",
     )
-    from host.commands.emu import add_bus_options, add_sound_options
-
     add_sound_options(parser)
-    add_bus_options(parser)
+    add_machine_options(parser, basic_default="free, for --engine basic")
     parser.set_defaults(handler=run)
 
 
@@ -82,13 +76,13 @@ def run(args: argparse.Namespace) -> int:
     if args.basic is not None and args.engine != "basic":
         raise SurroundError("--basic chooses the BASIC ROM for --engine basic; add --engine basic or leave --basic out")
     if args.engine != "reference":
-        from host.commands.emu import bus_environment
-        with bus_environment(args):
-            return _play_in_emulator(args)
+        return _play_in_emulator(args)
     if args.frontend is not None:
         raise SurroundError("--frontend chooses how the emulator shows the game; "
                             "--engine reference plays right here in the terminal (leave --frontend out)")
-    from host.commands.play_asm import ending_signals_exit
+    refuse_machine_options(args, "--engine reference plays right here in the terminal, with no emulated "
+                           "machine (leave them out)", ignore=("--basic",))
+    from host.commands.signals import ending_signals_exit
     from host.game.blacklist_store import BlacklistStore
 
     session = TerminalSession(seed=args.seed, store=BlacklistStore.open(args.blacklist, args.empty_blacklist))
@@ -131,9 +125,8 @@ class TerminalSession:
         from host.game.players import QuitGame
 
         self.write("Surround: move the three sheep to trap the wolf. Sheep never move back (left).")
-        self.write(self.store.describe())
-        if self.store.warning:
-            self.write(self.store.warning)
+        for line in self.store.opening_lines():
+            self.write(line)
         try:
             while True:
                 self.play_one_game()
@@ -145,13 +138,10 @@ class TerminalSession:
         except EOFError:  # the input ended in the middle of a prompt
             self.write("")
         self.store.flush(self.engine.blacklist_bytes())
-        if self.store.problem:
-            where = f" (NOT SAVED: {self.store.problem})."
-        else:
-            where = f" (saved in {self.store.path})." if self.store.path else " (not saved)."
         self.write(f"Bye. Sheep won {self.sheep_wins}, wolf won {self.wolf_wins}; "
-                   f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}" + where)
-        return 0
+                   f"the wolf knows {counted(len(self.engine.blacklist), 'lost position')}.")
+        self.write(self.store.closing_line() or "The black list is not saved (--empty-blacklist).")
+        return 1 if self.store.problem else 0
 
     def play_one_game(self) -> None:
         from host.commands.board_view import draw_board

@@ -15,16 +15,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from host.commands import counted
-from host.commands.frontend_options import frontend_options
+from host.commands.frontend_options import frontend_options, require_frontend
+from host.commands.machine_options import machine_options_from_args
+from host.commands.signals import ending_signals_exit
 from host.errors import SurroundError
-from host.game.blacklist_store import BlacklistStore
+from host.game.blacklist_file import positions_in
+from host.game.blacklist_store import BlacklistStore, counted_positions
 from host.game.rules import BLACKLIST_BYTES
 
 if TYPE_CHECKING:
@@ -32,33 +31,38 @@ if TYPE_CHECKING:
 
 
 def play(args: argparse.Namespace) -> int:
-    """Run the game for a human player; returns the exit status."""
+    """Run the game for a human player; returns the exit status (1 if the black list could not
+    be saved at the end)."""
     from host.engines.asm import XEX, start_program
 
     if args.engine != "asm":
         raise SurroundError(f"play_asm runs the asm engine, not {args.engine!r}")
+    frontend = require_frontend(args.frontend)
     if args.disk is not None:
-        return play_disk(args)
+        return play_disk(args, frontend)
     store = BlacklistStore.open(args.blacklist, args.empty_blacklist)
-    atari, labels = start_program(args.seed)
+    atari, labels = start_program(args.seed, machine_options_from_args(args))
     _load_blacklist(atari, labels, store.saved)
     announce(store)
-    atari.watchers.append(lambda: store.save_if_changed(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES)))
+
+    def save_the_programs_list() -> None:
+        store.save_if_changed(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES))
+
+    atari.watchers.append(save_the_programs_list)
     options = frontend_options(args, program=XEX, note=store.status(), alert=lambda: store_alert(store), screen=True)
     try:
         with ending_signals_exit():
-            status = _run_frontend(args.frontend, atari, options)
+            status = _run_frontend(frontend, atari, options)
     finally:
         store.flush(atari.peek_bytes(labels["blacklist"], BLACKLIST_BYTES))
-        farewell(store, atari.peek_word(labels["learned"]))
-    return status
+        farewell(store)
+    return exit_status(store, status)
 
 
 def announce(store: BlacklistStore) -> None:
     """Where the black list is kept (and anything odd about it), before the game starts."""
-    print(store.describe(), file=sys.stderr)
-    if store.warning:
-        print(store.warning, file=sys.stderr)
+    for line in store.opening_lines():
+        print(line, file=sys.stderr)
 
 
 def store_alert(store: BlacklistStore) -> str:
@@ -66,48 +70,60 @@ def store_alert(store: BlacklistStore) -> str:
     return store.status() if store.problem else ""
 
 
-def farewell(store: BlacklistStore, learned: int) -> None:
-    """The last line: where the list was saved, or that (and why) it was not."""
-    if store.problem:
-        print(f"surround: the wolf's black list ({counted(learned, 'position')}) is NOT SAVED: {store.problem}",
-              file=sys.stderr)
-    elif store.path is not None:
-        print(f"The wolf's black list ({counted(learned, 'position')}) is saved in {store.path}.", file=sys.stderr)
+def farewell(store: BlacklistStore) -> None:
+    """The last line: what the file holds now, or that (and why) the list is NOT SAVED."""
+    line = store.closing_line()
+    if line:
+        print(line, file=sys.stderr)
 
 
-def play_disk(args: argparse.Namespace) -> int:
+def exit_status(store: BlacklistStore, status: int) -> int:
+    """The session's exit status: the front-end's, or 1 if the black list could not be saved."""
+    return 1 if store.problem and not status else status
+
+
+def play_disk(args: argparse.Namespace, frontend: str) -> int:
     """Boot a disk image in D1: and hand the machine to the front-end: the mini-DOS menu
-    comes up, and whatever the programs write reaches the image at once (atomically)."""
+    comes up, and whatever the programs write reaches the image at once (atomically). At the
+    end: where the wolf's lessons went (SURROUND.BLK on the image)."""
     from emulator.headless import HeadlessAtari
     from host.atari.dos2 import Dos2Disk
 
     Dos2Disk.open(args.disk).check()
+    before = _disk_positions(args.disk)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-    atari = HeadlessAtari(seed=seed)
+    atari = HeadlessAtari.from_options(machine_options_from_args(args), seed=seed)
     atari.insert_disk(1, args.disk)
     atari.boot(max_frames=0, basic=False)
     options = frontend_options(args, program=args.disk, screen=True)
-    with ending_signals_exit():
-        return _run_frontend(args.frontend, atari, options)
-
-
-@contextmanager
-def ending_signals_exit() -> Iterator[None]:
-    """SIGTERM and SIGHUP end the session like Ctrl-C does (front-ends restore the terminal,
-    the black list is saved once more) instead of killing Python on the spot."""
-    def leave(signum: int, _frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
-    previous = {signum: signal.signal(signum, leave) for signum in wanted}
     try:
-        yield
+        with ending_signals_exit():
+            return _run_frontend(frontend, atari, options)
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        print(_disk_farewell(args.disk, before), file=sys.stderr)
 
 
-def _run_frontend(name: str | None, atari, options: FrontendOptions) -> int:
+def _disk_positions(image: str) -> int | None:
+    """How many positions SURROUND.BLK on ``image`` holds (None: there is none, or it is broken)."""
+    from host.toolchain.disk import read_disk_blacklist
+
+    try:
+        data = read_disk_blacklist(image)
+    except SurroundError:
+        return None
+    return None if data is None else positions_in(data)
+
+
+def _disk_farewell(image: str, before: int | None) -> str:
+    """Where the lessons of a disk session went: SURROUND.BLK on the image, and how it changed."""
+    after = _disk_positions(image)
+    if after is None:
+        return f"The games keep the wolf's black list in SURROUND.BLK on {image}; there is none on it now."
+    change = "unchanged" if after == before else f"{before or 0} at the start"
+    return f"The wolf's black list is SURROUND.BLK on {image}: {counted_positions(after)} ({change})."
+
+
+def _run_frontend(name: str, atari, options: FrontendOptions) -> int:
     """Hand the machine to the chosen front-end (imported only now)."""
     from emulator.frontends import open_frontend
 

@@ -19,32 +19,36 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from host.commands.frontend_options import frontend_options
-from host.commands.play_asm import _run_frontend, announce, ending_signals_exit, farewell, store_alert
-from host.game.blacklist_store import BlacklistStore, positions_in
+from host.commands.frontend_options import frontend_options, require_frontend
+from host.commands.machine_options import machine_options_from_args
+from host.commands.play_asm import _run_frontend, announce, exit_status, farewell, store_alert
+from host.commands.signals import ending_signals_exit
+from host.game.blacklist_store import BlacklistStore
 
 
 def play(args: argparse.Namespace) -> int:
-    """Run the BASIC game for a human player; returns the exit status."""
+    """Run the BASIC game for a human player; returns the exit status (1 if the black list could
+    not be saved at the end)."""
     from host.engines.basic import BasicEngine
 
+    frontend = require_frontend(args.frontend)
     store = BlacklistStore.open(args.blacklist, args.empty_blacklist)
     with tempfile.TemporaryDirectory(prefix="surround-play-basic-") as folder:
-        (Path(folder) / "SURROUND.BLK").write_bytes(store.saved)
-        engine = BasicEngine(seed=args.seed, basic=args.basic or "free", files=Path(folder))
+        if store.path is not None and store.path.exists():  # else the game says there is no list yet
+            (Path(folder) / "SURROUND.BLK").write_bytes(store.saved)
+        engine = BasicEngine(seed=args.seed, machine=machine_options_from_args(args), files=Path(folder))
         announce(store)
         engine.atari.watchers.append(lambda: _save_when_waiting(engine, store))
         options = frontend_options(args, program="SURROUND.BAS", note=store.status(),
                                    alert=lambda: store_alert(store), screen=True)
         try:
             with ending_signals_exit():
-                status = _run_frontend(args.frontend, engine.atari, options)
+                status = _run_frontend(frontend, engine.atari, options)
         finally:
-            data = engine.blacklist_bytes() if engine.var("KWAIT") == 1 else store.saved
-            store.flush(data)
+            store.flush(engine.blacklist_bytes() if engine.var("KWAIT") == 1 else store.saved)
             engine.close()
-            farewell(store, positions_in(data))
-    return status
+            farewell(store)
+    return exit_status(store, status)
 
 
 def _save_when_waiting(engine, store: BlacklistStore) -> None:

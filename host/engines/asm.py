@@ -7,7 +7,7 @@ the program's memory at the addresses of its labels (build/surround.map), never 
 the screen. A new game is started through the program's own user interface (the N
 command, answered with Y when a game is under way).
 
-The XEX is (re)built when it is missing or was built from other sources (host/build/targets.py),
+The XEX is (re)built when it is missing or was built from other sources (host/toolchain/targets.py),
 into the checkout's build/, or the user cache directory for an installed package (host.resources).
 """
 
@@ -15,32 +15,22 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from emulator.errors import EmulatorError
 from host import resources
-from host.build import targets
-from host.build.assembler import label_map
-from host.engines.base import Engine, EngineReply
+from host.engines.keyboard import KeyboardEngine
 from host.errors import SurroundError
-from host.game.rules import BLACKLIST_BYTES, ESCAPED, SHEEP_STUCK, TIME, TRAPPED, Move, Position
+from host.game.rules import BLACKLIST_BYTES
+from host.toolchain import targets
+from host.toolchain.assembler import label_map
+
+if TYPE_CHECKING:
+    from emulator.headless import HeadlessAtari, MachineOptions
 
 SOURCE = resources.data_root() / targets.GAME.source
 XEX = targets.default_output(targets.GAME)
 LISTING, LABELS = targets.companions(XEX, XEX.parent, targets.GAME.name)
-
-#: GAMESTATE values of the program -> harness results
-RESULTS = {0: None, 1: TRAPPED, 2: ESCAPED, 3: TIME, 4: SHEEP_STUCK}
-
-#: LASTERR values of the program (ERR_... in asm/surround/board.s) -> what the screen says
-INPUT_ERRORS = {
-    1: "the points are numbered 1 to 11",
-    2: "there is no sheep on the source point",
-    3: "no line joins the two points",
-    4: "the target point is taken",
-    5: "a sheep may not move back",
-    6: "not of the form FROM,TO",
-    7: "the game is over",
-}
 
 #: labels the engine needs (Ophis writes them in lower case)
 REQUIRED_LABELS = (
@@ -55,7 +45,7 @@ def is_stale(xex: Path = XEX, labels: Path = LABELS) -> bool:
 
 
 def ensure_built() -> Path:
-    """Build build/surround.xex (+ .lst, .map) if needed (host/build/targets.py); returns the XEX."""
+    """Build build/surround.xex (+ .lst, .map) if needed (host/toolchain/targets.py); returns the XEX."""
     return targets.ensure_built(targets.GAME)
 
 
@@ -68,20 +58,22 @@ def load_labels(path: Path = LABELS) -> dict[str, int]:
     return labels
 
 
-def start_program(seed: int | None = None, os_rom=None, disk: str | Path | None = None):
+def start_program(seed: int | None = None, machine: MachineOptions | None = None,
+                  disk: str | Path | None = None) -> tuple[HeadlessAtari, dict[str, int]]:
     """Build if needed, boot the emulator and start the game; returns (HeadlessAtari, labels).
 
-    Without ``disk`` the XEX is loaded straight into memory; with ``disk`` (an ATR made by
+    ``machine``: the emulated machine's options (default: our OS, NTSC, fast SIO). Without
+    ``disk`` the XEX is loaded straight into memory; with ``disk`` (an ATR made by
     `surround disk`) the image goes into D1:, boots the mini-DOS, and the game is chosen
     from its menu ("1"), so it loads and saves SURROUND.BLK on that image.
     """
-    from emulator.headless import HeadlessAtari
+    from emulator.headless import HeadlessAtari, MachineOptions
 
     xex = ensure_built()
     labels = load_labels()
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
-    atari = HeadlessAtari(os_rom=os_rom, seed=seed)
+    atari = HeadlessAtari.from_options(machine or MachineOptions(), seed=seed)
     if disk is not None:
         boot_disk(atari, Path(disk), xex)
     elif not atari.load_xex(xex):
@@ -100,7 +92,7 @@ def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
     The image's SURROUND.XEX must be the program built here, because the engine reads the
     program's memory at the addresses of build/surround.map."""
     from host.atari.dos2 import Dos2Disk
-    from host.build.disk import XEX_NAME
+    from host.toolchain.disk import XEX_NAME
 
     on_disk = Dos2Disk.open(image)
     on_disk.check()
@@ -116,74 +108,44 @@ def boot_disk(atari, image: Path, xex: Path = XEX) -> None:
         raise EmulatorError(f"{image}: the game did not reach its prompt after loading from the disk")
 
 
-class AsmEngine(Engine):
-    """The 6502 program, typed at through the emulated keyboard."""
+#: the protocol's fields (host/engines/keyboard.py) -> (label, offset, bytes)
+FIELD_ADDRESSES = {
+    "waiting": ("inputwait", 0, 1), "lines": ("inputseq", 0, 1), "games": ("gamenum", 0, 2),
+    "result": ("gamestate", 0, 1), "sheep_moves": ("movenum", 0, 1), "asking": ("asking", 0, 1),
+    "input_error": ("lasterr", 0, 1), "wolf_from": ("wolffrom", 0, 1), "wolf_to": ("wolfto", 0, 1),
+    "sheep_a": ("sheep", 0, 1), "sheep_b": ("sheep", 1, 1), "sheep_c": ("sheep", 2, 1), "wolf": ("wolf", 0, 1),
+}
+
+
+class AsmEngine(KeyboardEngine):
+    """The 6502 program, typed at through the emulated keyboard; values read at its labels."""
 
     name = "asm"
+    emulated = True
+    counter_wrap = {"lines": 0x100, "games": 0x10000}
 
-    def __init__(self, seed: int | None = None, os_rom=None, disk: str | Path | None = None,
-                 **options: object) -> None:
+    def __init__(self, seed: int | None = None, machine: MachineOptions | None = None,
+                 disk: str | Path | None = None, **options: object) -> None:
         if options:
             raise SurroundError(f"the asm engine has no option(s) {', '.join(sorted(options))}")
-        self.atari, self.labels = start_program(seed, os_rom, disk)
-        self._expect_prompt("after loading")
+        self.atari, self.labels = start_program(seed, machine, disk)
+        self.expect_waiting("after loading")
 
-    # ------------------------------------------------------------------ memory
+    # ------------------------------------------------------------------ KeyboardEngine
 
-    def _peek(self, label: str, offset: int = 0) -> int:
-        return self.atari.peek(self.labels[label] + offset)
+    def read(self, field: str) -> int:
+        label, offset, size = FIELD_ADDRESSES[field]
+        address = self.labels[label] + offset
+        return self.atari.peek_word(address) if size == 2 else self.atari.peek(address)
 
-    def _peek_word(self, label: str) -> int:
-        return self._peek(label) | self._peek(label, 1) << 8
-
-    def position(self) -> Position:
-        """The position the program holds now."""
-        sheep = tuple(self._peek("sheep", i) for i in range(3))
-        return Position(sheep, self._peek("wolf"))  # type: ignore[arg-type]
+    def type_keys(self, text: str) -> None:
+        self.atari.type_text(text, max_frames_per_key=DISK_WAIT_FRAMES)
 
     def learned(self) -> int:
         """The program's count of positions on its black list."""
-        return self._peek_word("learned")
-
-    def _expect_prompt(self, when: str) -> None:
-        if self._peek("inputwait") != 1:
-            raise EmulatorError(f"asm engine: the program is not waiting at its prompt {when}")
-
-    def _type_line(self, text: str, enter: bool = True) -> None:
-        """Type one line and RETURN (a command key alone without: it acts at once); check the
-        program read it and waits again."""
-        before = self._peek("inputseq")
-        self.atari.type_text(text + ("\n" if enter else ""), max_frames_per_key=DISK_WAIT_FRAMES)
-        if self._peek("inputseq") != (before + 1) & 0xFF:
-            raise EmulatorError(f"asm engine: the program did not read the line {text!r}")
-        self._expect_prompt(f"after {text!r}")
+        return self.atari.peek_word(self.labels["learned"])
 
     # ------------------------------------------------------------------ Engine
-
-    def new_game(self) -> None:
-        """Start a new game with the program's N command (answering Y if it asks)."""
-        games = self._peek_word("gamenum")
-        under_way = self._peek("gamestate") == 0 and self._peek("movenum") > 0
-        self._type_line("N", enter=False)
-        if under_way:
-            if self._peek("asking") != 1:
-                raise EmulatorError("asm engine: N during a game did not ask whether to abandon it")
-            self._type_line("Y", enter=False)
-        if self._peek_word("gamenum") != (games + 1) & 0xFFFF or self._peek("movenum") != 0:
-            raise EmulatorError("asm engine: the N command did not start a new game")
-
-    def sheep_move(self, src: int, dst: int) -> EngineReply:
-        self._type_line(f"{src},{dst}")
-        error = self._peek("lasterr")
-        if error:
-            reason = INPUT_ERRORS.get(error, f"error code {error}")
-            raise SurroundError(f"asm engine refused the sheep move {src},{dst}: {reason}")
-        state = self._peek("gamestate")
-        if state not in RESULTS:
-            raise EmulatorError(f"asm engine: GAMESTATE holds {state}, not a result")
-        target = self._peek("wolfto")
-        wolf_move = Move(self._peek("wolffrom"), target) if target else None
-        return EngineReply(wolf_move, RESULTS[state], self.blacklist_bytes(), self.position())
 
     def blacklist_bytes(self) -> bytes:
         return self.atari.peek_bytes(self.labels["blacklist"], BLACKLIST_BYTES)

@@ -40,6 +40,8 @@ class Engine(ABC):
 
     #: a short name for reports ("reference", "asm", "basic")
     name: str = "engine"
+    #: True for an engine that runs in an emulated machine: it takes ``machine`` (MachineOptions)
+    emulated: bool = False
 
     @abstractmethod
     def new_game(self) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import tempfile
 from abc import abstractmethod
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,12 +31,13 @@ from typing import TYPE_CHECKING
 from host import resources
 from host.atari import fp as atari_fp
 from host.atari.basic import Program, read_listing_file
-from host.engines.base import Engine, EngineReply
+from host.atari.basic_session import rom_label
+from host.engines.keyboard import KeyboardEngine
 from host.errors import SurroundError
-from host.game.rules import BLACKLIST_BYTES, RESULTS, Move, Position
+from host.game.rules import BLACKLIST_BYTES
 
 if TYPE_CHECKING:
-    from emulator.headless import HeadlessAtari
+    from emulator.headless import HeadlessAtari, MachineOptions
 
 # Atari BASIC's zero-page pointers to its variable tables ("Mapping the Atari", 128-145).
 VNTP, VVTP, STARP = 0x82, 0x86, 0x8C
@@ -51,7 +53,15 @@ def surround_program() -> Program:
     return read_listing_file(listing_path())
 
 
-class SurroundBasicEngine(Engine):
+#: the protocol's fields (host/engines/keyboard.py) -> the program's variables
+FIELD_VARIABLES = {
+    "waiting": "KWAIT", "lines": "LINES", "games": "GAMES", "result": "RESULT", "sheep_moves": "SMOVES",
+    "asking": "ASKING", "input_error": "EC", "wolf_from": "WFROM", "wolf_to": "WTO",
+    "sheep_a": "SHA", "sheep_b": "SHB", "sheep_c": "SHC", "wolf": "WOLF",
+}
+
+
+class SurroundBasicEngine(KeyboardEngine):
     """The BASIC game driven by typed lines and read through its variables (any BASIC)."""
 
     name = "basic"
@@ -64,58 +74,15 @@ class SurroundBasicEngine(Engine):
     def string(self, name: str) -> bytes:
         """A string variable's bytes (its current length)."""
 
-    @abstractmethod
-    def type_keys(self, text: str) -> None:
-        """Type keys (\\n = RETURN) and run until the program waits for a key again."""
-
     def var(self, name: str) -> int:
+        """A numeric variable that holds a whole number (SurroundError if it does not)."""
         value = self.number(name)
         if value != int(value):
             raise SurroundError(f"{self.name} engine: {name} holds {value}, not a whole number")
         return int(value)
 
-    def expect_waiting(self, when: str) -> None:
-        if self.var("KWAIT") != 1:
-            raise SurroundError(f"{self.name} engine: the program does not wait for a key {when}")
-
-    def type_line(self, text: str, enter: bool = True) -> None:
-        """Type one line and RETURN (a command key N, C, Y or H alone without: it acts at once);
-        check that the program read it and waits again."""
-        before = self.var("LINES")
-        self.type_keys(text + ("\n" if enter else ""))
-        if self.var("LINES") != before + 1:
-            raise SurroundError(f"{self.name} engine: the program did not read the line {text!r}")
-        self.expect_waiting(f"after {text!r}")
-
-    def position(self) -> Position:
-        return Position((self.var("SHA"), self.var("SHB"), self.var("SHC")), self.var("WOLF"))
-
-    def new_game(self) -> None:
-        """N (and Y when a game is under way), as a player starts a new game."""
-        games = self.var("GAMES")
-        under_way = self.var("RESULT") == 0 and self.var("SMOVES") > 0
-        self.type_line("N", enter=False)
-        if under_way:
-            if self.var("ASKING") != 1:
-                raise SurroundError(f"{self.name} engine: N during a game did not ask whether to abandon it")
-            self.type_line("Y", enter=False)
-        if self.var("GAMES") != games + 1 or self.var("SMOVES") != 0:
-            raise SurroundError(f"{self.name} engine: the N command did not start a new game")
-
-    def enter_move(self, src: int, dst: int) -> None:
-        """Type the sheep's move and RETURN."""
-        self.type_line(f"{src},{dst}")
-
-    def sheep_move(self, src: int, dst: int) -> EngineReply:
-        self.enter_move(src, dst)
-        if self.var("EC"):
-            raise SurroundError(f"{self.name} engine refused the sheep move {src},{dst} (EC {self.var('EC')})")
-        result = self.var("RESULT")
-        if not 0 <= result <= len(RESULTS):
-            raise SurroundError(f"{self.name} engine: RESULT holds {result}")
-        target = self.var("WTO")
-        wolf_move = Move(self.var("WFROM"), target) if target else None
-        return EngineReply(wolf_move, RESULTS[result - 1] if result else None, self.blacklist_bytes(), self.position())
+    def read(self, field: str) -> int:
+        return self.var(FIELD_VARIABLES[field])
 
     def blacklist_bytes(self) -> bytes:
         data = self.string("BL$")
@@ -128,19 +95,23 @@ class BasicEngine(SurroundBasicEngine):
     """SURROUND.BAS on the free or the original Atari BASIC in the headless emulator."""
 
     name = "basic"
+    emulated = True
 
-    def __init__(self, seed: int | None = None, basic: str = "free", os_rom=None, files: Path | None = None,
+    def __init__(self, seed: int | None = None, machine: MachineOptions | None = None, files: Path | None = None,
                  disk: str | Path | None = None, prepare: Callable[[HeadlessAtari], None] | None = None,
                  **options: object) -> None:
-        """``prepare``: called with the machine before the program is loaded (a test patches a routine)."""
+        """``machine``: the emulated machine's options (default: our OS and the free BASIC; one
+        without a BASIC ROM gets the free one); ``prepare``: called with the machine before the
+        program is loaded (a test patches a routine)."""
         if options:
             raise SurroundError(f"the basic engine has no option(s) {', '.join(sorted(options))}")
-        from emulator.headless import HeadlessAtari
+        from emulator.headless import HeadlessAtari, MachineOptions
 
+        machine = machine or MachineOptions()
         self.program = surround_program()
-        self.basic = basic
+        self.basic = rom_label(machine.basic_rom or "free")
         self._scratch = tempfile.TemporaryDirectory(prefix="surround-basic-")
-        self.atari = HeadlessAtari(os_rom=os_rom, basic_rom=basic, seed=seed or 0)
+        self.atari = HeadlessAtari.from_options(replace(machine, basic_rom=machine.basic_rom or "free"), seed=seed or 0)
         if prepare is not None:
             prepare(self.atari)
         if disk is not None:

@@ -302,6 +302,7 @@ def derive_seed(seed: int | None, purpose: str) -> int | None:
 
 
 def progress_bar(total: int | None, description: str, quiet: bool = False):
-    """A tqdm bar on stderr; disabled with ``quiet`` (--json) or when stderr is not a TTY."""
+    """A tqdm bar on stderr with the games played and games/s; disabled with ``quiet`` (--json)
+    or when stderr is not a TTY (a log file gets no bar's redrawing)."""
     enabled = not quiet and sys.stderr.isatty()
-    return tqdm(total=total, desc=description, file=sys.stderr, disable=not enabled, leave=False, unit="game")
+    return tqdm(total=total, desc=description, file=sys.stderr, disable=not enabled, leave=False, unit=" games")

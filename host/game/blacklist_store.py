@@ -4,8 +4,11 @@ By default the list is the file ``blacklist.bin`` in the user's data directory (
 platform's own place, found with platformdirs: ``~/.local/share/surround-xl`` on Linux,
 ``~/Library/Application Support/surround-xl`` on macOS, ``%LOCALAPPDATA%\\surround-xl`` on
 Windows); ``--blacklist FILE`` names another file. The file is the 165-byte bitmap of
-docs/rules.md. ``--empty-blacklist`` starts with an empty list and saves nothing: the saved
-list stays as it is.
+docs/rules.md (host.game.blacklist_file reads and writes it). ``--empty-blacklist`` starts
+with an empty list and saves nothing: the saved list stays as it is.
+
+Every command that writes a black list goes through this store: `play` (every engine) and
+`train --blacklist`.
 
 * The location is checked when the session starts (`BlacklistStore.open`): a folder that
   cannot be made or written, a path under a regular file, a file that cannot be read or has
@@ -19,35 +22,29 @@ list stays as it is.
 * A save that fails later (the disk full, the folder gone) does not end the session: the
   store keeps the reason in `problem`, the game shows ``NOT SAVED: reason`` and goes on, and
   the next change or the end of the session tries again.
+* `BlacklistStore.flush` saves at the end; `closing_line` then says how many positions the
+  file holds and how many this session added, or that the list is NOT SAVED and why.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from host.errors import SurroundError
+from host.game.blacklist_file import impossible_warning, positions_in, read_blacklist_file, write_blacklist_file
 from host.game.file_lock import locked
-from host.game.records import read_blacklist_file, write_blacklist_file
 from host.game.rules import BLACKLIST_BYTES
 
 APP_NAME = "surround-xl"
 FILE_NAME = "blacklist.bin"
 
-#: the 316 positions the wolf can lose (host.game.solver's lost_positions as a bitmap; a test
-#: checks it against the solver, which takes a second to run): a lesson is always one of them
 #: after a failed save, the same list is tried again at most this often (the game asks every frame)
 RETRY_SECONDS = 2.0
-
-LOSABLE = bytes.fromhex(
-    "0000000000000000000000000000000b02000000000000000000000000000b05000000000000000000000000"
-    "000505000000000000000000000000000f83d56005aa2800050000000000000301000000000000000000000000"
-    "000f85c25059008055500200000000005fafddf554cb257534348a200000007fbfdad769af817661411b8650"
-    "45003f9fcd737547147552124916010000ff7fd7af5e7fe3fdafafdfd6fa777e"
-)
 
 
 def default_path() -> Path:
@@ -57,35 +54,19 @@ def default_path() -> Path:
     return platformdirs.user_data_path(APP_NAME, appauthor=False) / FILE_NAME
 
 
-def positions_in(data: bytes) -> int:
-    """How many positions a black-list bitmap holds."""
-    return sum(bin(byte).count("1") for byte in data)
-
-
-def impossible_positions(data: bytes) -> int:
-    """How many positions of ``data`` are not among the 316 the wolf can lose."""
-    return positions_in(bytes(byte & ~mask & 0xFF for byte, mask in zip(data, LOSABLE)))
-
-
-def impossible_warning(path: str | os.PathLike[str], data: bytes) -> str | None:
-    """A warning for a list holding positions the wolf can never lose (None if it holds none)."""
-    odd = impossible_positions(data)
-    if not odd:
-        return None
-    return (f"warning: {path} holds {odd} position{'s' if odd != 1 else ''} the wolf cannot lose "
-            f"(only 316 can be lost); they stay, but the file was not written by this game's learner")
-
-
-def read_checked(path: str | os.PathLike[str]) -> bytes:
-    """A black-list file for `surround check`, `disk` and `train`: read, and a warning on stderr
-    if it holds positions that cannot be lost."""
-    import sys
-
+def read_blacklist_and_warn(path: str | os.PathLike[str]) -> bytes:
+    """A black-list file that a command only reads (`check --blacklist`, `disk --blacklist`):
+    read, with a warning on stderr if it holds positions that cannot be lost."""
     data = read_blacklist_file(path)
     warning = impossible_warning(path, data)
     if warning:
         print(warning, file=sys.stderr)
     return data
+
+
+def counted_positions(count: int) -> str:
+    """"1 position", "2 positions"."""
+    return f"{count} position{'' if count == 1 else 's'}"
 
 
 def merged(on_disk: bytes, base: bytes, data: bytes) -> bytes:
@@ -120,6 +101,8 @@ class BlacklistStore:
 
     path: Path | None
     saved: bytes  # this session's list as it last saved it (or found it at the start)
+    started: bytes = bytes(BLACKLIST_BYTES)  # the list found at the start
+    latest: bytes = bytes(BLACKLIST_BYTES)  # this session's list as it was last handed over
     default: bool = False  # the path is the per-user default, not --blacklist
     problem: str | None = None  # why the last save failed (None: it did not)
     warning: str | None = None  # something odd about the file found at the start
@@ -138,14 +121,14 @@ class BlacklistStore:
         path = Path(option).expanduser() if option else default_path()
         check_location(path)
         data = _read_at_start(path) if path.exists() else bytes(BLACKLIST_BYTES)
-        store = cls(path, data, default=option is None)
+        store = cls(path, data, started=data, latest=data, default=option is None)
         store.warning = impossible_warning(path, data)
         return store
 
     def save_if_changed(self, data: bytes) -> bool:
         """Save ``data`` (merged with the file under its lock, atomically) when it differs from
         what this session saved last; True if written. A failure is kept in ``problem``."""
-        data = bytes(data)
+        data = self.latest = bytes(data)
         if self.path is None or (data == self.saved and self.problem is None):
             return False
         if self._failed is not None and self._failed[0] == data and time.monotonic() - self._failed[1] < RETRY_SECONDS:
@@ -155,7 +138,7 @@ class BlacklistStore:
     def flush(self, data: bytes) -> None:
         """At the end of a session: save ``data`` if it changed (or the last save failed), or
         if the file is not there yet."""
-        data = bytes(data)
+        data = self.latest = bytes(data)
         if self.path is not None and (data != self.saved or self.problem or not self.path.exists()):
             self._save(data)
 
@@ -179,6 +162,28 @@ class BlacklistStore:
         self.problem = None
         self._failed = None
         return True
+
+    def added(self) -> int:
+        """How many positions this session's list holds that the list at the start did not."""
+        return positions_in(bytes(new & ~old & 0xFF for new, old in zip(self.latest, self.started)))
+
+    def closing_line(self) -> str | None:
+        """The last line of a session (after `flush`): how many positions the file holds now and
+        how many this session added, or that (and why) the list is NOT SAVED; None without a file."""
+        if self.path is None:
+            return None
+        added = f"{counted_positions(self.added())} new from this session"
+        if self.problem:
+            return f"surround: the wolf's black list is NOT SAVED ({added}): {self.problem}"
+        try:
+            held = positions_in(read_blacklist_file(self.path))
+        except SurroundError:  # gone or changed since: say what this session saved
+            held = positions_in(self.saved)
+        return f"The wolf's black list in {self.path} holds {counted_positions(held)} ({added})."
+
+    def opening_lines(self) -> list[str]:
+        """What a session says before it starts: where the list is kept, and anything odd about it."""
+        return [self.describe(), *([self.warning] if self.warning else [])]
 
     def status(self) -> str:
         """One short line for a front-end: where the list is kept, or why it was not saved."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from host.errors import SurroundError
 from host.files import write_atomically
 from host.game.game import SHEEP_TO_MOVE, Game
-from host.game.rules import BLACKLIST_BYTES, START, Move, Position
+from host.game.rules import START, Move, Position
 
 
 def format_game(positions: Iterable[Position]) -> str:
@@ -100,26 +100,3 @@ def write_records(path: str | os.PathLike, games: Iterable[Sequence[Position]]) 
 def sheep_moves_of(positions: Sequence[Position]) -> list[Move]:
     """The sheep's moves of a recorded game (every other move, starting with the first)."""
     return [move_between(a, b) for a, b in zip(positions[0::2], positions[1::2])]
-
-
-# --------------------------------------------------------------------------- black-list files
-
-
-def read_blacklist_file(path: str | os.PathLike) -> bytes:
-    """Read a saved black list: exactly the 165 bytes of the bitmap (docs/rules.md)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise SurroundError(f"{path}: cannot read the black list ({error.strerror or error})") from None
-    if len(data) != BLACKLIST_BYTES:
-        raise SurroundError(
-            f"{path}: a black-list file holds exactly {BLACKLIST_BYTES} bytes, this one {len(data)}"
-        )
-    return data
-
-
-def write_blacklist_file(path: str | os.PathLike, data: bytes) -> None:
-    """Save the 165 black-list bytes, replacing the file atomically."""
-    if len(data) != BLACKLIST_BYTES:
-        raise SurroundError(f"{path}: refusing to save {len(data)} bytes as a black list")
-    write_atomically(path, bytes(data))

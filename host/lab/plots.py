@@ -6,6 +6,7 @@ import io
 import os
 from pathlib import Path
 
+from emulator.files import make_folder_for
 from host.errors import SurroundError
 from host.files import write_atomically
 
@@ -25,12 +26,14 @@ def pyplot():
 
 
 def check_target(path: str | os.PathLike) -> Path:
-    """A picture's file name must end in .png and its folder must exist."""
+    """A picture's file name must end in .png; its folder is made if missing."""
     target = Path(path)
     if target.suffix.lower() != ".png":
         raise SurroundError(f"{target}: pictures are written as PNG; give the file a .png name")
-    if not target.parent.exists():
-        raise SurroundError(f"{target}: the folder {target.parent} does not exist")
+    try:
+        make_folder_for(target)
+    except OSError as error:
+        raise SurroundError(f"{target}: cannot make its folder {target.parent} ({error.strerror})") from None
     return target
 
 

@@ -11,10 +11,18 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from host.atari.basic.lister import BrokenProgram, list_line
-from host.atari.basic.program import DEFAULT_IMMEDIATE, Program, enter_listing, split_listing, tokenize_listing
+from host.atari.basic.program import (
+    DEFAULT_IMMEDIATE,
+    Program,
+    enter_listing,
+    non_ascii_warnings,
+    split_listing,
+    tokenize_listing,
+)
 from host.atari.basic.savefile import load_save_bytes
 from host.atari.basic.tokenizer import BasicSyntaxError
 from host.errors import SurroundError
@@ -41,8 +49,11 @@ def _read(path: Path) -> bytes:
 
 
 def read_listing_file(path: Path) -> Program:
-    """ENTER a LIST file."""
-    return enter_listing(_read(path), str(path))
+    """ENTER a LIST file; a non-ASCII character in a text listing is warned about on stderr."""
+    data = _read(path)
+    for warning in non_ascii_warnings(data, str(path)):
+        print(f"surround: warning: {warning}", file=sys.stderr)
+    return enter_listing(data, str(path))
 
 
 def read_save_file(path: Path) -> Program:
@@ -59,7 +70,7 @@ def immediate_save_line(target: Path) -> str:
 
 def write_file_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` (its folder made if needed) atomically."""
-    write_atomically(path, data, make_folder=True)
+    write_atomically(path, data)
 
 
 __all__ = [

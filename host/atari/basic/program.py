@@ -29,6 +29,12 @@ from host.errors import SurroundError
 
 DEFAULT_IMMEDIATE = 'SAVE "D:PROGRAM.BAS"'
 
+#: the most a program (token buffer, tables, lines, immediate line) may take above LOMEM: from
+#: MEMLO $0700 (no DOS) to MEMTOP $9C1F (GRAPHICS 0 with the BASIC cartridge) of an XL, the
+#: largest room Atari BASIC ever has ("Mapping the Atari", locations 743-744 and 741-742);
+#: a larger file gives ERROR 2 (insufficient memory) at LOAD
+LARGEST_PROGRAM = 0x9C1F - 0x0700
+
 
 @dataclass
 class Program:
@@ -81,13 +87,16 @@ class Program:
             table += bytes([kind, number, 0, 0, 0, 0, 0, 0])
         return bytes(table)
 
-    def to_save_bytes(self, immediate: str | None = None) -> bytes:
-        """The program as Atari BASIC's SAVE writes it (header, VNT, VVT, lines, immediate line)."""
+    def to_save_bytes(self, immediate: str | None = None, source: str = "") -> bytes:
+        """The program as Atari BASIC's SAVE writes it (header, VNT, VVT, lines, immediate line);
+        SurroundError (naming ``source`` and the first line that does not fit) if it is larger
+        than any Atari BASIC could LOAD."""
         if immediate is not None:
             self.enter_line(immediate)
         if not self.immediate:
             self.enter_line(DEFAULT_IMMEDIATE)
         vnt, vvt, statements = self.vnt_bytes(), self.vvt_bytes(), self.statement_table()
+        self._check_size(T.VNT_OFFSET + len(vnt) + len(vvt) + len(self.immediate), source)
         vntp = T.VNT_OFFSET
         vntd = vntp + len(vnt) - 1
         vvtp = vntp + len(vnt)
@@ -96,6 +105,23 @@ class Program:
         starp = stmcur + len(self.immediate)
         header = struct.pack("<7H", 0, vntp, vntd, vvtp, stmtab, stmcur, starp)
         return header + vnt + vvt + statements + self.immediate
+
+    def _check_size(self, fixed: int, source: str) -> None:
+        """Refuse a program whose ``fixed`` bytes plus its lines exceed LARGEST_PROGRAM."""
+        size = fixed + sum(len(line) for line in self.lines.values())
+        if size <= LARGEST_PROGRAM:
+            return
+        used = fixed
+        for number in sorted(self.lines):
+            used += len(self.lines[number])
+            if used > LARGEST_PROGRAM:
+                break
+        prefix = f"{source}: " if source else ""
+        raise SurroundError(
+            f"{prefix}program too large: {size} bytes with {len(self.lines)} lines, Atari BASIC has at most "
+            f"{LARGEST_PROGRAM} (LOMEM $0700 to MEMTOP $9C1F; ERROR 2 at LOAD); line {number} is the first that "
+            f"does not fit"
+        )
 
 
 def _line_bytes(number: int, body: bytes) -> bytes:
@@ -143,6 +169,40 @@ def split_listing(data: bytes) -> tuple[list[str], bool]:
     return [line.decode("latin-1") for line in raw_lines if line.strip(b" ")], atascii
 
 
+def non_ascii_warnings(data: bytes, source: str = "", most: int = 5) -> list[str]:
+    """One warning per non-ASCII character of a text listing (LF lines; an ATASCII listing's
+    bytes above $7F are its inverse and graphics characters, no warning), naming the line and
+    the character: it would go into the program as raw bytes, not as the character shown."""
+    if bytes([T.EOL]) in data:
+        return []
+    warnings: list[str] = []
+    found = 0
+    prefix = f"{source}: " if source else ""
+    for row, raw in enumerate(data.split(b"\n"), start=1):
+        if raw.isascii():
+            continue
+        text = raw.decode("utf-8", errors="surrogateescape")  # a byte that is no UTF-8 stays itself
+        number = _leading_number(text)
+        where = f"line {number} (row {row})" if number is not None else f"row {row}"
+        for column, character in enumerate(text, start=1):
+            if ord(character) < 128:
+                continue
+            found += 1
+            if len(warnings) < most:
+                warnings.append(f"{prefix}{where}, column {column}: {_non_ascii(character)}")
+    if found > most:
+        warnings.append(f"{prefix}{found - most} more non-ASCII characters")
+    return warnings
+
+
+def _non_ascii(character: str) -> str:
+    """What a warning says about one non-ASCII character of a listing."""
+    if 0xDC80 <= ord(character) <= 0xDCFF:  # surrogateescape: a byte that is no UTF-8
+        return f"the byte ${ord(character) - 0xDC00:02X} (not UTF-8, no ASCII character) goes into the program as it is"
+    encoded = " ".join(f"${byte:02X}" for byte in character.encode("utf-8"))
+    return f"non-ASCII character {character!r} goes into the program as the bytes {encoded}"
+
+
 def enter_listing(data: bytes | str, source: str = "", max_characters: int = MAX_LINE_CHARACTERS) -> Program:
     """ENTER a whole listing into a new program (immediate lines in it are tokenized but kept
     only as the last immediate line, as BASIC would have executed them)."""
@@ -162,4 +222,7 @@ def tokenize_listing(data: bytes | str, source: str = "", immediate: str = DEFAU
     return enter_listing(data, source, max_characters).to_save_bytes(immediate)
 
 
-__all__ = ["Program", "enter_listing", "tokenize_listing", "split_listing", "SurroundError", "DEFAULT_IMMEDIATE"]
+__all__ = [
+    "Program", "enter_listing", "non_ascii_warnings", "tokenize_listing", "split_listing", "SurroundError",
+    "DEFAULT_IMMEDIATE",
+]

@@ -262,8 +262,8 @@ class LineParser:
         else:
             self.variable(name)
 
-    def string_variable(self) -> None:
-        """A string variable, optionally with a substring (start[,end])."""
+    def string_variable(self, plain_only: bool = False) -> None:
+        """A string variable, optionally with a substring (start[,end]); with plain_only none."""
         self.skip_blanks()
         name = self.name_at(self.pos)
         after = self.pos + len(name)
@@ -271,6 +271,8 @@ class LineParser:
             self.no_match()
         self.pos = after + 1
         self.variable(name + "$")
+        if plain_only and self.peek() == "(":
+            self.no_match()
         if self.text.startswith("(", self.pos):
             self.pos += 1
             self.subscripts(T.C_STR_LPAREN)
@@ -357,8 +359,11 @@ class LineParser:
             self.expression()
 
     def input_variable(self) -> None:
-        if not self.attempt(self.numeric_variable):
-            self.string_variable()
+        """INPUT's and READ's variables: plain numeric and string variables only, no array
+        elements or substrings (Atari BASIC's variable-list rule; COMPUTE! 52: "READ X(I)
+        is just as illegal as INPUT X(I)")."""
+        if not self.attempt(lambda: self.numeric_variable(scalar_only=True)):
+            self.string_variable(plain_only=True)
 
     def variable_list(self) -> None:
         self.input_variable()

@@ -1,6 +1,6 @@
 """Ophis, the project's assembler: assemble one source, read a label map, report ROM space.
 
-What is built from which sources, and when, is host/build/targets.py; the targets are:
+What is built from which sources, and when, is host/toolchain/targets.py; the targets are:
 
 * the free OS ROM, ``asm/os/os.s`` -> ``roms/surround-os.rom`` (16384 bytes, $C000-$FFFF),
   with its listing and label map in ``build/os.lst`` and ``build/os.map``;
@@ -13,7 +13,7 @@ What is built from which sources, and when, is host/build/targets.py; the target
 * every BASIC listing ``basic/NAME.lst`` -> ``build/NAME.bas`` (the SAVE file, see
   host/atari/basic);
 * the mini-DOS, ``asm/dos/boot.s`` -> ``build/dosboot.bin`` (the three boot sectors) and
-  ``asm/dos/dos.s`` -> ``build/DOS.SYS`` (host/build/minidos.py).
+  ``asm/dos/dos.s`` -> ``build/DOS.SYS`` (host/toolchain/minidos.py).
 
 Ophis runs in a subprocess of the current interpreter (it keeps global state, so it is
 not re-entrant in-process). Its errors are turned into one SurroundError whose message

@@ -3,7 +3,7 @@
 host/engines/basic.py's `SurroundBasicEngine` types "FROM,TO" RETURN (or N, Y) and reads the
 program's variables by name. Two back-ends for the tests:
 
-* `ModelEngine`: the Python model of the BASIC runtime (tests/basic_model.py);
+* `ModelEngine`: the Python model of the BASIC runtime (tests/basic_model_support.py);
 * `emulator_engine()`: the product's `BasicEngine` on the free BASIC in the emulator, with the
   math pack's entry points answered in Python while the OS ROM has none
   (tests/basic_runtime_support.py).
@@ -12,9 +12,10 @@ program's variables by name. Two back-ends for the tests:
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 from host.engines.basic import BasicEngine, SurroundBasicEngine, surround_program
-from tests.basic_model import BasicModel
+from tests.basic_model_support import BasicModel
 
 BLACKLIST_FILE = "D:SURROUND.BLK"
 
@@ -49,6 +50,6 @@ class ModelEngine(SurroundBasicEngine):
         assert self.var("LEARNED") == sum(bin(byte).count("1") for byte in data)
 
 
-def emulator_engine(seed: int = 0) -> BasicEngine:
-    """The product's basic engine on the free BASIC."""
-    return BasicEngine(seed=seed)
+def emulator_engine(seed: int = 0, files: Path | None = None) -> BasicEngine:
+    """The product's basic engine on the free BASIC (``files``: a folder the program sees as D:)."""
+    return BasicEngine(seed=seed, files=files)

@@ -2,7 +2,7 @@
 
 A ``Target`` names a main source, the files its output depends on (the main source and
 everything it includes), its output file and, for ROM images, the exact size. ``build``
-assembles it (host/build/assembler.py) with a listing and a label map beside the output's
+assembles it (host/toolchain/assembler.py) with a listing and a label map beside the output's
 name in the build folder; ``ensure_built`` does so only when the output is missing or was
 built from other sources: a SHA-256 of every input's name and contents is kept beside the
 output (``NAME.sources``), because file times can be fooled by a checkout, a copy or an
@@ -33,8 +33,8 @@ from pathlib import Path
 from emulator.files import atomic_write
 from host import resources
 from host.atari.basic import immediate_save_line, read_listing_file, write_file_atomically
-from host.build.assembler import assemble
 from host.errors import SurroundError
+from host.toolchain.assembler import assemble
 
 STAMP_SUFFIX = ".sources"
 BUILD_DIR = Path("build")

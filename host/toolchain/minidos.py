@@ -13,8 +13,8 @@ from pathlib import Path
 
 from host import resources
 from host.atari.dos2 import Dos2Disk
-from host.build import targets
-from host.build.assembler import label_map
+from host.toolchain import targets
+from host.toolchain.assembler import label_map
 
 BUILD_DIR = resources.build_dir()
 BOOT_BIN = BUILD_DIR / "dosboot.bin"
@@ -29,7 +29,7 @@ DOS2_MEMLO = 0x1CFC
 
 
 def build_dos(build_dir: Path | None = None, force: bool = False) -> tuple[Path, Path]:
-    """The boot sectors and DOS.SYS (host/build/targets.py: rebuilt when asm/dos changed); both paths.
+    """The boot sectors and DOS.SYS (host/toolchain/targets.py: rebuilt when asm/dos changed); both paths.
 
     ``build_dir``: another folder than the build folder (then, or with ``force``, always built)."""
     if build_dir is None and not force:

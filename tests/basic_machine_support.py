@@ -2,7 +2,7 @@
 
 ``EditorImages`` builds the OS and the BASIC cartridge from the sources once per test module;
 ``BasicAtari`` boots them to READY and offers helpers to type lines, read the screen and
-inspect BASIC's tables (tests/test_basic_editor.py, tests/basic_whole.py).
+inspect BASIC's tables (tests/test_basic_editor.py, tests/basic_whole_support.py).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from emulator.headless import HeadlessAtari
-from host.build.assembler import label_map
-from host.build.targets import build_basic, build_os
+from host.toolchain.assembler import label_map
+from host.toolchain.targets import build_basic, build_os
 
 REPO = Path(__file__).resolve().parents[1]
 

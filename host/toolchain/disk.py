@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from emulator.files import make_folder_for
 from host import resources
 from host.atari.dos2 import Dos2Disk
-from host.build import targets
-from host.build.minidos import new_system_disk
 from host.errors import SurroundError
 from host.game.rules import BLACKLIST_BYTES
+from host.toolchain import targets
+from host.toolchain.minidos import new_system_disk
 
 BLACKLIST_NAME = "SURROUND.BLK"
 XEX_NAME = "SURROUND.XEX"
@@ -84,13 +85,10 @@ def disk_files(blacklist: bytes | None = None) -> list[tuple[str, bytes]]:
 def build_disk(output: str | Path | None = None, blacklist: bytes | None = None) -> Dos2Disk:
     """Write the Surround disk to ``output`` (default build/surround.atr) and return it."""
     path = Path(output) if output is not None else default_output()
-    if output is None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise SurroundError(f"{path.parent}: cannot create the build folder ({error.strerror})") from None
-    if path.parent and not path.parent.is_dir():
-        raise SurroundError(f"{path}: the folder {path.parent} does not exist")
+    try:
+        make_folder_for(path)
+    except OSError as error:
+        raise SurroundError(f"{path}: cannot make its folder {path.parent} ({error.strerror})") from None
     disk = new_system_disk(path=path)
     for name, data in disk_files(blacklist):
         disk.add(name, data)
