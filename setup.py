@@ -2,7 +2,8 @@
 
 The compiled 6502 core (emulator/_cpucore.c, see emulator/cpu.py) is an optional C extension:
 if it does not compile, the install still succeeds and the emulator runs its Python core
-(and says so once on stderr).
+(and says so once on stderr).  The compiled picture (emulator/_videocore.c, see
+emulator/picture.py) is optional the same way: without it the Python renderer draws.
 
 A wheel gets the 6502 sources (asm/), the BASIC programs (basic/) and the ROM images the project ships (roms/surround-*)
 as package data in host/_data/, where host.resources finds them after a normal install
@@ -24,6 +25,13 @@ CPU_CORE = Extension(
     depends=["emulator/_cpucore_ops.h"],
     extra_compile_args=["-O2"],
     optional=True,  # a failed compile must not fail the install: the Python core runs instead
+)
+
+VIDEO_CORE = Extension(
+    "emulator._videocore",
+    sources=["emulator/_videocore.c"],
+    extra_compile_args=["-O2"],
+    optional=True,  # without it the Python renderer (emulator/antic.py, pmg.py) makes the picture
 )
 
 
@@ -57,5 +65,5 @@ if __name__ == "__main__":  # as setuptools runs it (a test imports copy_package
         cmdclass={"build_py": BuildPyWithData},
         packages=packages,
         package_dir={"surround": "host/_surround"},
-        ext_modules=[CPU_CORE],
+        ext_modules=[CPU_CORE, VIDEO_CORE],
     )

@@ -28,7 +28,10 @@ DLI bit raises a DLI on every scanline from it down to the vertical blank
 list DMA off (DMACTL bit 5) ANTIC reads nothing and repeats the instruction it
 holds, its DLI included (``_held_instruction_dlis``).  Model limit:
 the whole frame's list is read at its top, so a write to DLISTL/H during the
-display takes effect at the next frame.
+display takes effect at the next frame.  The last parse is kept and given again
+while the frame starts at the same display list counter and memory scan counter,
+with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
+(``parse_display_list``).
 
 Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
 "ANTIC", horizontal and vertical scrolling):
@@ -44,7 +47,9 @@ Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
   shifted right by HSCROL colour clocks, and is shown through the DMACTL window.
   The extra bytes cost DMA cycles (emulator/dma.py).
 HSCROL and VSCROL are read when the display list is read at the top of the frame
-(programs change them in the vertical blank, as De Re Atari advises).
+(programs change them in the vertical blank, as De Re Atari advises).  CHBASE and
+CHACTL writes are logged with their scan line (``font_log``) and count from the next
+line (``font_rows``), so a DLI can switch fonts down the screen.
 
 Modes: ``MODES`` holds a frozen ``ModeSpec`` per ANTIC mode 2-15 (scanlines, bytes at
 each playfield width, character or map, bits and hi-res pixels a pixel); the display list
@@ -63,6 +68,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -137,6 +143,8 @@ MODES = {spec.mode: spec for spec in (
 )}
 
 BK, PF0, PF1, PF2, PF3, HIRES = 0, 1, 2, 3, 4, 5
+#: CHBASE and CHACTL on each of the 240 displayed rows
+FontRows = tuple[np.ndarray, np.ndarray]
 DESCENDER_HEIGHT = 10  # mode 3's characters: lower case ($60-$7F) drops by two scanlines
 #: left edge in the frame of a playfield of each width
 PLAYFIELD_LEFT = {width: left for width, left in PLAYFIELD.values()}
@@ -169,6 +177,13 @@ class DisplayList:
     next_memory_scan: int = 0  # the memory scan counter after the frame
     instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
 
+    @cached_property
+    def packed(self) -> bytes:
+        """The mode lines as int32s, eight a line in ModeLine's field order (for emulator/_videocore.c)."""
+        fields = [(m.line, m.height, m.mode, m.address, m.size, m.first_row, m.fetch_width, m.shift)
+                  for m in self.mode_lines]
+        return np.array(fields, dtype=np.int32).tobytes()
+
 
 def _next_list_byte(counter: int) -> int:
     """ANTIC's display list counter counts in its low 10 bits: a list wraps inside 1 KiB."""
@@ -178,6 +193,28 @@ def _next_list_byte(counter: int) -> int:
 def _advance_within_4k(address: int, count: int) -> int:
     """ANTIC's memory scan counter only counts in its low 12 bits."""
     return (address & 0xF000) | ((address + count) & 0x0FFF)
+
+
+class _RecordingRam:
+    """RAM for the display list parser: its bytes, noting each address read."""
+
+    def __init__(self, ram: bytearray, reads: list[int]) -> None:
+        self.ram, self.reads = ram, reads
+
+    def __getitem__(self, address: int) -> int:
+        self.reads.append(address)
+        return self.ram[address]
+
+
+def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]:
+    """Runs of consecutive ``addresses`` as (start, end, the bytes there now)."""
+    spans: list[tuple[int, int, bytes]] = []
+    for address in sorted(set(addresses)):
+        if spans and spans[-1][1] == address:
+            spans[-1] = (spans[-1][0], address + 1, b"")
+        else:
+            spans.append((address, address + 1, b""))
+    return [(start, end, bytes(ram[start:end])) for start, end, _ in spans]
 
 
 def _screen_bytes(ram: np.ndarray, address: int, count: int) -> np.ndarray:
@@ -213,20 +250,42 @@ class Antic:
         self.nmien = 0
         self.nmist = 0
         self.display_list = DisplayList([], [], 0, 0)
+        self.frame_start_font = (0, 0)  # CHBASE, CHACTL at the top of the frame
+        self.font_log: list[tuple[int, int, int]] = []  # (scanline, register, value) of their writes
+        # the last parse: (DMACTL, start, memory scan counter, HSCROL, VSCROL), spans of the bytes
+        # it read (start, end, bytes), its result
+        self._parsed: tuple[tuple[int, int, int, int, int], list[tuple[int, int, bytes]], DisplayList] | None = None
 
     # -- display list -------------------------------------------------------------
 
     def parse_display_list(self, start: int | None = None, memory_scan: int | None = None) -> DisplayList:
-        """Read the display list from ``start`` (default: the counter) as ANTIC would during
-        one frame; the counters themselves are left alone (``begin_frame`` moves them)."""
-        width_code = self.dmactl & 3
-        width, left = PLAYFIELD[width_code]
+        """Read the display list from ``start`` (default: the counter) with the memory scan
+        counter at ``memory_scan`` (default: the counter's) as ANTIC would during one frame; the
+        counters themselves are left alone (``begin_frame`` moves them).  The last parse is
+        given again while its start, memory scan counter, registers and the display list's
+        bytes are as they were then."""
         pc = self.dlist if start is None else start
         if memory_scan is None:
             memory_scan = self.memory_scan
         if not self.dmactl & 0x20:
+            width, left = PLAYFIELD[self.dmactl & 3]
             return DisplayList([], self._held_instruction_dlis(), width, left, (), pc, memory_scan)
+        key = (self.dmactl, pc, memory_scan, self.hscrol, self.vscrol)
+        last = self._parsed
         ram = self.ram
+        if last is not None and last[0] == key and all(ram[first:end] == saved for first, end, saved in last[1]):
+            return last[2]
+        reads: list[int] = []
+        display_list = self._parse_display_list(pc, memory_scan, reads)
+        self._parsed = (key, _spans(ram, reads), display_list)
+        return display_list
+
+    def _parse_display_list(self, pc: int, memory_scan: int, reads: list[int]) -> DisplayList:
+        """The display list's mode lines from ``pc`` with the memory scan counter at
+        ``memory_scan`` (display list DMA on); the addresses of the bytes it read go into ``reads``."""
+        width_code = self.dmactl & 3
+        width, left = PLAYFIELD[width_code]
+        ram = _RecordingRam(self.ram, reads)
         line = FIRST_DISPLAY_LINE
         vscrolling = False  # the previous mode line had VS set
         mode_lines: list[ModeLine] = []
@@ -308,6 +367,8 @@ class Antic:
         self.memory_scan = self.display_list.next_memory_scan
         if self.display_list.instructions:
             self.instruction = self.display_list.instructions[-1][1]
+        self.frame_start_font = (self.chbase, self.chactl)
+        self.font_log = []
         return self.display_list
 
     def _hold_instruction(self) -> None:
@@ -317,6 +378,16 @@ class Antic:
             if first > line:
                 break
             self.instruction = instruction
+
+    def font_rows(self) -> FontRows:
+        """CHBASE and CHACTL on each displayed row of this frame: a write counts from the scan
+        line after it (a line's character bitmaps are fetched during it; a DLI writes late)."""
+        chbase = np.full(DISPLAY_LINES, self.frame_start_font[0], dtype=np.uint8)
+        chactl = np.full(DISPLAY_LINES, self.frame_start_font[1], dtype=np.uint8)
+        for scanline, reg, value in self.font_log:
+            row = max(0, scanline + 1 - FIRST_DISPLAY_LINE)
+            (chbase if reg == CHBASE else chactl)[row:] = value
+        return chbase, chactl
 
     # -- registers ------------------------------------------------------------------
 
@@ -338,6 +409,7 @@ class Antic:
             self.dmactl = value
         elif reg == CHACTL:
             self.chactl = value
+            self.font_log.append((self.scanline(), reg, value))
         elif reg == DLISTL:
             self.dlist = self.frame_dlist = (self.dlist & 0xFF00) | value
         elif reg == DLISTH:
@@ -350,6 +422,7 @@ class Antic:
             self.pmbase = value
         elif reg == CHBASE:
             self.chbase = value
+            self.font_log.append((self.scanline(), reg, value))
         elif reg == NMIEN:
             self.nmien = value
         elif reg == NMIRES:
@@ -379,10 +452,11 @@ class Antic:
     # -- rendering ----------------------------------------------------------------------
 
     def render_indices(self, display_list: DisplayList | None = None, first: int = 0,
-                       last: int = DISPLAY_LINES) -> np.ndarray:
+                       last: int = DISPLAY_LINES, fonts: FontRows | None = None) -> np.ndarray:
         """A (240, 384) uint8 array of colour-register indices for one frame.
 
         Only the rows ``first`` to ``last`` - 1 (of the 240) are drawn; the rest stay 0.
+        ``fonts``: CHBASE and CHACTL on each row (``font_rows``); else their values now.
         """
         dl = display_list or self.display_list
         out = np.zeros((DISPLAY_LINES, FRAME_WIDTH), dtype=np.uint8)
@@ -394,7 +468,7 @@ class Antic:
             if top >= last or top + mode_line.height <= first:
                 continue
             fetch_width = mode_line.fetch_width or dl.width
-            block = self._render_mode_line(mode_line)
+            block = self._render_with_fonts(mode_line, top, fonts)
             rows = min(block.shape[0], DISPLAY_LINES - top)
             if rows <= 0:
                 continue
@@ -407,18 +481,34 @@ class Antic:
                 out[top:top + rows, dl.left:max(dl.left, min(x0, window_end))] = PF2
         return out
 
-    def _render_mode_line(self, mode_line: ModeLine) -> np.ndarray:
-        """The mode line's scanlines (rows first_row.. of its characters), as wide as it fetched."""
+    def _render_with_fonts(self, mode_line: ModeLine, top: int, fonts: FontRows | None) -> np.ndarray:
+        """The mode line's block, each row drawn with the font its row has (a character mode
+        whose CHBASE or CHACTL changes within it is drawn once per font)."""
+        if fonts is None:
+            return self._render_mode_line(mode_line, (self.chbase, self.chactl))
+        rows = range(top, min(top + mode_line.height, DISPLAY_LINES))
+        row_fonts = [(int(fonts[0][row]), int(fonts[1][row])) for row in rows] or [(self.chbase, self.chactl)]
+        if not MODES[mode_line.mode].character or len(set(row_fonts)) == 1:
+            return self._render_mode_line(mode_line, row_fonts[0])
+        blocks = {font: self._render_mode_line(mode_line, font) for font in set(row_fonts)}
+        block = blocks[row_fonts[0]].copy()
+        for number, font in enumerate(row_fonts):
+            block[number] = blocks[font][number]
+        return block
+
+    def _render_mode_line(self, mode_line: ModeLine, font: tuple[int, int]) -> np.ndarray:
+        """The mode line's scanlines (rows first_row.. of its characters), as wide as it fetched,
+        with ``font`` = (CHBASE, CHACTL)."""
         data = _screen_bytes(self.ram_view, mode_line.address, mode_line.size)
         spec = MODES[mode_line.mode]
         if not spec.character:
             block = self._render_map(data, spec)
         elif spec.hires:
-            block = self._render_hires_text(data, spec)
+            block = self._render_hires_text(data, spec, font)
         elif spec.bits_per_pixel == 2:
-            block = self._render_four_colour_text(data, spec)
+            block = self._render_four_colour_text(data, spec, font)
         else:
-            block = self._render_big_text(data, spec)
+            block = self._render_big_text(data, spec, font)
         natural = block.shape[0]
         if mode_line.first_row == 0 and mode_line.height == natural:
             return block
@@ -426,25 +516,26 @@ class Antic:
         repeated: np.ndarray = block[rows]
         return repeated
 
-    def _glyph_rows(self, codes: np.ndarray, font_mask: int, glyphs: int) -> np.ndarray:
+    def _glyph_rows(self, codes: np.ndarray, font_mask: int, glyphs: int, font: tuple[int, int]) -> np.ndarray:
         """(8, n) array: row r of the glyph of every character code."""
-        base = (self.chbase << 8) & font_mask
-        font = self.ram_view[base:base + glyphs * 8].reshape(glyphs, 8)
-        rows: np.ndarray = font[codes % glyphs].T
-        if self.chactl & 0x04:
+        chbase, chactl = font
+        base = (chbase << 8) & font_mask
+        bitmaps = self.ram_view[base:base + glyphs * 8].reshape(glyphs, 8)
+        rows: np.ndarray = bitmaps[codes % glyphs].T
+        if chactl & 0x04:
             rows = rows[::-1]
         return rows
 
-    def _render_hires_text(self, codes: np.ndarray, spec: ModeSpec) -> np.ndarray:
+    def _render_hires_text(self, codes: np.ndarray, spec: ModeSpec, font: tuple[int, int]) -> np.ndarray:
         n = codes.shape[0]
-        rows = self._glyph_rows(codes & 0x7F, 0xFC00, spec.glyphs)
+        rows = self._glyph_rows(codes & 0x7F, 0xFC00, spec.glyphs, font)
         if spec.height == DESCENDER_HEIGHT:
             rows = self._descender_rows(codes, rows)
         bits = np.unpackbits(rows[:, :, None], axis=2)  # (h, n, 8)
         high = (codes & 0x80) != 0
-        if self.chactl & 0x01:
+        if font[1] & 0x01:
             bits[:, high, :] = 0
-        if self.chactl & 0x02:
+        if font[1] & 0x02:
             bits[:, high, :] ^= 1
         return np.where(bits.reshape(bits.shape[0], n * 8), HIRES, PF2).astype(np.uint8)
 
@@ -459,8 +550,8 @@ class Antic:
         tall[8:10, low] = rows[0:2, low]
         return tall
 
-    def _render_four_colour_text(self, codes: np.ndarray, spec: ModeSpec) -> np.ndarray:
-        rows = self._glyph_rows(codes & 0x7F, 0xFC00, spec.glyphs)  # (8, n)
+    def _render_four_colour_text(self, codes: np.ndarray, spec: ModeSpec, font: tuple[int, int]) -> np.ndarray:
+        rows = self._glyph_rows(codes & 0x7F, 0xFC00, spec.glyphs, font)  # (8, n)
         pixels = np.stack([(rows >> shift) & 3 for shift in (6, 4, 2, 0)], axis=2)  # (8, n, 4)
         colour = pixels.astype(np.uint8)  # 0 BK, 1 PF0, 2 PF1, 3 PF2
         inverse = (codes & 0x80) != 0
@@ -468,8 +559,8 @@ class Antic:
         image = np.repeat(colour.reshape(8, -1), spec.pixel_width, axis=1)
         return np.repeat(image, spec.height // 8, axis=0)
 
-    def _render_big_text(self, codes: np.ndarray, spec: ModeSpec) -> np.ndarray:
-        rows = self._glyph_rows(codes & 0x3F, 0xFE00, spec.glyphs)  # (8, n)
+    def _render_big_text(self, codes: np.ndarray, spec: ModeSpec, font: tuple[int, int]) -> np.ndarray:
+        rows = self._glyph_rows(codes & 0x3F, 0xFE00, spec.glyphs, font)  # (8, n)
         bits = np.unpackbits(rows[:, :, None], axis=2)  # (8, n, 8)
         colour = (1 + (codes >> 6)).astype(np.uint8)  # PF0..PF3
         image = np.where(bits, colour[None, :, None], BK).astype(np.uint8).reshape(8, -1)

@@ -141,16 +141,23 @@ class DmaTimeline:
 
 _cache: dict[tuple[object, ...], DmaTimeline] = {}
 CACHE_SIZE = 32
+_last: tuple[DisplayList, int, int, DmaTimeline] | None = None  # the last display list asked for
 
 
 def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME) -> DmaTimeline:
-    """The DMA timeline of a frame with this display list and DMACTL (cached)."""
+    """The DMA timeline of a frame with this display list and DMACTL (cached; the same parsed
+    display list again, as ANTIC keeps it while it is unchanged, is found without a key)."""
+    global _last
+    players_missiles = dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS)
+    if _last is not None and _last[0] is display_list and _last[1:3] == (players_missiles, lines):
+        return _last[3]
     key = (
         lines, dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
         tuple((m.line, m.height, m.mode, m.size, m.fetch_width) for m in display_list.mode_lines),
     )
     cached = _cache.get(key)
     if cached is not None:
+        _last = (display_list, players_missiles, lines, cached)
         return cached
     busy = np.zeros((lines, CYCLES_PER_LINE), dtype=bool)
     for line, (dl_bytes, names, bitmaps, pm, width) in enumerate(line_loads(display_list, dmactl, lines)):
@@ -160,4 +167,5 @@ def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAM
     if len(_cache) >= CACHE_SIZE:
         _cache.pop(next(iter(_cache)))
     _cache[key] = result
+    _last = (display_list, players_missiles, lines, result)
     return result

@@ -15,9 +15,10 @@ $0F), CONSOL (bits 0-2 START, SELECT, OPTION; 0 = pressed, or pulled low by GTIA
 while a 1 is written to the bit: the lines are open-collector outputs as well as inputs,
 Altirra Hardware Reference Manual, "GTIA", CONSOL), $0F for the unused ones.
 
-Every write to the registers $D000-$D01C is logged with its scanline during a
-frame, so the renderer (emulator/pmg.py) can show what display list interrupts
-and kernels change between scanlines.  Collisions are worked out by pmg.py from
+Every write to the registers $D000-$D01C is logged with the scan line and colour
+clock the beam is at during a frame, so the renderer (emulator/pmg.py) can show
+what display list interrupts and kernels change, from the colour clock they change
+it.  Collisions are worked out by pmg.py from
 the same picture, lazily: when a collision register is read, HITCLR is written,
 or the frame ends, for the scanlines the beam has drawn since the last time
 (``collide`` is the machine's hook for that).
@@ -51,8 +52,8 @@ UNUSED_READ = 0x0F
 class Gtia:
     """Colour, player/missile and priority registers, collisions, console keys and triggers."""
 
-    def __init__(self, scanline: Callable[[], int] = lambda: 0, pal: bool = False) -> None:
-        self.scanline = scanline  # current scanline, for the register log
+    def __init__(self, beam: Callable[[], tuple[int, int]] = lambda: (0, 0), pal: bool = False) -> None:
+        self.beam = beam  # the scan line and colour clock now, for the register log
         self.pal = pal
         self.console_pressed = 0  # bits START/SELECT/OPTION currently held
         self.triggers = [1, 1, 1, 1]  # joystick buttons as the host holds them (0 = pressed)
@@ -65,7 +66,7 @@ class Gtia:
         self.collisions = bytearray(COLLISION_REGISTERS)
         self.latched = [1, 1, 1, 1]
         self.frame_start_registers = bytes(0x20)
-        self.log: list[tuple[int, int, int]] = []  # (scanline, register, value)
+        self.log: list[tuple[int, int, int, int]] = []  # (scanline, colour clock, register, value)
 
     # -- frames ---------------------------------------------------------------------
 
@@ -106,7 +107,7 @@ class Gtia:
         if reg <= VDELAY:
             if COLPM0 <= reg <= COLBK:
                 value &= 0xFE  # the hardware ignores luminance bit 0
-            self.log.append((self.scanline(), reg, value))
+            self.log.append((*self.beam(), reg, value))
         elif reg == HITCLR:
             self.collide()  # what was drawn before the clear still counts until now
             self.collisions = bytearray(COLLISION_REGISTERS)

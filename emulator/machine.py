@@ -86,7 +86,8 @@ from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
-from emulator.pmg import HPOS_OFFSET, FrameState, compose, frame_collisions, uses_objects
+from emulator.picture import Picture
+from emulator.pmg import HPOS_OFFSET, FrameState, uses_objects
 from emulator.pokey import Pokey
 from emulator.runplan import STOPPED, RunPlan
 from emulator.serial import CassetteRecorder, SerialPort
@@ -99,10 +100,9 @@ BOOTQ = 0x09  #: BOOT?: bit 0 set once a disk boot succeeded (Mapping the Atari,
 
 CPU_HZ = NTSC.cpu_hz
 CYCLES_PER_FRAME = NTSC.cycles_per_frame  # 29,868
-HOLD_WRITE_CYCLE = 104
 #: collisions are worked out at a frame's end only if the program read a collision register in
 #: this many frames before (a read itself works out the scanlines drawn so far)
-COLLISION_INTEREST_FRAMES = 60  # colour writes after this cycle of a line show from the next line
+COLLISION_INTEREST_FRAMES = 60
 
 SIOV = 0xE459
 SIO_MODES = ("fast", "serial")
@@ -135,7 +135,7 @@ class Machine:
         self.memory = Memory()
         memory = self.memory
         self.cpu = AtariCPU(memory.ram, memory.io_read, memory.write_special, memory.writable)
-        self.gtia = Gtia(self._colour_scanline, pal=video == "pal")
+        self.gtia = Gtia(self._beam, pal=video == "pal")
         self.gtia.collide = self._collide_now
         self._collisions_read_frame = -COLLISION_INTEREST_FRAMES - 1  # frame of the last collision read
         self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
@@ -151,6 +151,7 @@ class Machine:
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
         self.antic.scanline = self.scanline
+        self.picture = Picture(self.antic)  # compiled (emulator/_videocore.c) or Python
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
@@ -204,10 +205,11 @@ class Machine:
         """The scanline the beam is on (0-261)."""
         return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % self.lines_per_frame
 
-    def _colour_scanline(self) -> int:
-        offset = self.real_cycle() - self.frame_start
-        line, position = divmod(offset, CYCLES_PER_LINE)
-        return line + 1 if position >= HOLD_WRITE_CYCLE else line
+    def _beam(self) -> tuple[int, int]:
+        """The scan line and colour clock the beam is at (two colour clocks a machine cycle:
+        Mapping the Atari, appendix 3), where a GTIA write takes effect (emulator/pmg.py)."""
+        line, cycle = divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+        return line, 2 * cycle
 
     def _attach_chip(self, page: int, chip: Chip) -> None:
         """A chip's registers on I/O page $D0xx + ``page``."""
@@ -434,7 +436,8 @@ class Machine:
 
     def _frame_state(self) -> FrameState:
         antic, gtia = self.antic, self.gtia
-        return FrameState(antic.display_list, gtia.frame_start_registers, gtia.log, antic.dmactl, antic.pmbase)
+        return FrameState(antic.display_list, gtia.frame_start_registers, gtia.log, antic.dmactl, antic.pmbase,
+                          antic.font_rows())
 
     def _collide_now(self) -> None:
         """A collision register is read or HITCLR written: catch up to the beam."""
@@ -466,10 +469,9 @@ class Machine:
         state = self._frame_state()
         if not uses_objects(state):
             return
-        indices = self.antic.render_indices(state.display_list, first, last)
-        if first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
+        hits, indices = self.picture.collisions(state, first, last, first_pixel, end_pixel)
+        if indices is not None and first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
             self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
-        hits = frame_collisions(self.antic.ram_view, state, indices, first, last, first_pixel, end_pixel)
         collisions = self.gtia.collisions
         for reg, bits in enumerate(hits):
             collisions[reg] |= bits
@@ -710,16 +712,14 @@ class Machine:
         """(240, 384) GTIA colour bytes of the last finished frame (screen memory as it is now)."""
         record = self._frame_record()
         cache = self._indices_cache
+        indices = None
         if cache is not None and cache[0] is record and cache[1] == self.cpu.processorCycles:
             indices = cache[2]  # drawn for the collisions at the frame's end, nothing ran since
-        else:
-            indices = self.antic.render_indices(record.display_list)
-        return compose(self.antic.ram_view, record, indices)
+        return self.picture.colours(record, indices)
 
     def frame_rgb(self) -> np.ndarray:
         """(240, 384, 3) uint8 RGB image of the last finished frame."""
-        rgb: np.ndarray = self.palette[self.frame_colours()]
-        return rgb
+        return self.picture.rgb(self.frame_colours(), self.palette)
 
     def screen_codes(self) -> list[bytes]:
         """24 rows of 40 internal screen codes from the character mode lines of the display list."""

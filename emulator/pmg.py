@@ -42,7 +42,14 @@ data sheet's priority equations):
   of a scanline collides, HPOS $22-$DD: nothing in horizontal blank (Altirra
   Hardware Reference Manual, "GTIA", collisions; Acid800's "GTIA: Collision test").
   GTIA modes 9 and 11 collide with no playfield; in mode 10 the pixels of colours
-  COLPF0-3 collide as PF0-PF3 (``collisions``).
+  COLPF0-3 collide as PF0-PF3 (``collisions``).  The machine asks for the rows and
+  the part of the current row the beam has drawn (``frame_collisions``' pixels).
+* Register writes during the frame take effect at the colour clock the beam is at
+  (two colour clocks a machine cycle, Mapping the Atari appendix 3; the beam's colour
+  clock counts like HPOS): a write inside the frame's 192 colour clocks changes the
+  rest of its row (the row is drawn in pieces, ``row_segments``), one left of them the
+  whole row, one right of them the rows below.  GTIA's own delay of a colour clock or
+  two is not modelled (mode 10's pixels aside, above).
 
 Everything is numpy over all pixels of the scanlines asked for; a frame
 without player/missile graphics and GTIA modes takes the plain colour path.
@@ -54,7 +61,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from emulator.antic import BK, FIRST_DISPLAY_LINE, FRAME_WIDTH, HIRES, MODES, PF2, DisplayList
+from emulator.antic import BK, FIRST_DISPLAY_LINE, FRAME_WIDTH, HIRES, MODES, PF2, DisplayList, FontRows
 from emulator.gtia import (
     COLBK,
     COLPF0,
@@ -85,27 +92,71 @@ MODE10_REGISTERS = np.array([COLPM0, COLPM0 + 1, COLPM0 + 2, COLPM0 + 3, COLPF0,
                              COLPF0 + 3], dtype=np.intp)
 
 
+#: A logged GTIA write: (scan line, colour clock of the line, register, value).
+Write = tuple[int, int, int, int]
+
+
 @dataclass
 class FrameState:
     """What GTIA and ANTIC's player/missile DMA need to draw a frame."""
 
     display_list: DisplayList
     start_registers: bytes  # GTIA's write registers at the top of the frame
-    log: list[tuple[int, int, int]]  # (scanline, register, value) during the frame
+    log: list[Write]  # the writes during the frame, in order
     dmactl: int
     pmbase: int
+    fonts: FontRows | None = None  # ANTIC's CHBASE and CHACTL on each row (None: as they are now)
 
 
-def register_table(start: bytes, log: list[tuple[int, int, int]], rows: int,
-                   first_line: int = FIRST_DISPLAY_LINE) -> np.ndarray:
-    """(rows, 32) uint8: GTIA's write registers on each displayed scanline."""
+def write_position(scanline: int, clock: int) -> tuple[int, int]:
+    """(displayed row, hi-res pixel) from which a write at ``clock`` of ``scanline`` shows.
+
+    The beam's colour clock is HPOS (HPOS $20 is the frame's left edge, HPOS_OFFSET); a write
+    left of the frame counts from its row's start, one right of it from the next row's start.
+    (GTIA's own delay of a colour clock or two is not modelled.)
+    """
+    row, colour_clock = scanline - FIRST_DISPLAY_LINE, clock - HPOS_OFFSET
+    if row < 0:
+        return 0, 0
+    if colour_clock >= COLOUR_CLOCKS:
+        return row + 1, 0
+    return row, 2 * max(0, colour_clock)
+
+
+def register_table(start: bytes, log: list[Write], rows: int) -> np.ndarray:
+    """(rows, 32) uint8: GTIA's write registers at the start of each displayed scanline."""
     table = np.empty((rows, 0x20), dtype=np.uint8)
     table[:] = np.frombuffer(start, dtype=np.uint8)
-    for scanline, reg, value in log:
-        row = max(0, scanline - first_line)
+    for scanline, clock, reg, value in log:
+        row, x = write_position(scanline, clock)
+        row += x > 0  # a write in the middle of a row: see mid_row_writes
         if row < rows:
             table[row:, reg] = value
     return table
+
+
+def mid_row_writes(log: list[Write], first: int, last: int) -> dict[int, list[tuple[int, int, int]]]:
+    """The writes that show from the middle of rows ``first``..``last`` - 1: row -> [(x, reg, value)]."""
+    writes: dict[int, list[tuple[int, int, int]]] = {}
+    for scanline, clock, reg, value in log:
+        row, x = write_position(scanline, clock)
+        if x > 0 and first <= row < last:
+            writes.setdefault(row, []).append((x, reg, value))
+    return writes
+
+
+def row_segments(table: np.ndarray, row: int, writes: list[tuple[int, int, int]]
+                 ) -> list[tuple[int, int, np.ndarray]]:
+    """(start, end, registers) of the pieces of a row after its first: each write's registers
+    from its pixel to the next write's (or the row's end)."""
+    registers = table[row].copy()
+    segments = []
+    for number, (x, reg, value) in enumerate(writes):
+        registers[reg] = value
+        end = writes[number + 1][0] if number + 1 < len(writes) else FRAME_WIDTH
+        if end > x:
+            segments.append((x, end, registers.copy()))
+    return segments
 
 
 def uses_objects(state: FrameState) -> bool:
@@ -115,8 +166,8 @@ def uses_objects(state: FrameState) -> bool:
         return True
     if any(start[GRAFP0:GRAFM + 1]):
         return True
-    return any(GRAFP0 <= reg <= GRAFM and value for _, reg, value in state.log) or any(
-        reg == GRACTL and value & 3 and state.dmactl & 0x0C for _, reg, value in state.log)
+    return any(GRAFP0 <= reg <= GRAFM and value for _, _, reg, value in state.log) or any(
+        reg == GRACTL and value & 3 and state.dmactl & 0x0C for _, _, reg, value in state.log)
 
 
 def object_graphics(ram: np.ndarray, state: FrameState, table: np.ndarray, first: int) -> np.ndarray:
@@ -275,10 +326,23 @@ def gtia_mode_colours(indices: np.ndarray, table: np.ndarray, rows: np.ndarray) 
 
 
 def compose(ram: np.ndarray, state: FrameState, indices: np.ndarray) -> np.ndarray:
-    """Colour bytes of a frame: the playfield ``indices`` with players, missiles and priorities."""
+    """Colour bytes of a frame: the playfield ``indices`` with players, missiles and priorities;
+    a row with writes in its middle is drawn again from each write on with its registers."""
     rows = indices.shape[0]
     table = register_table(state.start_registers, state.log, rows)
-    hires = hires_rows(state.display_list, 0, rows)
+    colours = _compose_rows(ram, state, indices, table, 0)
+    for row, writes in mid_row_writes(state.log, 0, rows).items():
+        for start, end, registers in row_segments(table, row, writes):
+            piece = _compose_rows(ram, state, indices[row:row + 1], registers[None, :], row)
+            colours[row, start:end] = piece[0, start:end]
+    return colours
+
+
+def _compose_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table: np.ndarray,
+                  first: int) -> np.ndarray:
+    """Colour bytes of the rows ``first``.. with the registers ``table`` (a row each)."""
+    rows = indices.shape[0]
+    hires = hires_rows(state.display_list, first, rows)
     gtia_rows = (table[:, PRIOR] & 0xC0) != 0
     colours_table = table[:, [COLBK, COLPF0, COLPF0 + 1, COLPF0 + 2, COLPF0 + 3]]
     base = np.take_along_axis(
@@ -288,7 +352,7 @@ def compose(ram: np.ndarray, state: FrameState, indices: np.ndarray) -> np.ndarr
         base[gtia_rows] = gtia_mode_colours(indices, table, gtia_rows)
     if not uses_objects(state):
         return base
-    graf = object_graphics(np.asarray(ram), state, table, 0)
+    graf = object_graphics(np.asarray(ram), state, table, first)
     players, missiles = object_masks(table, graf)
     masks = [mask for mask in players + missiles if mask is not None]
     if not masks:
@@ -360,19 +424,39 @@ def _prioritise(base: np.ndarray, indices: np.ndarray, table: np.ndarray, hires:
 def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, first: int, last: int,
                      start_pixel: int = 0, end_pixel: int = FRAME_WIDTH) -> bytearray:
     """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8): of the
-    first row only the pixels from ``start_pixel``, of the last only those before ``end_pixel``."""
+    first row only the pixels from ``start_pixel``, of the last only those before ``end_pixel``;
+    a row with writes in its middle collides piece by piece, each with its registers."""
     if last <= first or not uses_objects(state):
         return bytearray(16)
-    table = register_table(state.start_registers, state.log, last)[first:]
-    graf = object_graphics(np.asarray(ram), state, table, first)
+    table = register_table(state.start_registers, state.log, last)
     window = np.broadcast_to(COLLIDING, (last - first, FRAME_WIDTH)).copy()
     window[0, :start_pixel] = False
     window[-1, end_pixel:] = False
-    players, missiles = (_within(masks, window) for masks in object_masks(table, graf))
+    pieces = mid_row_writes(state.log, first, last)
+    result = _collide_rows(ram, state, indices, table[first:], first, pieces, window)
+    for row, writes in pieces.items():
+        for start, end, registers in row_segments(table, row, writes):
+            columns = np.zeros((1, FRAME_WIDTH), dtype=bool)
+            columns[0, start:end] = window[row - first, start:end]
+            hits = _collide_rows(ram, state, indices, registers[None, :], row, {}, columns)
+            result = bytearray(a | b for a, b in zip(result, hits))
+    return result
+
+
+def _collide_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table: np.ndarray, first: int,
+                  pieces: dict[int, list[tuple[int, int, int]]], window: np.ndarray) -> bytearray:
+    """Collision bits of the rows ``first``.. with the registers ``table`` (a row each), in the
+    pixels ``window`` (a row each) only; of a row in ``pieces`` only the columns before its first
+    write."""
+    graf = object_graphics(np.asarray(ram), state, table, first)
+    visible = window.copy()
+    for row, writes in pieces.items():
+        visible[row - first, writes[0][0]:] = False
+    players, missiles = (_within(masks, visible) for masks in object_masks(table, graf))
     if all(mask is None for mask in players + missiles):
         return bytearray(16)
-    sub = indices[first:last]
-    hires = hires_rows(state.display_list, first, last - first)
+    sub = indices[first:first + table.shape[0]]
+    hires = hires_rows(state.display_list, first, table.shape[0])
     return collisions(sub, hires, table[:, PRIOR] >> 6, players, missiles)
 
 

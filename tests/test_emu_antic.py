@@ -127,7 +127,7 @@ def test_display_list_jump_blank_lines_and_dma_off():
 def test_colour_changes_apply_from_their_scanline():
     start = bytearray(0x20)
     start[COLBK] = 0x10
-    state = FrameState(Antic(bytearray(0x10000)).display_list, bytes(start), [(100, COLBK, 0x36)], 0, 0)
+    state = FrameState(Antic(bytearray(0x10000)).display_list, bytes(start), [(100, 0, COLBK, 0x36)], 0, 0)
     colours = compose(np.zeros(0x10000, dtype=np.uint8), state, np.zeros((240, 384), dtype=np.uint8))
     assert colours[91, 0] == 0x10 and colours[92, 0] == 0x36
 

@@ -14,7 +14,7 @@ ALLOWED = (
     re.compile(r"pytest\.skip\(f\"no original Atari BASIC"),
     re.compile(r"skipif\(not ROMS\.original_os\.exists\(\), reason=f\"no original XL OS"),
     # a machine without a C compiler runs the Python core alone (.ci/run insists on the compiled one)
-    re.compile(r"needs_compiled = pytest\.mark\.skipif\(not compiled_core_available\(\),"),
+    re.compile(r"needs_compiled = pytest\.mark\.skipif\(not compiled_(core|video)_available\(\),"),
     # a full or read-only file system needs the right to mount a tmpfs (root; CI runs as root)
     re.compile(r'pytest\.skip\("(root without the right to mount|cannot mount a small tmpfs)'),
     # third-party conformance suites live beside the checkout (shared/conformance), never in it
