@@ -21,7 +21,7 @@
 ;
 ; The parts (see README.md in this folder for who owns which):
 ;   editor side:  editor.s (main.s io.s syntax.s memory.s program.s list.s
-;                 files.s tokens.s)
+;                 files.s tokens.s), and editor_late.s after the run-time
 ;   run-time side: runtime.s (and the files it includes)
 ; ===========================================================================
 
@@ -39,6 +39,10 @@ ED_END:                         ; the size report: end of the editor side
 RT_BEGIN:
 .include "runtime.s"
 RT_END:                         ; the size report: end of the run-time side
+
+; --- the editor side, continued (the run-time keeps its addresses) ----------------
+ED_LATE:                        ; the size report: editor code after the run-time
+.include "editor_late.s"
 BASIC_END:                      ; the size report: first free byte
 
 ; --- the cartridge trailer -------------------------------------------------------

@@ -115,6 +115,7 @@
 .alias ED_SAVX  $A2     ; the stack pointer at the start of SYNTAX (= ED_LINE)
 .alias ED_LSTART $A3    ; the input position of the first statement
 .alias ED_NLEN  $A6     ; FINDVAR: the length of the variable's name (= ED_TMP2)
+.alias ED_VFIRST $9B    ; FINDVAR: the name's first character (= ED_LEN)
 .alias ED_EMITY $A6     ; EMIT's saved Y (= ED_TMP2)
 .alias ED_FTOK  $A6     ; MATCHOP: the operator being tried (= ED_TMP2)
 ; While LIST lists (no EXPAND, no FIND_LINE then):

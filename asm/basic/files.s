@@ -15,12 +15,7 @@
 
 .alias IOCB7    $70     ; the IOCB the editor's file statements use
 
-; X_NEW - NEW: an empty program, the variables cleared, READY
-.scope
-X_NEW:  JSR NEWPROG
-        JSR CLEAR_VARS
-        JMP READY
-.scend
+; (X_NEW is in editor_late.s)
 
 ; ---------------------------------------------------------------------------
 ; X_SAVE - SAVE file;  X_CSAVE - CSAVE (to C:)

@@ -71,16 +71,7 @@ _all:   LDA #0                  ; from the first line to 32767
         BNE _last
 .scend
 
-; SKIPCOMMA - if a "," is at STINDEX, step over it (C clear); else C set
-.scope
-SKIPCOMMA:
-        JSR PEEK_TOKEN
-        CMP #TOK_O_COMMA        ; (else ":" or EOL, $14/$16: C set)
-        BNE _none
-        INC STINDEX
-        CLC
-_none:  RTS
-.scend
+; (SKIPCOMMA is in editor_late.s)
 
 ; ---------------------------------------------------------------------------
 ; LISTLINE - print the line at LINEPTR (and an EOL) to the IOCB in IODVC

@@ -124,13 +124,19 @@ MOVEUP: CLC                     ; both pointers to the start of the top part
         STA ED_MVDST+1
         LDY ED_MVCNT
         BEQ _page
-_block: DEY                     ; bytes Y-1 .. 1 of this page,
-        BEQ _last
-_byte:  LDA (ED_MVSRC),Y
+_block: DEY                     ; bytes Y-1 .. 1 of this page, two a
+        BEQ _last               ; turn (14.5 cycles a byte: the new
+        TYA                     ; variables of an ENTER move the whole
+        LSR                     ; program); an odd count starts with
+        BCS _odd                ; the loop's second half
+_pair:  LDA (ED_MVSRC),Y
         STA (ED_MVDST),Y
         DEY
-        BNE _byte
-_last:  LDA (ED_MVSRC),Y        ; then byte 0 (16 cycles a byte)
+_odd:   LDA (ED_MVSRC),Y
+        STA (ED_MVDST),Y
+        DEY
+        BNE _pair
+_last:  LDA (ED_MVSRC),Y        ; then byte 0
         STA (ED_MVDST),Y
 _page:  LDA ED_MVPAGES          ; whole pages left?
         BEQ _done

@@ -108,6 +108,9 @@ FINDVAR:
         LDA ED_VLEN
         ADC #0
         STA ED_NLEN
+        LDY #0                  ; its first character: a name that
+        JSR NAMECHAR            ; begins otherwise is skipped at once
+        STA ED_VFIRST
         LDA VNTP
         STA ED_PTR3
         LDA VNTP+1
@@ -116,6 +119,8 @@ FINDVAR:
 _entry: LDY #0
         LDA (ED_PTR3),Y
         BEQ _new                ; the end of the table
+        CMP ED_VFIRST
+        BNE _skip
 _cmp:   JSR NAMECHAR
         CMP (ED_PTR3),Y
         BNE _skip

@@ -154,16 +154,17 @@ def label_map(path: Path) -> dict[str, int]:
 def basic_size_report(build_dir: Path) -> dict[str, int]:
     """Bytes used by the BASIC's editor side and run-time side, and bytes free before the trailer.
 
-    Read from the label map of the last build (labels ED_END, RT_BEGIN, RT_END, BASIC_END
-    in asm/basic/basic.s).
+    Read from the label map of the last build (labels ED_END, RT_BEGIN, RT_END, ED_LATE,
+    BASIC_END in asm/basic/basic.s; the editor's code from ED_LATE on follows the run-time).
     """
     labels = label_map(Path(build_dir) / "basic.map")
+    names = ("ed_end", "rt_begin", "rt_end", "ed_late", "basic_end")
     try:
-        editor_end, rt_begin, rt_end, end = (labels[name] for name in ("ed_end", "rt_begin", "rt_end", "basic_end"))
+        editor_end, rt_begin, rt_end, editor_late, end = (labels[name] for name in names)
     except KeyError as missing:
         raise SurroundError(f"{build_dir}/basic.map: label {missing} not found") from None
     return {
-        "editor": editor_end - BASIC_START,
+        "editor": editor_end - BASIC_START + end - editor_late,
         "runtime": rt_end - rt_begin,
         "used": end - BASIC_START,
         "free": BASIC_TRAILER - end,
