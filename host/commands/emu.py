@@ -34,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--frontend", choices=FRONTENDS, default=None,
                         help="window, terminal or headless (default: window if a display is available)")
     parser.add_argument("--frames", type=int, default=None,
-                        help="headless: run this many frames (default: until the program waits for a key)")
+                        help="headless: run this many frames (default: until the program waits for a key); "
+                             "window: close after this many")
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
@@ -54,7 +55,8 @@ def add_session_options(parser: argparse.ArgumentParser, basic_default: str) -> 
     parser.add_argument("--hdir", default=None, metavar="DIR",
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
-    parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
+    parser.add_argument("--screenshot", default=None, metavar="PNG",
+                        help="save the last frame as PNG (headless or window)")
     add_sound_options(parser)
     add_machine_options(parser, basic_default)
 

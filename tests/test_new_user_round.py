@@ -1,0 +1,38 @@
+"""What a new user tried after the merge of issues 24-28 (the tester's round): each test runs
+the command as a user types it, a real process with real files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_output_folders import ROOT, surround
+
+pygame = pytest.importorskip("pygame")
+
+
+def test_the_window_honours_frames_and_screenshot(tmp_path: Path) -> None:
+    """`--frames N` closes the window after N frames and `--screenshot PNG` saves its last
+    frame, as in the headless front-end (before: the window ran until closed, no PNG)."""
+    picture = tmp_path / "shots" / "window.png"
+    environment = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-m", "host", "emu", "--frontend", "window", "--frames", "20",
+                             "--mute", "--screenshot", str(picture)],
+                            capture_output=True, text=True, timeout=120, cwd=ROOT, env=environment)
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(picture)).get_size() == (384, 240)
+
+
+def test_play_refuses_a_disk_without_the_game(tmp_path: Path) -> None:
+    """`play --disk` on a DOS disk without SURROUND.XEX: one line naming the image (before: the
+    machine booted to BOOT ERROR and the session ended with exit status 0)."""
+    image = tmp_path / "blank.atr"
+    assert surround("atr", "new", str(image)).returncode == 0
+    result = surround("play", "--disk", str(image), "--frontend", "headless")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"surround: {image}: not the Surround disk (no SURROUND.XEX on it); make one with `surround disk`"]
