@@ -36,3 +36,14 @@ def test_play_refuses_a_disk_without_the_game(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         f"surround: {image}: not the Surround disk (no SURROUND.XEX on it); make one with `surround disk`"]
+
+
+@pytest.mark.parametrize(("argv", "line"), [
+    (["emu", "--frontend", "headless"], "a folder, not a program (.xex) or a disk image (.atr)"),
+    (["acid800"], "a folder, not the disk image (the Acid800 disk image, acid800.atr)"),
+])
+def test_a_folder_given_as_the_file_is_named_a_folder(tmp_path: Path, argv: list[str], line: str) -> None:
+    """A folder where a file belongs was "no such file", which sends a user looking for a typo."""
+    result = surround(*argv, str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"surround: {tmp_path}: {line}"]

@@ -74,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
     if args.frames is not None and args.frames < 1:
         raise EmulatorError(f"--frames must be at least 1, not {args.frames} (leave it out to run until "
                             "the program waits for a key)")
-    if args.file is not None and not Path(args.file).is_file():
-        raise EmulatorError(f"{args.file}: no such file")
+    if args.file is not None:
+        require_program_file(args.file)
     atari = HeadlessAtari.from_options(machine_options_from_args(args), seed=args.seed)
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
@@ -96,6 +96,16 @@ def type_script(atari, script: str) -> None:
         raise EmulatorError(f"--type: {error}") from None
 
 
+def require_program_file(file: str) -> Path:
+    """``file`` as a Path, or one line saying it is missing or a folder."""
+    path = Path(file)
+    if path.is_dir():
+        raise EmulatorError(f"{file}: a folder, not a program (.xex) or a disk image (.atr)")
+    if not path.is_file():
+        raise EmulatorError(f"{file}: no such file")
+    return path
+
+
 def start_program(atari, file: str | None, keep_basic: bool = False) -> None:
     """Boot the OS and start ``file`` (a XEX after the OS is idle, an ATR from D1:).
 
@@ -107,10 +117,8 @@ def start_program(atari, file: str | None, keep_basic: bool = False) -> None:
     if file is None:
         atari.boot(max_frames=0)
         return
-    path = Path(file)
+    path = require_program_file(file)
     suffix = path.suffix.lower()
-    if not path.exists():
-        raise EmulatorError(f"{file}: no such file")
     if suffix in ATR_SUFFIXES:
         atari.insert_disk(1, path)
         atari.boot(max_frames=0)
