@@ -47,3 +47,14 @@ def test_a_folder_given_as_the_file_is_named_a_folder(tmp_path: Path, argv: list
     result = surround(*argv, str(tmp_path))
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [f"surround: {tmp_path}: {line}"]
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["--emulator", "--fp"], "--emulator and --fp"),
+    (["--engine", "asm", "--basic"], "--engine asm and --basic"),
+])
+def test_bench_takes_one_measurement_at_a_time(argv: list[str], named: str) -> None:
+    """`bench --emulator --fp` measured the math pack only and said nothing of --emulator."""
+    result = surround("bench", *argv)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"surround: {named}: one measurement at a time, please choose one"]
