@@ -58,3 +58,14 @@ def test_bench_takes_one_measurement_at_a_time(argv: list[str], named: str) -> N
     result = surround("bench", *argv)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [f"surround: {named}: one measurement at a time, please choose one"]
+
+
+def test_a_jam_with_no_instructions_to_show_is_one_line(tmp_path: Path) -> None:
+    """An OS ROM of zeros jams at $0000 before any instruction worth listing: the message ended
+    in "last instructions:" and two empty lines."""
+    rom = tmp_path / "zeros.rom"
+    rom.write_bytes(bytes(0x4000))
+    result = surround("emu", "--os", str(rom), "--frontend", "headless", "--frames", "5")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "surround: CPU jam at $0000: runaway: executing empty memory (BRK among zero bytes)"]
