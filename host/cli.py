@@ -32,6 +32,16 @@ COMMAND_MODULES = (
 )
 
 
+def installed_version() -> str:
+    """The installed package's version (pyproject.toml's), or a note if it is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("surround-xl")
+    except metadata.PackageNotFoundError:
+        return "(not installed: run from a checkout)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Collect the parsers of every sub-command module.
 
@@ -41,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="surround",
         description="Surround XL: the self-learning wolf of an Atari XL/XE magazine, three times over.",
     )
+    parser.add_argument("--version", action="version", version=f"surround {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)

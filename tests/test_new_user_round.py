@@ -69,3 +69,13 @@ def test_a_jam_with_no_instructions_to_show_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         "surround: CPU jam at $0000: runaway: executing empty memory (BRK among zero bytes)"]
+
+
+def test_surround_version_names_the_projects_version() -> None:
+    """`surround --version` was "the following arguments are required: COMMAND", exit 2."""
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    result = surround("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"surround {version}"
