@@ -8,11 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from tests.test_output_folders import ROOT, surround
-
-pygame = pytest.importorskip("pygame")
 
 
 def test_the_window_honours_frames_and_screenshot(tmp_path: Path) -> None:
