@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.test_output_folders import ROOT, surround
+from tests.cli_support import ROOT, surround
 
 
 def test_the_window_honours_frames_and_screenshot(tmp_path: Path) -> None:
