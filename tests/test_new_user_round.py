@@ -78,3 +78,13 @@ def test_surround_version_names_the_projects_version() -> None:
     result = surround("--version")
     assert result.returncode == 0
     assert result.stdout.strip() == f"surround {version}"
+
+
+def test_the_terminal_saves_its_last_frame_with_screenshot(tmp_path: Path) -> None:
+    """`--screenshot PNG` in the terminal front-end: the frame when the user quits (was ignored)."""
+    from tests.terminal_support import run_in_terminal
+
+    picture = tmp_path / "terminal.png"
+    run_in_terminal("from emulator.headless import HeadlessAtari\natari = HeadlessAtari(); atari.boot(0)",
+                    [], b"memo pad", options=f"title='test', screenshot={str(picture)!r}")
+    assert pygame.image.load(str(picture)).get_size() == (384, 240)

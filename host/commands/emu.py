@@ -56,7 +56,7 @@ def add_session_options(parser: argparse.ArgumentParser, basic_default: str) -> 
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
     parser.add_argument("--screenshot", default=None, metavar="PNG",
-                        help="save the last frame as PNG (headless or window)")
+                        help="save the last frame as PNG (any front-end)")
     add_sound_options(parser)
     add_machine_options(parser, basic_default)
 
