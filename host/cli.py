@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-from emulator.errors import EmulatorError
+from emulator.errors import CpuJam, EmulatorError
 from host.errors import SurroundError
 from host.resources import check_emulator_package
 
@@ -59,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def own_os_rom(args: argparse.Namespace) -> str:
+    """"PATH as the OS ROM: " when the machine ran a user's OS image (a jam names it), else ""."""
+    rom = getattr(args, "os", None)
+    return f"{rom} as the OS ROM: " if rom not in (None, "ours", "original") else ""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console command; returns the exit status."""
     try:
@@ -71,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         args.commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return int(args.handler(args) or 0)
+    except CpuJam as jam:
+        print(f"surround: {own_os_rom(args)}{jam}", file=sys.stderr)
+        return 2
     except (SurroundError, EmulatorError) as error:
         print(f"surround: {error}", file=sys.stderr)
         return 2

@@ -59,15 +59,15 @@ def test_bench_takes_one_measurement_at_a_time(argv: list[str], named: str) -> N
     assert result.stderr.strip().splitlines() == [f"surround: {named}: one measurement at a time, please choose one"]
 
 
-def test_a_jam_with_no_instructions_to_show_is_one_line(tmp_path: Path) -> None:
+def test_a_jam_with_no_instructions_to_show_is_one_line_naming_the_rom(tmp_path: Path) -> None:
     """An OS ROM of zeros jams at $0000 before any instruction worth listing: the message ended
-    in "last instructions:" and two empty lines."""
+    in "last instructions:" and two empty lines, and did not name the ROM the user gave."""
     rom = tmp_path / "zeros.rom"
     rom.write_bytes(bytes(0x4000))
     result = surround("emu", "--os", str(rom), "--frontend", "headless", "--frames", "5")
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "surround: CPU jam at $0000: runaway: executing empty memory (BRK among zero bytes)"]
+        f"surround: {rom} as the OS ROM: CPU jam at $0000: runaway: executing empty memory (BRK among zero bytes)"]
 
 
 def test_surround_version_names_the_projects_version() -> None:
