@@ -88,3 +88,15 @@ def test_the_terminal_saves_its_last_frame_with_screenshot(tmp_path: Path) -> No
     run_in_terminal("from emulator.headless import HeadlessAtari\natari = HeadlessAtari(); atari.boot(0)",
                     [], b"memo pad", options=f"title='test', screenshot={str(picture)!r}")
     assert pygame.image.load(str(picture)).get_size() == (384, 240)
+
+
+def test_one_of_a_thing_is_singular(tmp_path: Path) -> None:
+    """"1 sectors", "1 file(s) renamed", "1 lines": the counts now agree with their nouns."""
+    listing, image = tmp_path / "one.lst", tmp_path / "one.atr"
+    listing.write_text("10 PRINT 1\n")
+    tokenized = surround("basic", "tokenize", str(listing), "-o", str(tmp_path / "one.bas"))
+    assert tokenized.stdout.startswith(f"{tmp_path / 'one.bas'}: 1 line, 0 variables, ")
+    assert surround("atr", "new", str(image)).returncode == 0
+    assert surround("atr", "add", str(image), str(listing)).stdout == "ONE.LST: 11 bytes, 1 sector\n"
+    assert surround("atr", "rename", str(image), "ONE.LST", "TWO.LST").stdout == f"{image}: 1 file renamed\n"
+    assert surround("atr", "check", str(image)).stdout.startswith(f"{image}: OK, 1 file, ")
