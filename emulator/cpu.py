@@ -874,7 +874,8 @@ class AtariCPU(Py65MPU):  # type: ignore[misc]  # py65 has no type information
     def jam(self, problem: str) -> CpuJam:
         """A CpuJam naming the problem, the PC and the last instructions."""
         pc = self.pc & 0xFFFF
-        error = CpuJam(f"CPU jam at ${pc:04X}: {problem}; last instructions:\n{self.recent_disassembly()}")
+        recent = self.recent_disassembly()  # empty when nothing but $0000 ran (an OS ROM of zeros)
+        error = CpuJam(f"CPU jam at ${pc:04X}: {problem}" + (f"; last instructions:\n{recent}" if recent else ""))
         error.problem = problem  # type: ignore[attr-defined]  # lets run() rebuild it in order
         return error
 

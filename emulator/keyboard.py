@@ -152,6 +152,8 @@ def parse_key_script(script: str) -> list[KeyStep]:
             end = script.find("}", index)
             if end < 0:
                 raise ValueError(f"key script: '{{' at position {index + 1} has no closing '}}'")
+            if not script[index + 1:end].strip():  # `{}` typed a minus sign
+                raise ValueError(f"key script: '{{}}' at position {index + 1} names no key")
             flush()
             steps.append(_named_step(script[index + 1:end]))
             index = end + 1

@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-from emulator.errors import EmulatorError
+from emulator.errors import CpuJam, EmulatorError
 from host.errors import SurroundError
 from host.resources import check_emulator_package
 
@@ -32,6 +32,16 @@ COMMAND_MODULES = (
 )
 
 
+def installed_version() -> str:
+    """The installed package's version (pyproject.toml's), or a note if it is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("surround-xl")
+    except metadata.PackageNotFoundError:
+        return "(not installed: run from a checkout)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Collect the parsers of every sub-command module.
 
@@ -41,11 +51,18 @@ def build_parser() -> argparse.ArgumentParser:
         prog="surround",
         description="Surround XL: the self-learning wolf of an Atari XL/XE magazine, three times over.",
     )
+    parser.add_argument("--version", action="version", version=f"surround {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
     parser.set_defaults(commands=subparsers.choices, root_parser=parser)
     return parser
+
+
+def own_os_rom(args: argparse.Namespace) -> str:
+    """"PATH as the OS ROM: " when the machine ran a user's OS image (a jam names it), else ""."""
+    rom = getattr(args, "os", None)
+    return f"{rom} as the OS ROM: " if rom not in (None, "ours", "original") else ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         args.commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return int(args.handler(args) or 0)
+    except CpuJam as jam:
+        print(f"surround: {own_os_rom(args)}{jam}", file=sys.stderr)
+        return 2
     except (SurroundError, EmulatorError) as error:
         print(f"surround: {error}", file=sys.stderr)
         return 2

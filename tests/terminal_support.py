@@ -16,15 +16,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_in_terminal(setup: str, steps: list[tuple[bytes, float]], ready: bytes, limit: float = 120.0) -> str:
+def run_in_terminal(setup: str, steps: list[tuple[bytes, float]], ready: bytes, limit: float = 120.0,
+                    options: str = "title='test'") -> str:
     """Run ``setup`` (Python that makes ``atari``) then the terminal front-end in a child on an
     80x30 pty; write each step's bytes and wait its seconds; Ctrl-C; the child's output (it
-    prints the Atari's screen after curses has ended)."""
+    prints the Atari's screen after curses has ended). ``options``: FrontendOptions' arguments."""
     script = (
         "import sys\n"
         "from emulator.frontends import FrontendOptions, terminal\n"
         f"{setup}\n"
-        "status = terminal.run(atari, FrontendOptions(title='test'))\n"
+        f"status = terminal.run(atari, FrontendOptions({options}))\n"
         "print('STATUS', status); print(atari.screen_text())\n"
     )
     pid, fd = pty.fork()

@@ -33,3 +33,19 @@ def test_the_size_report_adds_up(tmp_path: Path) -> None:
     assert report["used"] == report["editor"] + report["runtime"]
     assert report["used"] + report["free"] == 0x1FFA
     assert report["free"] >= 0
+
+
+def test_the_readmes_state_the_sizes_the_build_prints(tmp_path: Path) -> None:
+    """README.md's `surround build` row and asm/basic/README.md's size line are written by hand:
+    after issue 28 they still said 7 (and 27) bytes free where the build printed 21."""
+    from host.toolchain.assembler import os_free_space
+
+    build_basic(REPO, rom=tmp_path / "basic.rom", build_dir=tmp_path)
+    size = basic_size_report(tmp_path)
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert (f"BASIC {size['used']:,} of {0x1FFA:,} bytes (editor {size['editor']:,}, run-time "
+            f"{size['runtime']:,}, {size['free']} free)") in readme
+    for _, start, end, free in os_free_space((REPO / "roms" / "surround-os.rom").read_bytes()):
+        assert f"${start:04X}–${end - 1:04X} {free:,} of {end - start:,}" in readme
+    assert (f"{BASIC_ROM}: {size['used']} bytes used (editor {size['editor']}, run-time {size['runtime']}), "
+            f"{size['free']} bytes free") in (REPO / "asm" / "basic" / "README.md").read_text(encoding="utf-8")

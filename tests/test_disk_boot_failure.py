@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 from emulator.atr import Atr
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.cli_support import surround
 
 
 def spoil_boot_sectors(image: Path) -> None:
@@ -20,11 +18,6 @@ def spoil_boot_sectors(image: Path) -> None:
     for sector in (1, 2, 3):
         atr.write_sector(sector, bytes(garbage.randrange(256) for _ in range(128)))
     atr.save()
-
-
-def surround(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "host", *argv], capture_output=True, text=True, timeout=300,
-                          cwd=ROOT)
 
 
 def assert_did_not_boot(completed: subprocess.CompletedProcess[str], image: Path) -> None:

@@ -30,6 +30,7 @@ def test_text_newlines_and_named_keys() -> None:
     ("{BOGUS}", "unknown key name {BOGUS}"),
     ("{ALT-A}", "unknown key name {ALT-A}"),
     ("{HELP", "has no closing"),
+    ("AB{ }", "'{}' at position 3 names no key"),
 ])
 def test_bad_scripts_are_named(script: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -4,19 +4,13 @@ temporary file, no bare [Errno N]). Real processes, real folders."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.cli_support import surround
+
 EMU = ["emu", "--frontend", "headless", "--frames", "2"]
-
-
-def surround(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "host", *argv], capture_output=True, text=True, timeout=300,
-                          cwd=ROOT)
 
 
 def listing(tmp_path: Path) -> str:

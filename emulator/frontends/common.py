@@ -33,9 +33,10 @@ class FrontendOptions:
     title: str = "Atari XL/XE"  # the program's name, for the title bar or the frame
     note: str = ""  # a line the program running here wants shown (e.g. where its files are kept)
     alert: Callable[[], str] | None = None  # asked once a frame: "" or a message the user must see now
-    frames: int | None = None  # headless: run this many frames (None: until the program waits for a key)
+    frames: int | None = None  # headless: run this many frames (None: until the program waits for a key);
+    # window: close after this many
     screen: bool = False  # headless: print the text screen at the end
-    screenshot: str | None = None  # headless: save the last frame as this PNG
+    screenshot: str | None = None  # any front-end: save the last frame as this PNG
     scale: float | None = None  # window: the row scale (None: 3, or less if the desktop is small)
     audio_out: str | None = None  # any front-end: record POKEY's sound into this WAV file
     mute: bool = False  # window: start with the sound off (F9 toggles it)

@@ -535,6 +535,9 @@ def run(machine: Atari, options: FrontendOptions | None = None) -> int:
         os.environ.pop(name, None)
         os.unsetenv(name)  # also when a library (readline) set it behind os.environ's back
     options = options if options is not None else FrontendOptions()
-    return curses.wrapper(
+    status = curses.wrapper(
         lambda stdscr: TerminalFrontend(machine, stdscr, options.title, options.note, options.alert).run()
     )
+    if options.screenshot:  # the last frame, as the other front-ends save it
+        machine.screenshot(options.screenshot)
+    return status

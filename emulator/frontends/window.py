@@ -511,14 +511,17 @@ class AtariWindow:
             parts.append("MUTED (F9)")
         pygame.display.set_caption(" - ".join(parts))
 
-    def run(self) -> int:
-        """The main loop: real-time frames (or turbo) until the window is closed."""
+    def run(self, frame_limit: int | None = None) -> int:
+        """The main loop: real-time frames (or turbo) until the window is closed, or until
+        ``frame_limit`` frames have run (``--frames``)."""
         period = 1.0 / self.frame_rate
         deadline = time.perf_counter()
         last_draw = 0.0
         skipped = 0
-        while self.running:
+        frames = 0
+        while self.running and (frame_limit is None or frames < frame_limit):
             self.step()
+            frames += 1
             now = time.perf_counter()
             if self.turbo.on or self.machine.tape_running:  # the tape's leader and records at full speed
                 if now - last_draw >= 1.0 / TURBO_RENDER_RATE:
@@ -551,7 +554,10 @@ def run(machine: Atari, options: FrontendOptions | None = None) -> int:
         options = options if options is not None else FrontendOptions()
         window = AtariWindow(machine, options.title, options.scale, options.alert, muted=options.mute)
         print("Surround XL emulator window. Keys:\n" + KEY_HELP, flush=True)
-        return window.run()
+        status = window.run(frame_limit=options.frames)
+        if options.screenshot:  # the last frame shown, as the headless front-end saves it
+            machine.screenshot(options.screenshot)
+        return status
     finally:
         pygame.mixer.quit()
         pygame.display.quit()

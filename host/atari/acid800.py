@@ -234,7 +234,8 @@ class Acid800Runner:
                  frame_limit: int = FRAME_LIMIT, basic_rom: str | None = None) -> None:
         path = Path(atr)
         if not path.is_file():
-            raise SurroundError(f"{atr}: no such file (the Acid800 disk image, acid800.atr)")
+            problem = "a folder, not the disk image" if path.is_dir() else "no such file"
+            raise SurroundError(f"{atr}: {problem} (the Acid800 disk image, acid800.atr)")
         if frame_limit < 1:
             raise SurroundError(f"--frame-limit must be at least 1, not {frame_limit}")
         # an XL has BASIC inside; the suite runs with it switched off (OPTION held at power-on)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from emulator.files import atomic_write
 from host.atari.dos2 import GEOMETRIES, Dos2Disk, split_name
+from host.commands import counted
 from host.errors import SurroundError
 
 
@@ -135,7 +136,7 @@ def run_add(args: argparse.Namespace) -> int:
             raise SurroundError(f"{error}; nothing was added to {args.image}") from None
     disk.save()
     for entry, size in added:
-        print(f"{entry.name}: {size} bytes, {entry.sector_count} sectors")
+        print(f"{entry.name}: {size} bytes, {counted(entry.sector_count, 'sector')}")
     return 0
 
 
@@ -183,7 +184,7 @@ def run_rename(args: argparse.Namespace) -> int:
     disk = open_sound(args.image)
     count = disk.rename(args.pattern, args.new_name)
     disk.save()
-    print(f"{args.image}: {count} file(s) renamed")
+    print(f"{args.image}: {counted(count, 'file')} renamed")
     return 0
 
 
@@ -214,5 +215,5 @@ def run_check(args: argparse.Namespace) -> int:
         for problem in found:
             print(f"{args.image}: {problem}")
     else:
-        print(f"{args.image}: OK, {len(disk.entries())} files, {disk.free_count()} free sectors")
+        print(f"{args.image}: OK, {counted(len(disk.entries()), 'file')}, {disk.free_count()} free sectors")
     return 1 if found else 0

@@ -21,7 +21,7 @@ from host.atari.basic import (
     read_save_file,
     write_file_atomically,
 )
-from host.commands import basic_run
+from host.commands import basic_run, counted
 
 TOOLS = ("tokenize", "list")
 
@@ -74,7 +74,8 @@ def run_tokenize(args: argparse.Namespace) -> int:
     immediate = args.immediate if args.immediate is not None else immediate_save_line(args.output)
     data = program.to_save_bytes(immediate, source=str(args.listing))
     write_file_atomically(args.output, data)
-    print(f"{args.output}: {len(program.lines)} lines, {len(program.variables.names)} variables, {len(data)} bytes")
+    print(f"{args.output}: {counted(len(program.lines), 'line')}, {counted(len(program.variables.names), 'variable')}, "
+          f"{len(data)} bytes")
     return 0
 
 

@@ -40,7 +40,8 @@ def register_runner(parser: argparse.ArgumentParser) -> None:
                         help="keys to type once the program runs (\\n = RETURN)")
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen at the end")
     parser.add_argument("--frames", type=int, default=None,
-                        help=f"headless: run at most this many frames (default {DEFAULT_FRAMES})")
+                        help=f"headless: run at most this many frames (default {DEFAULT_FRAMES}); "
+                             "window: close after this many")
     add_session_options(parser, basic_default="free")
     parser.set_defaults(handler=run)
 

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         raise SurroundError(f"--seconds must be positive, not {args.seconds}")
     if args.games is not None and args.games < 1:
         raise SurroundError(f"--games must be at least 1, not {args.games}")
+    _refuse_two_measurements(args)
     if args.readme:
         refuse_machine_options(args, "--readme runs the README's own commands", ignore=("--basic",))
         return _update_readme()
@@ -91,6 +92,17 @@ def _update_readme() -> int:
     record = update_readme(progress=lambda command: print(command, flush=True))
     print(f"{record_path()}: recorded ({record['machine']}); README.md: figure blocks rewritten")
     return 0
+
+
+def _refuse_two_measurements(args: argparse.Namespace) -> None:
+    """One measurement a run: `--emulator --fp` measured only the math pack, silently."""
+    chosen = [name for name, given in (("--emulator", args.emulator), ("--fp", args.fp), ("--basic", args.basic),
+                                       ("--profile", args.profile is not None), ("--readme", args.readme))
+              if given]
+    if args.engine != "reference" and chosen:
+        chosen.insert(0, f"--engine {args.engine}")
+    if len(chosen) > 1:
+        raise SurroundError(f"{' and '.join(chosen)}: one measurement at a time, please choose one")
 
 
 def _refuse_unused_machine_options(args: argparse.Namespace) -> None:

@@ -34,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--frontend", choices=FRONTENDS, default=None,
                         help="window, terminal or headless (default: window if a display is available)")
     parser.add_argument("--frames", type=int, default=None,
-                        help="headless: run this many frames (default: until the program waits for a key)")
+                        help="headless: run this many frames (default: until the program waits for a key); "
+                             "window: close after this many")
     parser.add_argument("--screen", action="store_true", help="headless: print the 40x24 text screen")
     parser.add_argument("--keep-basic", action="store_true",
                         help="a .xex loads with BASIC switched on (default: off, as with OPTION held)")
@@ -54,7 +55,8 @@ def add_session_options(parser: argparse.ArgumentParser, basic_default: str) -> 
     parser.add_argument("--hdir", default=None, metavar="DIR",
                         help="the host directory that H: shows (default: the current directory)")
     parser.add_argument("--seed", type=int, default=0, help="seed of POKEY's RANDOM (default: 0)")
-    parser.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame as PNG")
+    parser.add_argument("--screenshot", default=None, metavar="PNG",
+                        help="save the last frame as PNG (any front-end)")
     add_sound_options(parser)
     add_machine_options(parser, basic_default)
 
@@ -72,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
     if args.frames is not None and args.frames < 1:
         raise EmulatorError(f"--frames must be at least 1, not {args.frames} (leave it out to run until "
                             "the program waits for a key)")
-    if args.file is not None and not Path(args.file).is_file():
-        raise EmulatorError(f"{args.file}: no such file")
+    if args.file is not None:
+        require_program_file(args.file)
     atari = HeadlessAtari.from_options(machine_options_from_args(args), seed=args.seed)
     atari.use_h_device(args.hdir)
     start_program(atari, args.file, keep_basic=args.keep_basic)
@@ -94,6 +96,16 @@ def type_script(atari, script: str) -> None:
         raise EmulatorError(f"--type: {error}") from None
 
 
+def require_program_file(file: str) -> Path:
+    """``file`` as a Path, or one line saying it is missing or a folder."""
+    path = Path(file)
+    if path.is_dir():
+        raise EmulatorError(f"{file}: a folder, not a program (.xex) or a disk image (.atr)")
+    if not path.is_file():
+        raise EmulatorError(f"{file}: no such file")
+    return path
+
+
 def start_program(atari, file: str | None, keep_basic: bool = False) -> None:
     """Boot the OS and start ``file`` (a XEX after the OS is idle, an ATR from D1:).
 
@@ -105,10 +117,8 @@ def start_program(atari, file: str | None, keep_basic: bool = False) -> None:
     if file is None:
         atari.boot(max_frames=0)
         return
-    path = Path(file)
+    path = require_program_file(file)
     suffix = path.suffix.lower()
-    if not path.exists():
-        raise EmulatorError(f"{file}: no such file")
     if suffix in ATR_SUFFIXES:
         atari.insert_disk(1, path)
         atari.boot(max_frames=0)

@@ -28,6 +28,7 @@ from host.game.rules import BLACKLIST_BYTES
 
 if TYPE_CHECKING:
     from emulator.frontends import FrontendOptions
+    from host.atari.dos2 import Dos2Disk
 
 
 def play(args: argparse.Namespace) -> int:
@@ -89,7 +90,7 @@ def play_disk(args: argparse.Namespace, frontend: str) -> int:
     from emulator.headless import HeadlessAtari
     from host.atari.dos2 import Dos2Disk
 
-    Dos2Disk.open(args.disk).check()
+    _require_surround_disk(Dos2Disk.open(args.disk), args.disk)
     before = _disk_positions(args.disk)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     atari = HeadlessAtari.from_options(machine_options_from_args(args), seed=seed)
@@ -101,6 +102,17 @@ def play_disk(args: argparse.Namespace, frontend: str) -> int:
             return _run_frontend(frontend, atari, options)
     finally:
         print(_disk_farewell(args.disk, before), file=sys.stderr)
+
+
+def _require_surround_disk(disk: Dos2Disk, image: str) -> None:
+    """One line and exit 2 for a damaged image or one without the game (it would only boot
+    to BOOT ERROR or to another program)."""
+    from host.toolchain.disk import XEX_NAME
+
+    disk.check()
+    if disk.find(XEX_NAME) is None:
+        raise SurroundError(f"{image}: not the Surround disk (no {XEX_NAME} on it); "
+                            "make one with `surround disk`")
 
 
 def _disk_positions(image: str) -> int | None:
