@@ -83,6 +83,8 @@ LINES_PER_FRAME = NTSC.lines_per_frame  # PAL has 312 (emulator/video.py)
 FIRST_DISPLAY_LINE = 8
 VBLANK_LINE = 248
 DISPLAY_LINES = VBLANK_LINE - FIRST_DISPLAY_LINE  # 240
+#: the first scanline of the OS's 24-row screens (three blank 8-line instructions first)
+STANDARD_FIRST_LINE = 32
 FRAME_WIDTH = 384
 
 NORMAL_WIDTH = 320  # hi-res pixels of the normal playfield (160 colour clocks)
@@ -436,9 +438,31 @@ class Antic:
         Modes 6/7 (GRAPHICS 1/2) have 20 characters per row; their colour bits are
         dropped and the row is padded with spaces (code 0).
         """
-        dl = display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan)
-        rows = []
-        for mode_line in dl.mode_lines:
+        return [codes for _, codes in self._text_lines(display_list)]
+
+    def screen_rows(self, rows: int = 24) -> list[bytes]:
+        """``rows`` rows of 40 screen codes as the screen shows its text: on a split screen (a
+        graphics mode above a text window) each text row on the 8-scanline row it is displayed
+        on, counted from the standard screen's first line (the OS's window is rows 20-23), else
+        the text rows from the top."""
+        lines = self._text_lines()
+        split = any(not MODES[line.mode].character for line in self._frame_list().mode_lines)
+        screen = [bytes(40)] * rows
+        if not split:
+            return ([codes for _, codes in lines] + screen)[:rows]
+        for scanline, codes in lines:
+            row = (scanline - STANDARD_FIRST_LINE) // 8
+            if 0 <= row < rows:
+                screen[row] = codes
+        return screen
+
+    def _frame_list(self, display_list: DisplayList | None = None) -> DisplayList:
+        return display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan)
+
+    def _text_lines(self, display_list: DisplayList | None = None) -> list[tuple[int, bytes]]:
+        """(first scanline, 40 screen codes) of each one-bit character mode line."""
+        lines = []
+        for mode_line in self._frame_list(display_list).mode_lines:
             spec = MODES[mode_line.mode]
             if not spec.character or spec.bits_per_pixel != 1:
                 continue
@@ -446,8 +470,8 @@ class Antic:
             if spec.glyphs == 64:
                 half = 0x40 if self.chbase & 0x02 else 0x00
                 codes = bytes((code & 0x3F) | half for code in codes)
-            rows.append(codes[:40].ljust(40, b"\x00"))
-        return rows
+            lines.append((mode_line.line, codes[:40].ljust(40, b"\x00")))
+        return lines
 
     # -- rendering ----------------------------------------------------------------------
 

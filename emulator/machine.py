@@ -722,9 +722,9 @@ class Machine:
         return self.picture.rgb(self.frame_colours(), self.palette)
 
     def screen_codes(self) -> list[bytes]:
-        """24 rows of 40 internal screen codes from the character mode lines of the display list."""
-        rows = self.antic.text_rows()
-        return (rows + [bytes(40)] * 24)[:24]
+        """24 rows of 40 internal screen codes from the character mode lines of the display list
+        (a split screen's text window on the rows it is shown on)."""
+        return self.antic.screen_rows()
 
     # -- memory access for the host ----------------------------------------------------------------------
 
