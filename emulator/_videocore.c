@@ -630,19 +630,46 @@ typedef struct {
     uint8_t indices[WIDTH], registers[COLOUR_REGISTERS], objects[CLOCKS];
 } RowMemory;
 
-/* The last picture's row `remembered` has the same inputs as this one (and takes them if not). */
-static int same_row(const Frame *f, RowMemory *remembered, const uint8_t *regs, const uint8_t *objects)
+/* How a row compares with the last picture's row `remembered`: made from the same inputs, from
+ * the same playfield and colours with other objects on some colour clocks, or different. */
+enum { ROW_DIFFERENT, ROW_OBJECTS_MOVED, ROW_SAME };
+
+/* The last picture's row `remembered` against this one's inputs (which it then takes). */
+static int compare_row(const Frame *f, RowMemory *remembered, const uint8_t *regs, const uint8_t *objects)
 {
+    int result = ROW_DIFFERENT;
     if (remembered->valid && remembered->hires_row == f->hires_row &&
         memcmp(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS) == 0 &&
-        memcmp(remembered->objects, objects, CLOCKS) == 0 && memcmp(remembered->indices, f->indices, WIDTH) == 0)
-        return 1;
+        memcmp(remembered->indices, f->indices, WIDTH) == 0)
+        result = memcmp(remembered->objects, objects, CLOCKS) == 0 ? ROW_SAME : ROW_OBJECTS_MOVED;
+    if (result == ROW_SAME)
+        return result;
     remembered->valid = 1;
     remembered->hires_row = f->hires_row;
     memcpy(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS);
     memcpy(remembered->objects, objects, CLOCKS);
     memcpy(remembered->indices, f->indices, WIDTH);
-    return 0;
+    return result;
+}
+
+#define CHUNK 8 /* colour clocks compared at a time */
+
+/* A row whose playfield and colours are the last picture's but whose objects moved: the last
+ * picture's row `previous`, with the colour clocks where the objects differ from `before`
+ * (in runs of CHUNK clocks) drawn again. */
+static void redraw_moved_objects(const Frame *f, const uint8_t *regs, const uint8_t before[CLOCKS],
+                                 const uint8_t objects[CLOCKS], uint8_t *colours, const uint8_t *previous)
+{
+    memcpy(colours, previous, WIDTH);
+    int run_start = -1;
+    for (int c = 0; c <= CLOCKS; c += CHUNK) {
+        int moved = c < CLOCKS && memcmp(before + c, objects + c, CHUNK) != 0;
+        if (moved && run_start < 0) run_start = c;
+        if (!moved && run_start >= 0) {
+            colour_row(f, regs, objects, colours, NULL, run_start, c, 0, 0);
+            run_start = -1;
+        }
+    }
 }
 
 /* Colour clocks c0..c1-1 of a row with the registers `regs`: the colours into `colours` (the
@@ -660,10 +687,18 @@ static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int
     if (k0 < c0) k0 = c0;
     if (k1 > c1) k1 = c1;
     if (k1 <= k0) seen = NULL;
-    if (colours && remembered && same_row(f, remembered, regs, here)) {
-        memcpy(colours, previous, WIDTH);
-        if (any && seen) collide_row(f, gtia, objects, seen, k0, k1);
-        return;
+    if (colours && remembered) {
+        uint8_t before[CLOCKS];
+        memcpy(before, remembered->objects, CLOCKS);
+        int match = compare_row(f, remembered, regs, here);
+        if (match == ROW_SAME || (match == ROW_OBJECTS_MOVED && !gtia)) {
+            if (match == ROW_SAME)
+                memcpy(colours, previous, WIDTH);
+            else
+                redraw_moved_objects(f, regs, before, here, colours, previous);
+            if (any && seen) collide_row(f, gtia, objects, seen, k0, k1);
+            return;
+        }
     }
     if (colours && !gtia) {
         colour_row(f, regs, here, colours, any ? seen : NULL, c0, c1, k0, k1);
