@@ -529,6 +529,14 @@ static uint8_t prioritise(const uint8_t *regs, int index, int gtia, uint8_t obje
  * `gtia`: PRIOR bits 6-7 (pmg.collisions' rules for GTIA modes 9-11). */
 #define SEEN 0x10
 
+/* True if no object shows on the 8 colour clocks from `objects` (their collisions are none). */
+static int no_objects(const uint8_t *objects)
+{
+    uint64_t eight;
+    memcpy(&eight, objects, sizeof eight);
+    return eight == 0;
+}
+
 static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t seen[4][256], int c0,
                         int c1)
 {
@@ -552,8 +560,13 @@ static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS],
         for (int c = c0; c < c1; c++) seen[c & 3][objects[c]] |= SEEN;
         return;
     }
-    for (int c = c0; c < c1; c++)
+    for (int c = c0; c < c1; c++) {
+        if (!(c & 7) && c + 8 <= c1 && no_objects(objects + c)) { /* nothing there collides */
+            c += 7;
+            continue;
+        }
         seen[c & 3][objects[c]] |= (uint8_t)(SEEN | bits[f->indices[2 * c]] | bits[f->indices[2 * c + 1]]);
+    }
 }
 
 /* The 16 collision registers M0PF..P3PL from what collide_row saw (pmg.collisions). */
@@ -815,8 +828,21 @@ done:
     return result;
 }
 
+#define RGB_CHUNK 16 /* colours compared at a time: a moving player changes a few of a row's */
+
+/* `count` colours to RGB, 3 bytes each, by the 256 x 3 palette. */
+static void palette_lookup(const uint8_t *colours, const uint8_t *palette, uint8_t *rgb, Py_ssize_t count)
+{
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const uint8_t *c = palette + 3 * colours[i];
+        rgb[3 * i] = c[0];
+        rgb[3 * i + 1] = c[1];
+        rgb[3 * i + 2] = c[2];
+    }
+}
+
 /* rgb(colours, palette, out, previous_colours, previous_rgb): out = palette[colours], 3 bytes a
- * pixel; rows of WIDTH colours equal to previous_colours' are copied from previous_rgb (both
+ * pixel; runs of RGB_CHUNK colours equal to previous_colours' are copied from previous_rgb (both
  * may be None). */
 static PyObject *rgb(PyObject *self, PyObject *args)
 {
@@ -834,19 +860,14 @@ static PyObject *rgb(PyObject *self, PyObject *args)
             goto done;
     }
     const uint8_t *src = views[0].buf, *pal = views[1].buf;
+    const uint8_t *old_src = have_previous ? views[3].buf : NULL, *old_dst = have_previous ? views[4].buf : NULL;
     uint8_t *dst = views[2].buf;
-    for (Py_ssize_t start = 0; start < views[0].len; start += WIDTH) {
-        Py_ssize_t length = views[0].len - start < WIDTH ? views[0].len - start : WIDTH;
-        if (have_previous && memcmp(src + start, (const uint8_t *)views[3].buf + start, (size_t)length) == 0) {
-            memcpy(dst + 3 * start, (const uint8_t *)views[4].buf + 3 * start, (size_t)(3 * length));
-            continue;
-        }
-        for (Py_ssize_t i = start; i < start + length; i++) {
-            const uint8_t *c = pal + 3 * src[i];
-            dst[3 * i] = c[0];
-            dst[3 * i + 1] = c[1];
-            dst[3 * i + 2] = c[2];
-        }
+    for (Py_ssize_t start = 0; start < views[0].len; start += RGB_CHUNK) {
+        Py_ssize_t length = views[0].len - start < RGB_CHUNK ? views[0].len - start : RGB_CHUNK;
+        if (old_src && memcmp(src + start, old_src + start, (size_t)length) == 0)
+            memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
+        else
+            palette_lookup(src + start, pal, dst + 3 * start, length);
     }
     result = Py_NewRef(Py_None);
 done:

@@ -128,7 +128,7 @@ class Picture:
         last = self._last_rgb
         if last is not None and (last[2] is not palette or last[0].shape != colours.shape):
             last = None
-        if last is not None and np.array_equal(colours, last[0]):
+        if last is not None and (colours is last[0] or np.array_equal(colours, last[0])):
             return last[1]
         core = _compiled_module()
         if core is None:
@@ -138,5 +138,7 @@ class Picture:
             core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb,
                      None if last is None else last[0], None if last is None else last[1])
         rgb.flags.writeable = False  # handed out again while the colours stay the same
-        self._last_rgb = (colours.copy(), rgb, palette)
+        unchanging = colours.flags.owndata and not colours.flags.writeable  # a picture made read-only
+        kept = colours if unchanging else colours.copy()
+        self._last_rgb = (kept, rgb, palette)
         return rgb
