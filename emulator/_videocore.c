@@ -841,9 +841,9 @@ static void palette_lookup(const uint8_t *colours, const uint8_t *palette, uint8
     }
 }
 
-/* rgb(colours, palette, out, previous_colours, previous_rgb): out = palette[colours], 3 bytes a
- * pixel; runs of RGB_CHUNK colours equal to previous_colours' are copied from previous_rgb (both
- * may be None). */
+/* rgb(colours, palette, out, previous_colours, previous_rgb) -> bool: out = palette[colours], 3
+ * bytes a pixel; runs of RGB_CHUNK colours equal to previous_colours' are copied from
+ * previous_rgb (both may be None).  False if every colour was as in previous_colours. */
 static PyObject *rgb(PyObject *self, PyObject *args)
 {
     PyObject *objects[5];
@@ -862,14 +862,17 @@ static PyObject *rgb(PyObject *self, PyObject *args)
     const uint8_t *src = views[0].buf, *pal = views[1].buf;
     const uint8_t *old_src = have_previous ? views[3].buf : NULL, *old_dst = have_previous ? views[4].buf : NULL;
     uint8_t *dst = views[2].buf;
+    int changed = !old_src;
     for (Py_ssize_t start = 0; start < views[0].len; start += RGB_CHUNK) {
         Py_ssize_t length = views[0].len - start < RGB_CHUNK ? views[0].len - start : RGB_CHUNK;
-        if (old_src && memcmp(src + start, old_src + start, (size_t)length) == 0)
+        if (old_src && memcmp(src + start, old_src + start, (size_t)length) == 0) {
             memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
-        else
+        } else {
             palette_lookup(src + start, pal, dst + 3 * start, length);
+            changed = 1;
+        }
     }
-    result = Py_NewRef(Py_None);
+    result = PyBool_FromLong(changed);
 done:
     while (held > 0) PyBuffer_Release(&views[--held]);
     return result;
@@ -883,7 +886,7 @@ static PyObject *row_memory_size(PyObject *self, PyObject *unused)
 static PyMethodDef methods[] = {
     {"row_memory_size", row_memory_size, METH_NOARGS, "Bytes of the row memory render keeps."},
     {"render", render, METH_VARARGS, "Colour bytes of a frame and the collisions of rows first..last-1."},
-    {"rgb", rgb, METH_VARARGS, "RGB bytes of colour bytes by a 256 x 3 palette."},
+    {"rgb", rgb, METH_VARARGS, "RGB bytes of colour bytes by a 256 x 3 palette; False if unchanged."},
     {NULL, NULL, 0, NULL},
 };
 
