@@ -113,6 +113,7 @@ typedef struct {
     uint16_t mid_rows[ROWS + 1]; /* how many of them each row has */
     uint8_t indices[WIDTH];      /* the playfield of the row being made */
     uint8_t hires_row;           /* the row is drawn by a hi-res mode line */
+    size_t playfield_key_length; /* the key's bytes that say what the playfield reads */
 } Frame;
 
 static int pixel_width(const Mode *mode) { return 320 * mode->bits / (8 * mode->normal_bytes); }
@@ -293,15 +294,15 @@ static int key_put_memory(Key *key, const uint8_t *ram, int address, int length)
 static Key key;
 #define EXTRA 5 /* first, last, start_pixel, end_pixel, picture */
 
-/* Everything a render reads besides the log (added by register_table): parameters, the mode
- * lines, their screen memory, the font and the player/missile area. */
-static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int extra[EXTRA])
+/* Everything a render reads besides the log (added by register_table): first what the
+ * playfield reads (parameters, the mode lines, their screen memory, CHBASE/CHACTL rows and the
+ * fonts), then the rows asked for, GTIA's start registers and the player/missile area. */
+static int frame_key(Key *key, Frame *f, const uint8_t *start, const int extra[EXTRA])
 {
     int params[4] = {f->width, f->left, f->dmactl, f->pmbase};
     int characters = 0;
     key->length = 0;
-    if (key_put(key, params, sizeof params) < 0 || key_put(key, extra, EXTRA * sizeof(int)) < 0 ||
-        key_put(key, start, 32) < 0 ||
+    if (key_put(key, params, sizeof params) < 0 ||
         key_put(key, f->mode_lines, (size_t)f->mode_line_count * ML_FIELDS * sizeof(int32_t)) < 0)
         return -1;
     for (Py_ssize_t n = 0; n < f->mode_line_count; n++) {
@@ -321,6 +322,9 @@ static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int e
         font_used[block] = 1;
         if (key_put_memory(key, f->ram, block << 10, 0x400) < 0) return -1;
     }
+    f->playfield_key_length = key->length; /* the playfield's inputs end here */
+    if (key_put(key, extra, EXTRA * sizeof(int)) < 0 || key_put(key, start, 32) < 0)
+        return -1;
     if (f->dmactl & 0x0C) {
         int single = f->dmactl & 0x10;
         int base = single ? (f->pmbase & 0xF8) << 8 : (f->pmbase & 0xFC) << 8;
@@ -725,6 +729,43 @@ static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int
         colours[x] = here[x >> 1] ? prioritise(regs, f->indices[x], 1, here[x >> 1], whole[x]) : whole[x];
 }
 
+/* The playfield rows made last (any machine's: the key holds everything they are made from),
+ * kept while the playfield's part of the render key stays the same: a game moving its players
+ * over a still playfield does not decode the screen again. */
+typedef struct {
+    Key key;
+    uint8_t made[ROWS], hires_row[ROWS];
+    uint8_t indices[ROWS][WIDTH];
+} PlayfieldCache;
+
+static PlayfieldCache playfield_cache;
+
+/* A new frame's playfield inputs: the cache's rows stand if they are the same. */
+static int check_playfield_cache(const Key *frame_key, size_t length)
+{
+    PlayfieldCache *cache = &playfield_cache;
+    if (cache->key.length == length && memcmp(cache->key.bytes, frame_key->bytes, length) == 0)
+        return 0;
+    memset(cache->made, 0, sizeof cache->made);
+    cache->key.length = 0;
+    return key_put(&cache->key, frame_key->bytes, length);
+}
+
+/* The playfield of `row` into f->indices and f->hires_row: from the cache, or made and kept. */
+static void cached_playfield_row(Frame *f, int row)
+{
+    PlayfieldCache *cache = &playfield_cache;
+    if (cache->made[row]) {
+        memcpy(f->indices, cache->indices[row], WIDTH);
+        f->hires_row = cache->hires_row[row];
+        return;
+    }
+    playfield_row(f, row);
+    memcpy(cache->indices[row], f->indices, WIDTH);
+    cache->hires_row[row] = f->hires_row;
+    cache->made[row] = 1;
+}
+
 /* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1 (of
  * row first from pixel start_pixel, of row last - 1 before end_pixel; never in the horizontal
  * blanks).  A row with writes in its middle is drawn in pieces, each with its registers
@@ -734,7 +775,7 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
 {
     uint8_t seen[4][256] = {{0}};
     for (int row = out ? 0 : first; row < rows; row++) {
-        playfield_row(f, row);
+        cached_playfield_row(f, row);
         uint8_t *colours = out ? out + row * WIDTH : NULL;
         uint8_t (*collide)[256] = row >= first && row < last ? seen : NULL;
         int k0 = COLLIDE_FIRST, k1 = COLLIDE_END; /* the colour clocks that collide */
@@ -816,6 +857,8 @@ static PyObject *render(PyObject *self, PyObject *args)
     if (frame_key(&key, f, views[2].buf, extra) == 0 && register_table(f, views[2].buf, log, rows > 0 ? rows : 1) == 0) {
         if (same_key(previous, &failed)) {
             result = Py_NewRef(Py_None);
+        } else if (!failed && check_playfield_cache(&key, f->playfield_key_length) < 0) {
+            failed = 1;
         } else if (!failed) {
             uint8_t hits[16] = {0};
             draw_frame(f, picture ? views[5].buf : NULL, first, last, start_pixel, end_pixel, rows, hits,
