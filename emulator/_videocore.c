@@ -533,13 +533,16 @@ static uint8_t prioritise(const uint8_t *regs, int index, int gtia, uint8_t obje
  * `gtia`: PRIOR bits 6-7 (pmg.collisions' rules for GTIA modes 9-11). */
 #define SEEN 0x10
 
-/* True if no object shows on the 8 colour clocks from `objects` (their collisions are none). */
-static int no_objects(const uint8_t *objects)
+/* The 8 bytes from `bytes` as one number (to compare them at once). */
+static uint64_t eight_bytes(const uint8_t *bytes)
 {
     uint64_t eight;
-    memcpy(&eight, objects, sizeof eight);
-    return eight == 0;
+    memcpy(&eight, bytes, sizeof eight);
+    return eight;
 }
+
+/* True if no object shows on the 8 colour clocks from `objects` (their collisions are none). */
+static int no_objects(const uint8_t *objects) { return eight_bytes(objects) == 0; }
 
 static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t seen[4][256], int c0,
                         int c1)
@@ -659,17 +662,18 @@ static int compare_row(const Frame *f, RowMemory *remembered, const uint8_t *reg
         memcmp(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS) == 0 &&
         memcmp(remembered->indices, f->indices, WIDTH) == 0)
         result = memcmp(remembered->objects, objects, CLOCKS) == 0 ? ROW_SAME : ROW_OBJECTS_MOVED;
-    if (result == ROW_SAME)
+    if (result != ROW_SAME)
+        memcpy(remembered->objects, objects, CLOCKS);
+    if (result != ROW_DIFFERENT)
         return result;
     remembered->valid = 1;
     remembered->hires_row = f->hires_row;
     memcpy(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS);
-    memcpy(remembered->objects, objects, CLOCKS);
     memcpy(remembered->indices, f->indices, WIDTH);
     return result;
 }
 
-#define CHUNK 8 /* colour clocks compared at a time */
+#define CHUNK 8 /* colour clocks compared at a time (eight_bytes) */
 
 /* A row whose playfield and colours are the last picture's but whose objects moved: the last
  * picture's row `previous`, with the colour clocks where the objects differ from `before`
@@ -680,7 +684,7 @@ static void redraw_moved_objects(const Frame *f, const uint8_t *regs, const uint
     memcpy(colours, previous, WIDTH);
     int run_start = -1;
     for (int c = 0; c <= CLOCKS; c += CHUNK) {
-        int moved = c < CLOCKS && memcmp(before + c, objects + c, CHUNK) != 0;
+        int moved = c < CLOCKS && eight_bytes(before + c) != eight_bytes(objects + c);
         if (moved && run_start < 0) run_start = c;
         if (!moved && run_start >= 0) {
             colour_row(f, regs, objects, colours, NULL, run_start, c, 0, 0);
@@ -873,6 +877,14 @@ done:
 
 #define RGB_CHUNK 16 /* colours compared at a time: a moving player changes a few of a row's */
 
+/* True if the `count` colours from `a` and from `b` are the same. */
+static int same_colours(const uint8_t *a, const uint8_t *b, Py_ssize_t count)
+{
+    if (count == RGB_CHUNK)
+        return eight_bytes(a) == eight_bytes(b) && eight_bytes(a + 8) == eight_bytes(b + 8);
+    return memcmp(a, b, (size_t)count) == 0;
+}
+
 /* `count` colours to RGB, 3 bytes each, by the 256 x 3 palette. */
 static void palette_lookup(const uint8_t *colours, const uint8_t *palette, uint8_t *rgb, Py_ssize_t count)
 {
@@ -908,7 +920,7 @@ static PyObject *rgb(PyObject *self, PyObject *args)
     int changed = !old_src;
     for (Py_ssize_t start = 0; start < views[0].len; start += RGB_CHUNK) {
         Py_ssize_t length = views[0].len - start < RGB_CHUNK ? views[0].len - start : RGB_CHUNK;
-        if (old_src && memcmp(src + start, old_src + start, (size_t)length) == 0) {
+        if (old_src && same_colours(src + start, old_src + start, length)) {
             memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
         } else {
             palette_lookup(src + start, pal, dst + 3 * start, length);
