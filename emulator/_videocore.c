@@ -29,7 +29,11 @@
  *     memory, last_picture (optional, a picture only): what each row of `last_picture` (the
  *                     caller's last picture) was made from, a bytearray of 240 RowMemory
  *                     that this render keeps up to date; a row made from the same inputs
- *                     is copied from `last_picture` instead of drawn again
+ *                     is copied from `last_picture` instead of drawn again, and one whose
+ *                     objects alone moved is copied and only the colour clocks where they
+ *                     differ are drawn
+ *   The playfield rows are kept between renders while what they are made from (the first
+ *   part of the render key) stays the same.
  *   Returns the 16 collision registers M0PF..P3PL hit in rows first..last-1, or None if
  *   everything the render reads (parameters, registers, log, the mode lines' screen memory,
  *   the font, the player/missile area) is as in `previous`: nothing is drawn then, the
