@@ -862,11 +862,10 @@ static PyObject *render(PyObject *self, PyObject *args)
     f->mode_line_count = views[1].len / (Py_ssize_t)(ML_FIELDS * sizeof(int32_t));
     int rows = picture ? ROWS : last;
     int extra[EXTRA] = {first, last, start_pixel, end_pixel, picture};
-    if (frame_key(&key, f, views[2].buf, extra) == 0 && register_table(f, views[2].buf, log, rows > 0 ? rows : 1) == 0) {
+    if (frame_key(&key, f, views[2].buf, extra) == 0 && register_table(f, views[2].buf, log, rows > 0 ? rows : 1) == 0 &&
+        check_playfield_cache(&key, f->playfield_key_length) == 0) {
         if (same_key(previous, &failed)) {
             result = Py_NewRef(Py_None);
-        } else if (!failed && check_playfield_cache(&key, f->playfield_key_length) < 0) {
-            failed = 1;
         } else if (!failed) {
             uint8_t hits[16] = {0};
             draw_frame(f, picture ? views[5].buf : NULL, first, last, start_pixel, end_pixel, rows, hits,
