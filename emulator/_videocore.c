@@ -29,7 +29,11 @@
  *     memory, last_picture (optional, a picture only): what each row of `last_picture` (the
  *                     caller's last picture) was made from, a bytearray of 240 RowMemory
  *                     that this render keeps up to date; a row made from the same inputs
- *                     is copied from `last_picture` instead of drawn again
+ *                     is copied from `last_picture` instead of drawn again, and one whose
+ *                     objects alone moved is copied and only the colour clocks where they
+ *                     differ are drawn
+ *   The playfield rows are kept between renders while what they are made from (the first
+ *   part of the render key) stays the same.
  *   Returns the 16 collision registers M0PF..P3PL hit in rows first..last-1, or None if
  *   everything the render reads (parameters, registers, log, the mode lines' screen memory,
  *   the font, the player/missile area) is as in `previous`: nothing is drawn then, the
@@ -113,6 +117,7 @@ typedef struct {
     uint16_t mid_rows[ROWS + 1]; /* how many of them each row has */
     uint8_t indices[WIDTH];      /* the playfield of the row being made */
     uint8_t hires_row;           /* the row is drawn by a hi-res mode line */
+    size_t playfield_key_length; /* the key's bytes that say what the playfield reads */
 } Frame;
 
 static int pixel_width(const Mode *mode) { return 320 * mode->bits / (8 * mode->normal_bytes); }
@@ -293,15 +298,15 @@ static int key_put_memory(Key *key, const uint8_t *ram, int address, int length)
 static Key key;
 #define EXTRA 5 /* first, last, start_pixel, end_pixel, picture */
 
-/* Everything a render reads besides the log (added by register_table): parameters, the mode
- * lines, their screen memory, the font and the player/missile area. */
-static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int extra[EXTRA])
+/* Everything a render reads besides the log (added by register_table): first what the
+ * playfield reads (parameters, the mode lines, their screen memory, CHBASE/CHACTL rows and the
+ * fonts), then the rows asked for, GTIA's start registers and the player/missile area. */
+static int frame_key(Key *key, Frame *f, const uint8_t *start, const int extra[EXTRA])
 {
     int params[4] = {f->width, f->left, f->dmactl, f->pmbase};
     int characters = 0;
     key->length = 0;
-    if (key_put(key, params, sizeof params) < 0 || key_put(key, extra, EXTRA * sizeof(int)) < 0 ||
-        key_put(key, start, 32) < 0 ||
+    if (key_put(key, params, sizeof params) < 0 ||
         key_put(key, f->mode_lines, (size_t)f->mode_line_count * ML_FIELDS * sizeof(int32_t)) < 0)
         return -1;
     for (Py_ssize_t n = 0; n < f->mode_line_count; n++) {
@@ -321,6 +326,9 @@ static int frame_key(Key *key, const Frame *f, const uint8_t *start, const int e
         font_used[block] = 1;
         if (key_put_memory(key, f->ram, block << 10, 0x400) < 0) return -1;
     }
+    f->playfield_key_length = key->length; /* the playfield's inputs end here */
+    if (key_put(key, extra, EXTRA * sizeof(int)) < 0 || key_put(key, start, 32) < 0)
+        return -1;
     if (f->dmactl & 0x0C) {
         int single = f->dmactl & 0x10;
         int base = single ? (f->pmbase & 0xF8) << 8 : (f->pmbase & 0xFC) << 8;
@@ -529,6 +537,17 @@ static uint8_t prioritise(const uint8_t *regs, int index, int gtia, uint8_t obje
  * `gtia`: PRIOR bits 6-7 (pmg.collisions' rules for GTIA modes 9-11). */
 #define SEEN 0x10
 
+/* The 8 bytes from `bytes` as one number (to compare them at once). */
+static uint64_t eight_bytes(const uint8_t *bytes)
+{
+    uint64_t eight;
+    memcpy(&eight, bytes, sizeof eight);
+    return eight;
+}
+
+/* True if no object shows on the 8 colour clocks from `objects` (their collisions are none). */
+static int no_objects(const uint8_t *objects) { return eight_bytes(objects) == 0; }
+
 static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS], uint8_t seen[4][256], int c0,
                         int c1)
 {
@@ -552,8 +571,13 @@ static void collide_row(const Frame *f, int gtia, const uint8_t objects[CLOCKS],
         for (int c = c0; c < c1; c++) seen[c & 3][objects[c]] |= SEEN;
         return;
     }
-    for (int c = c0; c < c1; c++)
+    for (int c = c0; c < c1; c++) {
+        if (!(c & 7) && c + 8 <= c1 && no_objects(objects + c)) { /* nothing there collides */
+            c += 7;
+            continue;
+        }
         seen[c & 3][objects[c]] |= (uint8_t)(SEEN | bits[f->indices[2 * c]] | bits[f->indices[2 * c + 1]]);
+    }
 }
 
 /* The 16 collision registers M0PF..P3PL from what collide_row saw (pmg.collisions). */
@@ -630,19 +654,47 @@ typedef struct {
     uint8_t indices[WIDTH], registers[COLOUR_REGISTERS], objects[CLOCKS];
 } RowMemory;
 
-/* The last picture's row `remembered` has the same inputs as this one (and takes them if not). */
-static int same_row(const Frame *f, RowMemory *remembered, const uint8_t *regs, const uint8_t *objects)
+/* How a row compares with the last picture's row `remembered`: made from the same inputs, from
+ * the same playfield and colours with other objects on some colour clocks, or different. */
+enum { ROW_DIFFERENT, ROW_OBJECTS_MOVED, ROW_SAME };
+
+/* The last picture's row `remembered` against this one's inputs (which it then takes). */
+static int compare_row(const Frame *f, RowMemory *remembered, const uint8_t *regs, const uint8_t *objects)
 {
+    int result = ROW_DIFFERENT;
     if (remembered->valid && remembered->hires_row == f->hires_row &&
         memcmp(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS) == 0 &&
-        memcmp(remembered->objects, objects, CLOCKS) == 0 && memcmp(remembered->indices, f->indices, WIDTH) == 0)
-        return 1;
+        memcmp(remembered->indices, f->indices, WIDTH) == 0)
+        result = memcmp(remembered->objects, objects, CLOCKS) == 0 ? ROW_SAME : ROW_OBJECTS_MOVED;
+    if (result != ROW_SAME)
+        memcpy(remembered->objects, objects, CLOCKS);
+    if (result != ROW_DIFFERENT)
+        return result;
     remembered->valid = 1;
     remembered->hires_row = f->hires_row;
     memcpy(remembered->registers, regs + R_COLPM0, COLOUR_REGISTERS);
-    memcpy(remembered->objects, objects, CLOCKS);
     memcpy(remembered->indices, f->indices, WIDTH);
-    return 0;
+    return result;
+}
+
+#define CHUNK 8 /* colour clocks compared at a time (eight_bytes) */
+
+/* A row whose playfield and colours are the last picture's but whose objects moved: the last
+ * picture's row `previous`, with the colour clocks where the objects differ from `before`
+ * (in runs of CHUNK clocks) drawn again. */
+static void redraw_moved_objects(const Frame *f, const uint8_t *regs, const uint8_t before[CLOCKS],
+                                 const uint8_t objects[CLOCKS], uint8_t *colours, const uint8_t *previous)
+{
+    memcpy(colours, previous, WIDTH);
+    int run_start = -1;
+    for (int c = 0; c <= CLOCKS; c += CHUNK) {
+        int moved = c < CLOCKS && eight_bytes(before + c) != eight_bytes(objects + c);
+        if (moved && run_start < 0) run_start = c;
+        if (!moved && run_start >= 0) {
+            colour_row(f, regs, objects, colours, NULL, run_start, c, 0, 0);
+            run_start = -1;
+        }
+    }
 }
 
 /* Colour clocks c0..c1-1 of a row with the registers `regs`: the colours into `colours` (the
@@ -660,10 +712,18 @@ static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int
     if (k0 < c0) k0 = c0;
     if (k1 > c1) k1 = c1;
     if (k1 <= k0) seen = NULL;
-    if (colours && remembered && same_row(f, remembered, regs, here)) {
-        memcpy(colours, previous, WIDTH);
-        if (any && seen) collide_row(f, gtia, objects, seen, k0, k1);
-        return;
+    if (colours && remembered) {
+        uint8_t before[CLOCKS];
+        memcpy(before, remembered->objects, CLOCKS);
+        int match = compare_row(f, remembered, regs, here);
+        if (match == ROW_SAME || (match == ROW_OBJECTS_MOVED && !gtia)) {
+            if (match == ROW_SAME)
+                memcpy(colours, previous, WIDTH);
+            else
+                redraw_moved_objects(f, regs, before, here, colours, previous);
+            if (any && seen) collide_row(f, gtia, objects, seen, k0, k1);
+            return;
+        }
     }
     if (colours && !gtia) {
         colour_row(f, regs, here, colours, any ? seen : NULL, c0, c1, k0, k1);
@@ -677,6 +737,43 @@ static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int
         colours[x] = here[x >> 1] ? prioritise(regs, f->indices[x], 1, here[x >> 1], whole[x]) : whole[x];
 }
 
+/* The playfield rows made last (any machine's: the key holds everything they are made from),
+ * kept while the playfield's part of the render key stays the same: a game moving its players
+ * over a still playfield does not decode the screen again. */
+typedef struct {
+    Key key;
+    uint8_t made[ROWS], hires_row[ROWS];
+    uint8_t indices[ROWS][WIDTH];
+} PlayfieldCache;
+
+static PlayfieldCache playfield_cache;
+
+/* A new frame's playfield inputs: the cache's rows stand if they are the same. */
+static int check_playfield_cache(const Key *frame_key, size_t length)
+{
+    PlayfieldCache *cache = &playfield_cache;
+    if (cache->key.length == length && memcmp(cache->key.bytes, frame_key->bytes, length) == 0)
+        return 0;
+    memset(cache->made, 0, sizeof cache->made);
+    cache->key.length = 0;
+    return key_put(&cache->key, frame_key->bytes, length);
+}
+
+/* The playfield of `row` into f->indices and f->hires_row: from the cache, or made and kept. */
+static void cached_playfield_row(Frame *f, int row)
+{
+    PlayfieldCache *cache = &playfield_cache;
+    if (cache->made[row]) {
+        memcpy(f->indices, cache->indices[row], WIDTH);
+        f->hires_row = cache->hires_row[row];
+        return;
+    }
+    playfield_row(f, row);
+    memcpy(cache->indices[row], f->indices, WIDTH);
+    cache->hires_row[row] = f->hires_row;
+    cache->made[row] = 1;
+}
+
 /* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1 (of
  * row first from pixel start_pixel, of row last - 1 before end_pixel; never in the horizontal
  * blanks).  A row with writes in its middle is drawn in pieces, each with its registers
@@ -686,7 +783,7 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
 {
     uint8_t seen[4][256] = {{0}};
     for (int row = out ? 0 : first; row < rows; row++) {
-        playfield_row(f, row);
+        cached_playfield_row(f, row);
         uint8_t *colours = out ? out + row * WIDTH : NULL;
         uint8_t (*collide)[256] = row >= first && row < last ? seen : NULL;
         int k0 = COLLIDE_FIRST, k1 = COLLIDE_END; /* the colour clocks that collide */
@@ -765,7 +862,8 @@ static PyObject *render(PyObject *self, PyObject *args)
     f->mode_line_count = views[1].len / (Py_ssize_t)(ML_FIELDS * sizeof(int32_t));
     int rows = picture ? ROWS : last;
     int extra[EXTRA] = {first, last, start_pixel, end_pixel, picture};
-    if (frame_key(&key, f, views[2].buf, extra) == 0 && register_table(f, views[2].buf, log, rows > 0 ? rows : 1) == 0) {
+    if (frame_key(&key, f, views[2].buf, extra) == 0 && register_table(f, views[2].buf, log, rows > 0 ? rows : 1) == 0 &&
+        check_playfield_cache(&key, f->playfield_key_length) == 0) {
         if (same_key(previous, &failed)) {
             result = Py_NewRef(Py_None);
         } else if (!failed) {
@@ -780,9 +878,30 @@ done:
     return result;
 }
 
-/* rgb(colours, palette, out, previous_colours, previous_rgb): out = palette[colours], 3 bytes a
- * pixel; rows of WIDTH colours equal to previous_colours' are copied from previous_rgb (both
- * may be None). */
+#define RGB_CHUNK 16 /* colours compared at a time: a moving player changes a few of a row's */
+
+/* True if the `count` colours from `a` and from `b` are the same. */
+static int same_colours(const uint8_t *a, const uint8_t *b, Py_ssize_t count)
+{
+    if (count == RGB_CHUNK)
+        return eight_bytes(a) == eight_bytes(b) && eight_bytes(a + 8) == eight_bytes(b + 8);
+    return memcmp(a, b, (size_t)count) == 0;
+}
+
+/* `count` colours to RGB, 3 bytes each, by the 256 x 3 palette. */
+static void palette_lookup(const uint8_t *colours, const uint8_t *palette, uint8_t *rgb, Py_ssize_t count)
+{
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const uint8_t *c = palette + 3 * colours[i];
+        rgb[3 * i] = c[0];
+        rgb[3 * i + 1] = c[1];
+        rgb[3 * i + 2] = c[2];
+    }
+}
+
+/* rgb(colours, palette, out, previous_colours, previous_rgb) -> bool: out = palette[colours], 3
+ * bytes a pixel; runs of RGB_CHUNK colours equal to previous_colours' are copied from
+ * previous_rgb (both may be None).  False if every colour was as in previous_colours. */
 static PyObject *rgb(PyObject *self, PyObject *args)
 {
     PyObject *objects[5];
@@ -799,21 +918,19 @@ static PyObject *rgb(PyObject *self, PyObject *args)
             goto done;
     }
     const uint8_t *src = views[0].buf, *pal = views[1].buf;
+    const uint8_t *old_src = have_previous ? views[3].buf : NULL, *old_dst = have_previous ? views[4].buf : NULL;
     uint8_t *dst = views[2].buf;
-    for (Py_ssize_t start = 0; start < views[0].len; start += WIDTH) {
-        Py_ssize_t length = views[0].len - start < WIDTH ? views[0].len - start : WIDTH;
-        if (have_previous && memcmp(src + start, (const uint8_t *)views[3].buf + start, (size_t)length) == 0) {
-            memcpy(dst + 3 * start, (const uint8_t *)views[4].buf + 3 * start, (size_t)(3 * length));
-            continue;
-        }
-        for (Py_ssize_t i = start; i < start + length; i++) {
-            const uint8_t *c = pal + 3 * src[i];
-            dst[3 * i] = c[0];
-            dst[3 * i + 1] = c[1];
-            dst[3 * i + 2] = c[2];
+    int changed = !old_src;
+    for (Py_ssize_t start = 0; start < views[0].len; start += RGB_CHUNK) {
+        Py_ssize_t length = views[0].len - start < RGB_CHUNK ? views[0].len - start : RGB_CHUNK;
+        if (old_src && same_colours(src + start, old_src + start, length)) {
+            memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
+        } else {
+            palette_lookup(src + start, pal, dst + 3 * start, length);
+            changed = 1;
         }
     }
-    result = Py_NewRef(Py_None);
+    result = PyBool_FromLong(changed);
 done:
     while (held > 0) PyBuffer_Release(&views[--held]);
     return result;
@@ -827,7 +944,7 @@ static PyObject *row_memory_size(PyObject *self, PyObject *unused)
 static PyMethodDef methods[] = {
     {"row_memory_size", row_memory_size, METH_NOARGS, "Bytes of the row memory render keeps."},
     {"render", render, METH_VARARGS, "Colour bytes of a frame and the collisions of rows first..last-1."},
-    {"rgb", rgb, METH_VARARGS, "RGB bytes of colour bytes by a 256 x 3 palette."},
+    {"rgb", rgb, METH_VARARGS, "RGB bytes of colour bytes by a 256 x 3 palette; False if unchanged."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -138,7 +138,8 @@ class Machine:
         self.gtia = Gtia(self._beam, pal=video == "pal")
         self.gtia.collide = self._collide_now
         self._collisions_read_frame = -COLLISION_INTEREST_FRAMES - 1  # frame of the last collision read
-        self._indices_cache: tuple[FrameState, int, np.ndarray] | None = None
+        # the frame state the collisions drew whole (and the Python playfield they drew, if any)
+        self._indices_cache: tuple[FrameState, int, np.ndarray | None] | None = None
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
         self._collided_pixel = 0  # ... and pixels of the row after them
@@ -470,8 +471,8 @@ class Machine:
         if not uses_objects(state):
             return
         hits, indices = self.picture.collisions(state, first, last, first_pixel, end_pixel)
-        if indices is not None and first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
-            self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse it
+        if first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
+            self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse them
         collisions = self.gtia.collisions
         for reg, bits in enumerate(hits):
             collisions[reg] |= bits

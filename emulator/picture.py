@@ -128,15 +128,21 @@ class Picture:
         last = self._last_rgb
         if last is not None and (last[2] is not palette or last[0].shape != colours.shape):
             last = None
-        if last is not None and np.array_equal(colours, last[0]):
+        if last is not None and colours is last[0]:
             return last[1]
         core = _compiled_module()
         if core is None:
+            if last is not None and np.array_equal(colours, last[0]):
+                return last[1]
             rgb: np.ndarray = palette[colours]
-        else:  # rows that did not change are copied from the last picture
+        else:  # runs of colours that did not change are copied from the last picture
             rgb = np.empty(colours.shape + (3,), dtype=np.uint8)
-            core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb,
-                     None if last is None else last[0], None if last is None else last[1])
+            changed = core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb,
+                               None if last is None else last[0], None if last is None else last[1])
+            if last is not None and not changed:
+                return last[1]
         rgb.flags.writeable = False  # handed out again while the colours stay the same
-        self._last_rgb = (colours.copy(), rgb, palette)
+        unchanging = colours.flags.owndata and not colours.flags.writeable  # a picture made read-only
+        kept = colours if unchanging else colours.copy()
+        self._last_rgb = (kept, rgb, palette)
         return rgb

@@ -258,3 +258,29 @@ def test_frames_with_a_moving_player_and_a_dli_are_drawn_alike() -> None:
         state = machine.completed_frame
         assert state is not None and any(reg == 0x18 for _, _, reg, _ in state.log)  # the DLI's COLPF2
         draw_both(machine.antic, state, 0, 240, compiled)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), prior=st.sampled_from([0x00, 0x01, 0x04, 0x08, 0x11, 0x21, 0x41, 0xC1]),
+       moves=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 255), st.integers(0, 0x7FF), st.integers(0, 255)),
+                      min_size=1, max_size=6))
+def test_objects_moving_from_frame_to_frame_are_drawn_alike(seed: int, prior: int,
+                                                            moves: list[tuple[int, int, int, int]]) -> None:
+    """Frame after frame over the same playfield, an object moves or its graphics change: the
+    compiled picture redraws only where objects differ from its last picture, and must still
+    draw every pixel as the reference does."""
+    rng = np.random.default_rng(seed)
+    ram = bytearray(rng.integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
+    code = bytes((0x70, 0x70, 0x70, 0x42, 0x00, 0x40)) + bytes([0x02, 0x0D, 0x0F, 0x04] * 6)
+    ram[DLIST:DLIST + len(code) + 3] = code + bytes((0x41, 0x00, 0x06))
+    antic = Antic(ram)
+    antic.dmactl, antic.chbase, antic.dlist = 0x3E, 0xE0, DLIST
+    registers = bytearray(rng.integers(0, 256, 32, dtype=np.uint8).tobytes())
+    registers[0x1B], registers[0x1D] = prior, 3
+    display_list = antic.begin_frame()
+    compiled = Picture(antic, "compiled")
+    draw_both(antic, FrameState(display_list, bytes(registers), [], antic.dmactl, 0x30), 0, 240, compiled)
+    for hpos_register, position, pm_offset, graphics in moves:
+        registers[hpos_register] = position  # HPOSP0-3, HPOSM0-3
+        ram[0x3000 + pm_offset] = graphics  # a byte of the player/missile area
+        draw_both(antic, FrameState(display_list, bytes(registers), [], antic.dmactl, 0x30), 0, 240, compiled)
