@@ -69,6 +69,7 @@ from pathlib import Path
 
 import numpy as np
 
+from emulator.antic import MODES
 from emulator.atascii import internal_to_text, unicode_to_atascii
 from emulator.errors import EmulatorError
 from emulator.files import atomic_write
@@ -392,6 +393,10 @@ class HeadlessAtari:
 
     def screen_text(self) -> str:
         return "\n".join(internal_to_text(row) for row in self.machine.screen_codes())
+
+    def shows_graphics(self) -> bool:
+        """True when the frame has map-mode (graphics) lines, which a text front-end cannot show."""
+        return any(not MODES[line.mode].character for line in self.machine.antic.display_list.mode_lines)
 
     def frame_rgb(self) -> np.ndarray:
         return self.machine.frame_rgb()

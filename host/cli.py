@@ -13,6 +13,7 @@ import os
 import sys
 
 from emulator.errors import CpuJam, EmulatorError
+from host.commands import ExactOptionParser
 from host.errors import SurroundError
 from host.resources import check_emulator_package
 
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     The parsed arguments carry the parser itself (``root_parser``), so a command that runs
     others (``lab pictures``) needs no import of this module."""
-    parser = argparse.ArgumentParser(
+    parser = ExactOptionParser(
         prog="surround",
         description="Surround XL: the self-learning wolf of an Atari XL/XE magazine, three times over.",
     )

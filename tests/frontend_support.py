@@ -110,6 +110,9 @@ class FakeAtari:
     def screen_codes(self) -> list[bytes]:
         return self.codes
 
+    def shows_graphics(self) -> bool:
+        return False
+
     frame_rate = 1_789_773 / 29_868  # NTSC
     tape_running = False
 

@@ -17,10 +17,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_in_terminal(setup: str, steps: list[tuple[bytes, float]], ready: bytes, limit: float = 120.0,
-                    options: str = "title='test'") -> str:
+                    options: str = "title='test'", whole: bool = False) -> str:
     """Run ``setup`` (Python that makes ``atari``) then the terminal front-end in a child on an
     80x30 pty; write each step's bytes and wait its seconds; Ctrl-C; the child's output (it
-    prints the Atari's screen after curses has ended). ``options``: FrontendOptions' arguments."""
+    prints the Atari's screen after curses has ended; ``whole``: all it wrote, curses' output
+    included). ``options``: FrontendOptions' arguments."""
     script = (
         "import sys\n"
         "from emulator.frontends import FrontendOptions, terminal\n"
@@ -62,4 +63,4 @@ def run_in_terminal(setup: str, steps: list[tuple[bytes, float]], ready: bytes, 
     assert os.waitstatus_to_exitcode(status) == 0
     text = output.decode("utf-8", "replace")
     assert "STATUS 0" in text, text[-2000:]
-    return text.split("STATUS 0", 1)[1]
+    return text if whole else text.split("STATUS 0", 1)[1]

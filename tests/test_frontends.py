@@ -513,3 +513,15 @@ def test_an_explicit_window_without_a_display_is_refused(monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")
     with pytest.raises(EmulatorError, match="no display"):
         frontends.open_frontend("window", FakeAtari(), FrontendOptions())
+
+
+def test_terminal_says_it_shows_no_graphics(tmp_path):
+    """A graphics mode on the screen (here GRAPHICS 7 with its text window): the terminal shows
+    the text window and says that the graphics are not shown, and where they are."""
+    from tests.terminal_support import run_in_terminal
+
+    setup = ("from emulator.headless import HeadlessAtari\n"
+             "atari = HeadlessAtari(basic_rom='free'); atari.boot()\n"
+             "atari.type_text('GR.7\\n'); atari.run_frames(30)")
+    output = run_in_terminal(setup, [(b"", 1.0)], ready=b"F2 START", whole=True)
+    assert "graphics not shown here" in output

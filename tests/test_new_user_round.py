@@ -100,3 +100,27 @@ def test_one_of_a_thing_is_singular(tmp_path: Path) -> None:
     assert surround("atr", "add", str(image), str(listing)).stdout == "ONE.LST: 11 bytes, 1 sector\n"
     assert surround("atr", "rename", str(image), "ONE.LST", "TWO.LST").stdout == f"{image}: 1 file renamed\n"
     assert surround("atr", "check", str(image)).stdout.startswith(f"{image}: OK, 1 file, ")
+
+
+def test_an_option_is_taken_only_by_its_whole_name() -> None:
+    """`--n` is not `--nodes-plot` (argparse's prefix matching is off, here and in the
+    sub-commands): a typo is refused, not guessed."""
+    result = surround("play", "--n", "--frontend", "headless")
+    assert result.returncode == 2
+    assert "unrecognized arguments: --n" in result.stderr
+    result = surround("basic", "tokenize", "x.lst", "--out", "y.bas")
+    assert result.returncode == 2
+
+
+def test_atr_rename_refuses_a_name_dos_would_not_take(tmp_path: Path) -> None:
+    """A new name must be a DOS 2 file name too (a letter first): before, `1ABC` was written."""
+    image = tmp_path / "d.atr"
+    data = tmp_path / "A.DAT"
+    data.write_bytes(b"1")
+    assert surround("atr", "new", str(image)).returncode == 0
+    assert surround("atr", "add", str(image), str(data)).returncode == 0
+    before = image.read_bytes()
+    result = surround("atr", "rename", str(image), "A.DAT", "1ABC.DAT")
+    assert result.returncode != 0
+    assert "not a DOS 2 file name" in result.stderr and "beginning with a letter" in result.stderr
+    assert image.read_bytes() == before  # nothing written

@@ -67,6 +67,7 @@ SIDE_WIDTH = 24  # columns the side panel needs (a blank column before it includ
 CHBAS = 0x02F4  # the OS's shadow of CHBASE: the page of the character set in use
 OS_CHARSET_PAGE = 0xE0
 OWN_FONT_NOTE = "  (the program's own font: symbols approximate)"
+GRAPHICS_NOTE = "(graphics not shown here: --frontend window or --screenshot)"
 SCREEN_PAIR = 1  # the curses colour pair of the Atari screen
 #: the eight basic terminal colours (curses.COLOR_BLACK .. COLOR_WHITE) as RGB
 BASIC_COLOURS = ((0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
@@ -316,7 +317,7 @@ class TerminalFrontend:
         self.console_frames_left: dict[str, int] = {}
         self.after_escape = False
         self.running = True
-        self.last_screen: tuple[str, bytes, tuple[int, int], tuple[str, ...]] | None = None
+        self.last_screen: tuple[str, bytes, tuple[int, int], tuple[str, ...], bool] | None = None
         self.screen_attr = curses.A_NORMAL
         self.colours_shown: tuple[int, int] | None = None
         self.setup_curses()
@@ -415,7 +416,8 @@ class TerminalFrontend:
             self.last_screen = None
         text, codes = self.machine.screen_text(), codes_array(self.machine.screen_codes())
         colours = self.program_colours()
-        screen = (text, codes.tobytes(), colours, tuple(progress_notes(self.machine, self.keys)))
+        screen = (text, codes.tobytes(), colours, tuple(progress_notes(self.machine, self.keys)),
+                  self.machine.shows_graphics())
         if screen == self.last_screen:
             return
         self.last_screen = screen
@@ -468,6 +470,8 @@ class TerminalFrontend:
         notes += progress_notes(self.machine, self.keys)
         if self.machine.peek(CHBAS) != OS_CHARSET_PAGE:
             notes.append(OWN_FONT_NOTE.strip())
+        if self.machine.shows_graphics():
+            notes.append(GRAPHICS_NOTE)
         if self.console.held:
             notes.append("[" + " ".join(sorted(self.console.held)).upper() + "]")
         height, width = layout.size

@@ -353,9 +353,11 @@ class Dos2Disk:
                 raise self._error(f"{entry.name} is locked (DOS error 167)")
             old = entry.base.ljust(8) + entry.extension.ljust(3)
             new = "".join(o if t == "?" else t for o, t in zip(old, template))
-            entry.base, entry.extension = new[:8].rstrip(), new[8:].rstrip()
-            if not entry.base:
+            base, extension = new[:8].rstrip(), new[8:].rstrip()
+            if not base:
                 raise self._error(f"{new_name!r} would leave {old.strip()} without a name (DOS error 165)")
+            split_name(f"{base}.{extension}", self.name)  # the new name follows the DOS 2 rules too
+            entry.base, entry.extension = base, extension
             self._write_entry(entry.index, entry.to_bytes())
         return len(entries)
 

@@ -6,8 +6,18 @@ The options that the learning runs (train, check) share are defined once here.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from host.errors import SurroundError
+
+
+class ExactOptionParser(argparse.ArgumentParser):
+    """An argument parser that takes options only by their whole name ("--n" is not taken for
+    "--nodes-plot": a typo is an error, not a guess); its sub-command parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:

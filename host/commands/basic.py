@@ -21,7 +21,7 @@ from host.atari.basic import (
     read_save_file,
     write_file_atomically,
 )
-from host.commands import basic_run, counted
+from host.commands import ExactOptionParser, basic_run, counted
 
 TOOLS = ("tokenize", "list")
 
@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def tools_parser() -> argparse.ArgumentParser:
     """The parser of the host tools `tokenize` and `list`."""
-    parser = argparse.ArgumentParser(prog="surround basic", description="Atari BASIC programs on the host.")
+    parser = ExactOptionParser(prog="surround basic", description="Atari BASIC programs on the host.")
     tools = parser.add_subparsers(dest="tool", required=True, metavar="TOOL")
     tokenize = tools.add_parser(
         "tokenize",
@@ -92,7 +92,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def runner_parser() -> argparse.ArgumentParser:
     """The runner's parser; its help also names the host tools, so `--help` prints one usage."""
-    parser = argparse.ArgumentParser(
+    parser = ExactOptionParser(
         prog="surround basic",
         description="Run Atari BASIC in the emulator: READY, or a program (a SAVEd .bas or a LISTed .lst).",
         epilog="Host tools (no emulator): `surround basic tokenize FILE.lst -o FILE.bas [--immediate TEXT]` "
