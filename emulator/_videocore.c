@@ -97,6 +97,11 @@ static const int MODE10[16] = {
     R_COLPF0 + 3,
 };
 
+/* colour clocks from the CPU's write cycle until GTIA takes the value, by register: HPOS 5, SIZE
+ * and GRAF 3, PRIOR 2 (shifters.WRITE_DELAY) */
+static const uint8_t WRITE_DELAY[32] = {5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+                                        0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0};
+
 enum { ML_LINE, ML_HEIGHT, ML_MODE, ML_ADDRESS, ML_SIZE, ML_FIRST_ROW, ML_FETCH_WIDTH, ML_SHIFT, ML_FIELDS };
 
 typedef struct {
@@ -115,6 +120,7 @@ typedef struct {
     MidWrite *mid;               /* the writes that show from the middle of a row, in order */
     Py_ssize_t mid_count, mid_capacity;
     uint16_t mid_rows[ROWS + 1]; /* how many of them each row has */
+    uint8_t line_prior[ROWS];    /* PRIOR when each row's line starts (pmg.line_start_priors) */
     uint8_t indices[WIDTH];      /* the playfield of the row being made */
     uint8_t hires_row;           /* the row is drawn by a hi-res mode line */
     size_t playfield_key_length; /* the key's bytes that say what the playfield reads */
@@ -365,7 +371,13 @@ static int add_mid_write(Frame *f, long row, long x, long reg, long value)
         f->mid = mid;
         f->mid_capacity = capacity;
     }
-    f->mid[f->mid_count++] = (MidWrite){(int)row, (int)x, (int)(reg & 31), (int)value};
+    /* kept in the order they take effect, row by row (writes at one clock in the log's order) */
+    Py_ssize_t at = f->mid_count++;
+    while (at > 0 && (f->mid[at - 1].row > row || (f->mid[at - 1].row == row && f->mid[at - 1].x > x))) {
+        f->mid[at] = f->mid[at - 1];
+        at--;
+    }
+    f->mid[at] = (MidWrite){(int)row, (int)x, (int)(reg & 31), (int)value};
     f->mid_rows[row]++;
     return 0;
 }
@@ -378,6 +390,7 @@ static int register_table(Frame *f, const uint8_t *start, PyObject *log, int row
     Py_ssize_t count = PyList_GET_SIZE(log);
     f->mid_count = 0;
     memset(f->mid_rows, 0, sizeof f->mid_rows);
+    memset(f->line_prior, start[R_PRIOR], sizeof f->line_prior);
     for (int r = 0; r < rows; r++) memcpy(f->registers[r], start, 32);
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *entry = PyList_GET_ITEM(log, i);
@@ -391,9 +404,13 @@ static int register_table(Frame *f, const uint8_t *start, PyObject *log, int row
         int entry_key[4] = {(int)fields[0], (int)fields[1], (int)fields[2], (int)fields[3]};
         if (key_put(&key, entry_key, sizeof entry_key) < 0) return -1;
         long row, x, reg = fields[2] & 31, value = fields[3];
-        write_position(fields[0], fields[1], &row, &x);
+        write_position(fields[0], fields[1] + WRITE_DELAY[reg], &row, &x);
         if (x > 0 && row < rows && add_mid_write(f, row, x, reg, value) < 0) return -1;
         for (long r = row + (x > 0); r < rows; r++) f->registers[r][reg] = (uint8_t)value;
+        if (reg == R_PRIOR) { /* taken before colour clock $20 of its line, or from the next line's start */
+            long line_row = fields[0] - FIRST_LINE + (fields[1] + WRITE_DELAY[R_PRIOR] >= HPOS_OFFSET);
+            for (long r = line_row < 0 ? 0 : line_row; r < ROWS; r++) f->line_prior[r] = (uint8_t)value;
+        }
     }
     return 0;
 }
@@ -450,6 +467,106 @@ static int object_row(const Frame *f, int row, const uint8_t *regs, uint8_t obje
         object_mask(objects, regs[R_HPOSM0 + n], PLAYER_WIDTH[(regs[R_SIZEM] >> (2 * n)) & 3],
                     (graf[4] >> (2 * n)) & 3, 2, (uint8_t)(0x10 << n));
     return 1;
+}
+
+/* -- GTIA's shift registers, for a row in whose middle HPOS, SIZE or GRAF is written ---------
+ * (emulator/shifters.py has the facts; this is the same, colour clock by colour clock) */
+
+#define LINE_CLOCKS 228
+/* the pacing counter's next value by SIZE bits and counter; a shift as it reaches 0 */
+static const uint8_t NEXT_COUNT[4][4] = {{0, 0, 0, 0}, {1, 0, 1, 0}, {0, 2, 2, 0}, {1, 2, 3, 0}};
+
+typedef struct {
+    int position, size;
+    uint8_t latch, shift, count; /* missiles: bits 7-6 */
+} Shifter;
+
+/* A write to HPOS, SIZE or GRAF reaching the objects (shifters.apply_write). */
+static void apply_object_write(Shifter objects[8], int reg, int value)
+{
+    if (reg < R_SIZEP0) {
+        objects[reg].position = value;
+    } else if (reg < R_SIZEM) {
+        objects[reg - R_SIZEP0].size = value & 3;
+    } else if (reg == R_SIZEM) {
+        for (int n = 0; n < 4; n++) objects[4 + n].size = (value >> (2 * n)) & 3;
+    } else if (reg < R_GRAFM) {
+        objects[reg - R_GRAFP0].latch = (uint8_t)value;
+    } else if (reg == R_GRAFM) {
+        for (int n = 0; n < 4; n++) objects[4 + n].latch = (uint8_t)(((value >> (2 * n)) & 3) << 6);
+    }
+}
+
+/* One colour clock of an object (shifters.Shifter): triggered at its position, its bit shown,
+ * the counter paced; returns the bit. */
+static int shift_clock(Shifter *o, int clock)
+{
+    if (o->position == clock) {
+        if (o->count) {
+            o->count = 0;
+            o->shift = (uint8_t)(o->shift << 1);
+        }
+        o->shift |= o->latch;
+    }
+    int bit = o->shift >> 7;
+    o->count = NEXT_COUNT[o->size][o->count];
+    if (!o->count) o->shift = (uint8_t)(o->shift << 1);
+    return bit;
+}
+
+/* A pseudo mode E row's playfield (pmg.piece_playfield): each colour clock's two hi-res bits
+ * select PF0-PF3 (indices 1-4); the background stays. */
+static void pseudo_mode_e(const uint8_t *hires, uint8_t *pseudo)
+{
+    for (int x = 0; x < WIDTH; x += 2) {
+        uint8_t colour = (uint8_t)(1 + 2 * (hires[x] == HIRES) + (hires[x + 1] == HIRES));
+        pseudo[x] = hires[x] == BK ? BK : colour;
+        pseudo[x + 1] = hires[x + 1] == BK ? BK : colour;
+    }
+}
+
+/* The first of the writes in the middle of `row` (f->mid is in order of rows). */
+static const MidWrite *row_writes(const Frame *f, int row)
+{
+    Py_ssize_t i = 0;
+    while (i < f->mid_count && f->mid[i].row != row) i++;
+    return f->mid + i;
+}
+
+/* True if one of the `count` writes is to HPOS, SIZE or GRAF. */
+static int writes_objects(const MidWrite *writes, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (writes[i].reg <= R_GRAFM) return 1;
+    return 0;
+}
+
+/* objects[c] of a row whose `count` mid-row `writes` change its objects (shifters.line_objects):
+ * the line shifted out clock by clock from the row's registers; 0 if no object shows. */
+static int shifted_row(const Frame *f, int row, const MidWrite *writes, int count, uint8_t objects[CLOCKS])
+{
+    const uint8_t *regs = f->registers[row];
+    uint8_t graf[5];
+    Shifter s[8];
+    object_graphics(f, row, regs, graf);
+    for (int n = 0; n < 4; n++) {
+        s[n] = (Shifter){regs[R_HPOSP0 + n], regs[R_SIZEP0 + n] & 3, graf[n], 0, 0};
+        s[4 + n] = (Shifter){regs[R_HPOSM0 + n], (regs[R_SIZEM] >> (2 * n)) & 3,
+                             (uint8_t)(((graf[4] >> (2 * n)) & 3) << 6), 0, 0};
+    }
+    int next = 0, any = 0;
+    for (int clock = 0; clock < LINE_CLOCKS; clock++) {
+        for (; next < count && writes[next].x / 2 + HPOS_OFFSET <= clock; next++)
+            if (writes[next].reg <= R_GRAFM) apply_object_write(s, writes[next].reg, writes[next].value);
+        int bits = 0;
+        for (int n = 0; n < 8; n++) bits |= shift_clock(&s[n], clock) << n;
+        int c = clock - HPOS_OFFSET;
+        if (c >= 0 && c < CLOCKS) {
+            objects[c] = (uint8_t)bits;
+            any |= bits;
+        }
+    }
+    return any != 0;
 }
 
 /* GTIA modes' pixel values: each four hi-res pixels of the row read as one 4-bit value
@@ -697,17 +814,18 @@ static void redraw_moved_objects(const Frame *f, const uint8_t *regs, const uint
     }
 }
 
-/* Colour clocks c0..c1-1 of a row with the registers `regs`: the colours into `colours` (the
- * row's, if not NULL), the collisions of those of them in k0..k1-1 into `seen` (if not NULL).
- * With `remembered` (a whole row), a row made from the same inputs as the last picture's
- * `previous` row is copied. */
-static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int c1, uint8_t *colours,
-                       uint8_t (*seen)[256], int k0, int k1, RowMemory *remembered, const uint8_t *previous)
+/* Colour clocks c0..c1-1 of a row with the registers `regs` and the row's `objects` (NULL: none):
+ * the colours into `colours` (the row's, if not NULL), the collisions of those of them in k0..k1-1
+ * into `seen` (if not NULL).  With `remembered` (a whole row), a row made from the same inputs as
+ * the last picture's `previous` row is copied. */
+static void draw_piece(const Frame *f, const uint8_t *regs, const uint8_t *objects, int c0, int c1,
+                       uint8_t *colours, uint8_t (*seen)[256], int k0, int k1, RowMemory *remembered,
+                       const uint8_t *previous)
 {
     static const uint8_t none[CLOCKS];
-    uint8_t objects[CLOCKS], whole[WIDTH];
+    uint8_t whole[WIDTH];
     int gtia = regs[R_PRIOR] >> 6;
-    int any = object_row(f, row, regs, objects);
+    int any = objects != NULL;
     const uint8_t *here = any ? objects : none;
     if (k0 < c0) k0 = c0;
     if (k1 > c1) k1 = c1;
@@ -790,24 +908,38 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
         if (row == first && start_pixel / 2 > k0) k0 = start_pixel / 2;
         if (row == last - 1 && end_pixel / 2 < k1) k1 = end_pixel / 2;
         RowMemory *remembered = memory && out ? memory + row : NULL;
-        if (!f->mid_rows[row]) {
-            draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide, k0, k1, remembered,
+        uint8_t objects[CLOCKS];
+        int pseudo = f->hires_row && (f->line_prior[row] & 0xC0);
+        if (!f->mid_rows[row] && !pseudo) {
+            int any = object_row(f, row, f->registers[row], objects);
+            draw_piece(f, f->registers[row], any ? objects : NULL, 0, CLOCKS, colours, collide, k0, k1, remembered,
                        previous ? previous + row * WIDTH : NULL);
             continue;
         }
         if (remembered) remembered->valid = 0;
-        uint8_t regs[32];
+        const MidWrite *writes = row_writes(f, row);
+        int count = f->mid_rows[row];
+        int any = writes_objects(writes, count) ? shifted_row(f, row, writes, count, objects)
+                                                : object_row(f, row, f->registers[row], objects);
+        uint8_t regs[32], hires_indices[WIDTH], pseudo_indices[WIDTH];
         memcpy(regs, f->registers[row], 32);
-        const MidWrite *previous = NULL;
-        for (Py_ssize_t i = 0; i <= f->mid_count; i++) {
-            const MidWrite *w = i < f->mid_count ? &f->mid[i] : NULL;
-            if (w && w->row != row) continue;
-            /* the piece before this write: from the previous write on (the row's start before the first) */
-            int start = previous ? previous->x : 0, end = w ? w->x : WIDTH;
-            if (end > start) draw_piece(f, row, regs, start / 2, end / 2, colours, collide, k0, k1, NULL, NULL);
-            if (!w) break;
-            regs[w->reg] = (uint8_t)w->value;
-            previous = w;
+        if (pseudo) {
+            memcpy(hires_indices, f->indices, WIDTH);
+            pseudo_mode_e(hires_indices, pseudo_indices);
+        }
+        for (int i = 0, start = 0; i <= count; i++) {
+            /* the piece before write i: from the previous write on (the row's start before the first) */
+            int end = i < count ? writes[i].x : WIDTH;
+            if (pseudo) { /* where PRIOR selects no GTIA mode, the line reads as pseudo mode E */
+                int gtia = regs[R_PRIOR] & 0xC0;
+                memcpy(f->indices, gtia ? hires_indices : pseudo_indices, WIDTH);
+                f->hires_row = gtia != 0;
+            }
+            if (end > start)
+                draw_piece(f, regs, any ? objects : NULL, start / 2, end / 2, colours, collide, k0, k1, NULL, NULL);
+            if (i == count) break;
+            regs[writes[i].reg] = (uint8_t)writes[i].value;
+            start = writes[i].x;
         }
     }
     fold_collisions(seen, hits);
