@@ -44,12 +44,17 @@ data sheet's priority equations):
   GTIA modes 9 and 11 collide with no playfield; in mode 10 the pixels of colours
   COLPF0-3 collide as PF0-PF3 (``collisions``).  The machine asks for the rows and
   the part of the current row the beam has drawn (``frame_collisions``' pixels).
-* Register writes during the frame take effect at the colour clock the beam is at
-  (two colour clocks a machine cycle, Mapping the Atari appendix 3; the beam's colour
-  clock counts like HPOS): a write inside the frame's 192 colour clocks changes the
-  rest of its row (the row is drawn in pieces, ``row_segments``), one left of them the
-  whole row, one right of them the rows below.  GTIA's own delay of a colour clock or
-  two is not modelled (mode 10's pixels aside, above).
+* Register writes during the frame take effect at the colour clock the beam is at when
+  GTIA takes them: the write cycle's (two colour clocks a machine cycle, Mapping the
+  Atari appendix 3; the beam's colour clock counts like HPOS) plus GTIA's delay, HPOS 5,
+  SIZE and GRAF 3, PRIOR 2 colour clocks, the colours none (emulator/shifters.py's
+  WRITE_DELAY): a write inside the frame's 192 colour clocks changes the rest of its row
+  (the row is drawn in pieces, ``row_segments``), one left of them the whole row, one
+  right of them the rows below.  A row in whose middle HPOS, SIZE or GRAF changes has its
+  players and missiles shifted out by GTIA's shift registers (emulator/shifters.py:
+  retriggering, overlapping images, resizing, the lock-up); the others are drawn at once,
+  which is the same for them.  A hi-res row that starts in a GTIA mode switched off later
+  shows the rest as pseudo mode E (``pseudo_rows``).
 
 Everything is numpy over all pixels of the scanlines asked for; a frame
 without player/missile graphics and GTIA modes takes the plain colour path.
