@@ -541,9 +541,17 @@ static int writes_objects(const MidWrite *writes, int count)
     return 0;
 }
 
-/* objects[c] of a row whose `count` mid-row `writes` change its objects (shifters.line_objects):
- * the line shifted out clock by clock from the row's registers; 0 if no object shows. */
-static int shifted_row(const Frame *f, int row, const MidWrite *writes, int count, uint8_t objects[CLOCKS])
+/* The shifters a line leaves locked up with bits in them (shifters.carry_locked): bit n of
+ * `objects` for object n, with its register and counter, which the next line starts with. */
+typedef struct {
+    uint8_t objects, shift[8], count[8];
+} Locked;
+
+/* objects[c] of a row whose `count` mid-row `writes` change its objects (shifters.line_objects),
+ * or which a locked-up shifter carries into (`locked`, then what this row leaves locked): the
+ * line shifted out clock by clock from the row's registers; 0 if no object shows. */
+static int shifted_row(const Frame *f, int row, const MidWrite *writes, int count, Locked *locked,
+                       uint8_t objects[CLOCKS])
 {
     const uint8_t *regs = f->registers[row];
     uint8_t graf[5];
@@ -554,6 +562,11 @@ static int shifted_row(const Frame *f, int row, const MidWrite *writes, int coun
         s[4 + n] = (Shifter){regs[R_HPOSM0 + n], (regs[R_SIZEM] >> (2 * n)) & 3,
                              (uint8_t)(((graf[4] >> (2 * n)) & 3) << 6), 0, 0};
     }
+    for (int n = 0; n < 8; n++)
+        if (locked->objects & (1 << n)) {
+            s[n].shift = locked->shift[n];
+            s[n].count = locked->count[n];
+        }
     int next = 0, any = 0;
     for (int clock = 0; clock < LINE_CLOCKS; clock++) {
         for (; next < count && writes[next].x / 2 + HPOS_OFFSET <= clock; next++)
@@ -566,7 +579,34 @@ static int shifted_row(const Frame *f, int row, const MidWrite *writes, int coun
             any |= bits;
         }
     }
+    locked->objects = 0;
+    for (int n = 0; n < 8; n++)
+        if (s[n].shift && s[n].size == 2 && (s[n].count == 1 || s[n].count == 2)) {
+            locked->objects |= (uint8_t)(1 << n);
+            locked->shift[n] = s[n].shift;
+            locked->count[n] = s[n].count;
+        }
     return any != 0;
+}
+
+/* True if one of the `count` writes is to SIZEP0-3 or SIZEM (where a lock-up can start). */
+static int writes_sizes(const MidWrite *writes, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (writes[i].reg >= R_SIZEP0 && writes[i].reg <= R_SIZEM) return 1;
+    return 0;
+}
+
+/* Rows 0..first-1 for a render of rows from `first` on: only what they leave locked up. */
+static void locked_before(const Frame *f, int first, Locked *locked)
+{
+    uint8_t objects[CLOCKS];
+    for (int row = 0; row < first; row++) {
+        const MidWrite *writes = row_writes(f, row);
+        int count = f->mid_rows[row];
+        if (locked->objects || writes_sizes(writes, count))
+            shifted_row(f, row, writes, count, locked, objects);
+    }
 }
 
 /* GTIA modes' pixel values: each four hi-res pixels of the row read as one 4-bit value
@@ -900,6 +940,8 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
                        uint8_t hits[16], RowMemory *memory, const uint8_t *previous)
 {
     uint8_t seen[4][256] = {{0}};
+    Locked locked = {0};
+    if (!out) locked_before(f, first, &locked);
     for (int row = out ? 0 : first; row < rows; row++) {
         cached_playfield_row(f, row);
         uint8_t *colours = out ? out + row * WIDTH : NULL;
@@ -911,7 +953,8 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
         uint8_t objects[CLOCKS];
         int pseudo = f->hires_row && (f->line_prior[row] & 0xC0);
         if (!f->mid_rows[row] && !pseudo) {
-            int any = object_row(f, row, f->registers[row], objects);
+            int any = locked.objects ? shifted_row(f, row, NULL, 0, &locked, objects)
+                                     : object_row(f, row, f->registers[row], objects);
             draw_piece(f, f->registers[row], any ? objects : NULL, 0, CLOCKS, colours, collide, k0, k1, remembered,
                        previous ? previous + row * WIDTH : NULL);
             continue;
@@ -919,8 +962,9 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
         if (remembered) remembered->valid = 0;
         const MidWrite *writes = row_writes(f, row);
         int count = f->mid_rows[row];
-        int any = writes_objects(writes, count) ? shifted_row(f, row, writes, count, objects)
-                                                : object_row(f, row, f->registers[row], objects);
+        int shifted = writes_objects(writes, count) || locked.objects;
+        int any = shifted ? shifted_row(f, row, writes, count, &locked, objects)
+                          : object_row(f, row, f->registers[row], objects);
         uint8_t regs[32], hires_indices[WIDTH], pseudo_indices[WIDTH];
         memcpy(regs, f->registers[row], 32);
         if (pseudo) {

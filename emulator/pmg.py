@@ -82,7 +82,7 @@ from emulator.gtia import (
     SIZEP0,
     VDELAY,
 )
-from emulator.shifters import WRITE_DELAY, line_objects, shifters
+from emulator.shifters import WRITE_DELAY, carry_locked, line_objects, shifters
 
 COLOUR_CLOCKS = FRAME_WIDTH // 2  # 192
 HPOS_OFFSET = 0x20  # HPOS of the frame's colour clock 0
@@ -403,18 +403,26 @@ def piece_playfield(indices: np.ndarray, registers: np.ndarray, pseudo: bool) ->
 
 def frame_objects(ram: np.ndarray, state: FrameState, table: np.ndarray, first: int,
                   mids: dict[int, list[tuple[int, int, int]]]) -> tuple[Masks, Masks]:
-    """Masks of players 0-3 and missiles 0-3 on the rows ``first``.. (a row each of ``table``;
-    None for an object that shows nowhere): from each row's registers at once, or, for a row
-    in whose middle HPOS, SIZE or GRAF is written (``mids``), from GTIA's shift registers."""
-    if not uses_objects(state):
+    """Masks of players 0-3 and missiles 0-3 on the rows ``first``..``len(table)`` - 1 (None for
+    an object that shows nowhere): from each row's registers at once, or from GTIA's shift
+    registers for a row in whose middle HPOS, SIZE or GRAF is written (``mids``, rows from 0 on)
+    and for the rows a locked-up shifter carries on into (``carry_locked``)."""
+    rows = table.shape[0] - first
+    if not uses_objects(state) or rows <= 0:
         return [None] * 4, [None] * 4
-    graf = object_graphics(ram, state, table, first)
-    players, missiles = object_masks(table, graf)
-    rows = table.shape[0]
-    for row, writes in mids.items():
-        object_writes = [(x // 2 + HPOS_OFFSET, reg, value) for x, reg, value in writes if reg <= GRAFM]
-        if object_writes and 0 <= row - first < rows:
-            shown = line_objects(shifters(table[row - first].tobytes(), graf[row - first].tobytes()), object_writes)
+    graf = object_graphics(ram, state, table, 0)
+    players, missiles = object_masks(table[first:], graf[first:])
+    locked: dict[int, tuple[int, int]] = {}
+    for row in range(table.shape[0]):
+        writes = [(x // 2 + HPOS_OFFSET, reg, value) for x, reg, value in mids.get(row, []) if reg <= GRAFM]
+        if not locked and (not writes or row < first and not any(SIZEP0 <= reg <= SIZEM for _, reg, _ in writes)):
+            continue  # drawn at once (before ``first``: no lock-up can start there)
+        objects = shifters(table[row].tobytes(), graf[row].tobytes())
+        for number, (register, count) in locked.items():
+            objects[number].register, objects[number].count = register, count
+        shown = line_objects(objects, writes)
+        locked = carry_locked(objects)
+        if row >= first:
             _set_row(players, missiles, row - first, rows, shown)
     return players, missiles
 
@@ -534,7 +542,7 @@ def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, fi
     window[-1, end_pixel:] = False
     mids = mid_row_writes(state.log, first, last)
     pseudo = pseudo_rows(state, first, last)
-    players, missiles = frame_objects(np.asarray(ram), state, table[first:], first, mids)
+    players, missiles = frame_objects(np.asarray(ram), state, table, first, mid_row_writes(state.log, 0, last))
     visible = window.copy()
     for row, writes in mids.items():
         visible[row - first, writes[0][0]:] = False

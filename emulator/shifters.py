@@ -20,6 +20,8 @@ retriggering", "GTIA: Player resizing" and "GTIA: Player overlap"):
   bit is out changes the pace from the next clock, and a switch from quadruple to 2 in the
   middle of a bit locks the shifter up: that bit shows to the end of the line (the lock-up
   quirk of Acid800's resizing test).  A trigger resets the counter.
+* A locked-up shifter stays so into the next lines, its bit showing from their start, until
+  a trigger (or another size) sets it going again (as Altirra draws it).
 * GTIA takes a write a few colour clocks after the CPU's write cycle (Altirra Hardware
   Reference Manual, "GTIA", register timing): HPOS 5, SIZE and GRAF 3 (``WRITE_DELAY``).
 
@@ -115,3 +117,10 @@ def line_objects(objects: list[Shifter], writes: list[tuple[int, int, int]]) -> 
             bits |= obj.tick() << number
         shown[clock] = bits
     return shown
+
+
+def carry_locked(objects: list[Shifter]) -> dict[int, tuple[int, int]]:
+    """The objects whose shifters a line leaves locked up with bits in them: number ->
+    (register, counter), which they keep at the next line's start."""
+    return {number: (obj.register, obj.count) for number, obj in enumerate(objects)
+            if obj.register and obj.size == 2 and obj.count in (1, 2)}

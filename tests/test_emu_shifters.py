@@ -98,11 +98,24 @@ def test_a_size_written_while_shifting_changes_the_pace_from_the_next_clock(vide
 @pytest.mark.parametrize("video", VIDEOS)
 def test_quadruple_to_size_2_in_the_middle_of_a_bit_locks_the_shifter_up(video: str) -> None:
     """Switched from quadruple width to 2 one clock into a bit, the shifter stops: the bit shows
-    to the end of the line; a line that starts at size 2 is a normal-width player."""
+    to the end of the line and on from the next line's start until the player's position
+    triggers it again (then, at size 2, a normal-width player)."""
     start = {HPOSP0: 0x40, SIZEP0: 3, GRAFP0: 0xF0}
     assert lit(video, start, [(0x3E, SIZEP0, 2)]) == span(0x40, 0xDF)
-    assert lit(video, start, [(0x3E, SIZEP0, 2)], ROW + 1) == span(0x40, 0x43)
+    assert lit(video, start, [(0x3E, SIZEP0, 2)], ROW + 1) == span(0x20, 0x43)
+    assert lit(video, start, [(0x3E, SIZEP0, 2)], ROW + 2) == span(0x40, 0x43)
     assert lit(video, start, [(0x3D, SIZEP0, 2)]) == span(0x40, 0x43)  # at the bit's end: no lock-up
+    released = [(0x3E, SIZEP0, 2), (0xE0, SIZEP0, 0)]  # another size sets it going (in the blank)
+    assert lit(video, start, released, ROW + 1) == span(0x40, 0x43)
+
+
+@pytest.mark.parametrize("video", VIDEOS)
+def test_a_locked_up_player_collides_on_the_next_line_read_alone(video: str) -> None:
+    """Collisions asked for from the line after a lock-up on (as a program reads them there)."""
+    registers = {HPOSP0: 0x40, SIZEP0: 3, GRAFP0: 0xF0, 0x04: 0x30, 0x11: 0x02}  # missile 0 at $30
+    antic, state = frame(registers, [(0x3E, SIZEP0, 2)])
+    assert Picture(antic, video).collisions(state, ROW + 1, ROW + 2)[0][8] == 0x01  # M0PL: player 0
+    assert Picture(antic, video).collisions(state, ROW + 2, ROW + 3)[0][8] == 0x00
 
 
 @pytest.mark.parametrize("video", VIDEOS)
