@@ -540,9 +540,10 @@ def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, fi
     window = np.broadcast_to(COLLIDING, (last - first, FRAME_WIDTH)).copy()
     window[0, :start_pixel] = False
     window[-1, end_pixel:] = False
-    mids = mid_row_writes(state.log, first, last)
+    all_mids = mid_row_writes(state.log, 0, last)  # the rows before ``first`` for a lock-up they leave
+    mids = {row: writes for row, writes in all_mids.items() if row >= first}
     pseudo = pseudo_rows(state, first, last)
-    players, missiles = frame_objects(np.asarray(ram), state, table, first, mid_row_writes(state.log, 0, last))
+    players, missiles = frame_objects(np.asarray(ram), state, table, first, all_mids)
     visible = window.copy()
     for row, writes in mids.items():
         visible[row - first, writes[0][0]:] = False
