@@ -296,10 +296,11 @@ object_write = (st.tuples(st.integers(0, 0x11), st.integers(0, 255))
 @given(seed=st.integers(0, 2**32 - 1),
        modes=st.lists(st.sampled_from([0x02, 0x0D, 0x0E, 0x0F]), min_size=1, max_size=4),
        writes=st.lists(st.tuples(st.integers(30, 50), st.integers(0, 227), object_write), max_size=30),
-       dmactl=st.sampled_from([0x22, 0x2E, 0x3E, 0x23]), beam=st.tuples(st.integers(0, 192), st.integers(0, 192)))
+       dmactl=st.sampled_from([0x22, 0x2E, 0x3E, 0x23]), rows=st.tuples(st.integers(15, 60), st.integers(15, 60)),
+       beam=st.tuples(st.integers(0, 192), st.integers(0, 192)))
 def test_mid_line_object_and_prior_writes_are_drawn_and_collide_alike(
         seed: int, modes: list[int], writes: list[tuple[int, int, tuple[int, int]]], dmactl: int,
-        beam: tuple[int, int]) -> None:
+        rows: tuple[int, int], beam: tuple[int, int]) -> None:
     """Lines on which the CPU writes HPOS, SIZE, GRAF and PRIOR while the beam is on them (GTIA's
     shift registers, retriggering, resizing, lock-up, pseudo mode E): every pixel and collision
     of the Python reference and the compiled picture alike."""
@@ -313,4 +314,5 @@ def test_mid_line_object_and_prior_writes_are_drawn_and_collide_alike(
     registers[0x1D] = rng.integers(0, 4)
     log = [(line, clock, reg, value) for line, clock, (reg, value) in sorted(writes, key=lambda w: w[:2])]
     state = FrameState(antic.begin_frame(), bytes(registers), log, antic.dmactl, 0x30)
-    draw_both(antic, state, 20, 45, start_pixel=2 * beam[0], end_pixel=2 * beam[1])
+    # the collisions of rows from before, among or after the written ones (a lock-up carries on)
+    draw_both(antic, state, min(rows), max(rows), start_pixel=2 * beam[0], end_pixel=2 * beam[1])
