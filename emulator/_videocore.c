@@ -481,22 +481,6 @@ typedef struct {
     uint8_t latch, shift, count; /* missiles: bits 7-6 */
 } Shifter;
 
-/* A write to HPOS, SIZE or GRAF reaching the objects (shifters.apply_write). */
-static void apply_object_write(Shifter objects[8], int reg, int value)
-{
-    if (reg < R_SIZEP0) {
-        objects[reg].position = value;
-    } else if (reg < R_SIZEM) {
-        objects[reg - R_SIZEP0].size = value & 3;
-    } else if (reg == R_SIZEM) {
-        for (int n = 0; n < 4; n++) objects[4 + n].size = (value >> (2 * n)) & 3;
-    } else if (reg < R_GRAFM) {
-        objects[reg - R_GRAFP0].latch = (uint8_t)value;
-    } else if (reg == R_GRAFM) {
-        for (int n = 0; n < 4; n++) objects[4 + n].latch = (uint8_t)(((value >> (2 * n)) & 3) << 6);
-    }
-}
-
 /* One colour clock of an object (shifters.Shifter): triggered at its position, its bit shown,
  * the counter paced; returns the bit. */
 static int shift_clock(Shifter *o, int clock)
@@ -512,6 +496,49 @@ static int shift_clock(Shifter *o, int clock)
     o->count = NEXT_COUNT[o->size][o->count];
     if (!o->count) o->shift = (uint8_t)(o->shift << 1);
     return bit;
+}
+
+/* A write to HPOS, SIZE or GRAF reaching object `n` (0-3 players, 4-7 missiles), if it is one of
+ * its registers (shifters.apply_write). */
+static void apply_object_write(Shifter *o, int n, int reg, int value)
+{
+    int missile_bits = n >= 4 ? (value >> (2 * (n - 4))) & 3 : 0;
+    if (reg == R_HPOSP0 + n)
+        o->position = value;
+    else if (n < 4 && reg == R_SIZEP0 + n)
+        o->size = value & 3;
+    else if (n >= 4 && reg == R_SIZEM)
+        o->size = missile_bits;
+    else if (n < 4 && reg == R_GRAFP0 + n)
+        o->latch = (uint8_t)value;
+    else if (n >= 4 && reg == R_GRAFM)
+        o->latch = (uint8_t)(missile_bits << 6);
+}
+
+/* The line's colour clock a mid-row write takes effect at. */
+static int write_clock(const MidWrite *w) { return w->x / 2 + HPOS_OFFSET; }
+
+/* Object `n` shifted out along the line into bit n of objects[] (shifters.line_objects), with
+ * the `count` writes of the row; the clocks where its register is empty and it is not
+ * triggered are skipped (nothing shows there, and a trigger resets the counter anyway). */
+static void shift_object(Shifter *o, int n, const MidWrite *writes, int count, uint8_t objects[CLOCKS])
+{
+    int next = 0;
+    for (int clock = 0; clock < LINE_CLOCKS;) {
+        for (; next < count && write_clock(&writes[next]) <= clock; next++)
+            apply_object_write(o, n, writes[next].reg, writes[next].value);
+        if (!o->shift) {
+            int until = next < count ? write_clock(&writes[next]) : LINE_CLOCKS;
+            if (o->position >= clock && o->position < until) until = o->position;
+            if (until > clock) {
+                clock = until;
+                continue;
+            }
+        }
+        int bit = shift_clock(o, clock), c = clock - HPOS_OFFSET;
+        if (bit && c >= 0 && c < CLOCKS) objects[c] |= (uint8_t)(1 << n);
+        clock++;
+    }
 }
 
 /* A pseudo mode E row's playfield (pmg.piece_playfield): each colour clock's two hi-res bits
@@ -567,18 +594,18 @@ static int shifted_row(const Frame *f, int row, const MidWrite *writes, int coun
             s[n].shift = locked->shift[n];
             s[n].count = locked->count[n];
         }
-    int next = 0, any = 0;
-    for (int clock = 0; clock < LINE_CLOCKS; clock++) {
-        for (; next < count && writes[next].x / 2 + HPOS_OFFSET <= clock; next++)
-            if (writes[next].reg <= R_GRAFM) apply_object_write(s, writes[next].reg, writes[next].value);
-        int bits = 0;
-        for (int n = 0; n < 8; n++) bits |= shift_clock(&s[n], clock) << n;
-        int c = clock - HPOS_OFFSET;
-        if (c >= 0 && c < CLOCKS) {
-            objects[c] = (uint8_t)bits;
-            any |= bits;
-        }
-    }
+    /* the objects that can show: graphics in the latch or the register, or written in the row */
+    int active = 0;
+    for (int n = 0; n < 8; n++)
+        if (s[n].latch | s[n].shift) active |= 1 << n;
+    for (int i = 0; i < count; i++)
+        if (writes[i].reg >= R_GRAFP0 && writes[i].reg <= R_GRAFM)
+            active |= writes[i].reg == R_GRAFM ? 0xF0 : 1 << (writes[i].reg - R_GRAFP0);
+    memset(objects, 0, CLOCKS);
+    for (int n = 0; n < 8; n++)
+        if (active & (1 << n)) shift_object(&s[n], n, writes, count, objects);
+    int any = 0;
+    for (int c = 0; c < CLOCKS; c++) any |= objects[c];
     locked->objects = 0;
     for (int n = 0; n < 8; n++)
         if (s[n].shift && s[n].size == 2 && (s[n].count == 1 || s[n].count == 2)) {
