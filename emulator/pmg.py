@@ -383,7 +383,7 @@ def pseudo_rows(state: FrameState, first: int, last: int) -> set[int]:
     GTIA mode: hi-res lines that started with a GTIA mode.  GTIA decides at a line's start
     whether it takes ANTIC's data as hi-res, and not if a GTIA mode is on; a mode switched off
     later in the line leaves the rest of it read as in the four-colour modes, each colour
-    clock's two hi-res bits selecting PF0-PF3 (Altirra Hardware Reference Manual, "GTIA";
+    clock's two hi-res bits selecting PF0-PF3 (GTIA as the Altirra emulator models it;
     Acid800's "GTIA: Pseudo mode E": a PRIOR write at cycle 14, taken at colour clock $1E, is
     in time for the line, one at cycle 15 is not)."""
     priors = line_start_priors(state, last)

@@ -2,9 +2,11 @@
 
 The picture (emulator/pmg.py) draws a scan line's players and missiles from its positions,
 sizes and graphics at once; a line in which the CPU writes HPOS, SIZE or GRAF while the beam
-is on it is drawn here instead, the way GTIA makes it.  The facts (Altirra Hardware
-Reference Manual, "GTIA", player/missile graphics; checked by Acid800's "GTIA: P/M
-retriggering", "GTIA: Player resizing" and "GTIA: Player overlap"):
+is on it is drawn here instead, the way GTIA makes it.  The facts are GTIA's as the Altirra
+emulator models them (its author wrote the Altirra Hardware Reference Manual and Acid800),
+checked against Acid800's "GTIA: P/M retriggering", "GTIA: Player resizing" and "GTIA:
+Player overlap" with the CPU's write cycles placed by hand (the machine's own placing is
+emulator/machine.py's):
 
 * Each player has an 8-bit shift register and each missile a 2-bit one; what GTIA shows of
   the object at a colour clock is the register's leftmost bit.
@@ -22,8 +24,9 @@ retriggering", "GTIA: Player resizing" and "GTIA: Player overlap"):
   quirk of Acid800's resizing test).  A trigger resets the counter.
 * A locked-up shifter stays so into the next lines, its bit showing from their start, until
   a trigger (or another size) sets it going again (as Altirra draws it).
-* GTIA takes a write a few colour clocks after the CPU's write cycle (Altirra Hardware
-  Reference Manual, "GTIA", register timing): HPOS 5, SIZE and GRAF 3 (``WRITE_DELAY``).
+* GTIA takes a write a few colour clocks after the CPU's write cycle: HPOS 5, SIZE and GRAF 3,
+  PRIOR 2 (``WRITE_DELAY``; Acid800's retrigger test needs HPOS's: a write at cycle 89 moves a
+  player to $B8 in time, one at cycle 90 does not, and to $B9 one at cycle 90 does).
 
 Colour clocks here are the line's (HPOS values: 0-227, two a machine cycle; the picture's
 left edge is HPOS $20).
@@ -34,7 +37,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 LINE_CLOCKS = 228  # colour clocks in a scan line (114 machine cycles)
-OBJECTS = 8  # players 0-3, then missiles 0-3
 HPOSP0, SIZEP0, SIZEM, GRAFP0, GRAFM = 0x00, 0x08, 0x0C, 0x0D, 0x11
 #: the pacing counter's next value by SIZE bits (rows) and counter (columns); a shift as it reaches 0
 NEXT_COUNT = ((0, 0, 0, 0), (1, 0, 1, 0), (0, 2, 2, 0), (1, 2, 3, 0))
