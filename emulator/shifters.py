@@ -25,8 +25,9 @@ emulator/machine.py's):
 * A locked-up shifter stays so into the next lines, its bit showing from their start, until
   a trigger (or another size) sets it going again (as Altirra draws it).
 * GTIA takes a write a few colour clocks after the CPU's write cycle: HPOS 5, SIZE and GRAF 3,
-  PRIOR 2 (``WRITE_DELAY``; Acid800's retrigger test needs HPOS's: a write at cycle 89 moves a
-  player to $B8 in time, one at cycle 90 does not, and to $B9 one at cycle 90 does).
+  PRIOR 2 (``WRITE_DELAY``, Altirra's figures; Acid800's retrigger test brackets write cycle
+  plus delay to a colour clock: players moved to $B8 and $B9 by writes one and two cycles
+  apart must show, or not, on either side).
 
 Colour clocks here are the line's (HPOS values: 0-227, two a machine cycle; the picture's
 left edge is HPOS $20).
