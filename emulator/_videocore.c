@@ -97,6 +97,11 @@ static const int MODE10[16] = {
     R_COLPF0 + 3,
 };
 
+/* colour clocks from the CPU's write cycle until GTIA takes the value, by register: HPOS 5, SIZE
+ * and GRAF 3, PRIOR 2 (shifters.WRITE_DELAY) */
+static const uint8_t WRITE_DELAY[32] = {5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+                                        0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0};
+
 enum { ML_LINE, ML_HEIGHT, ML_MODE, ML_ADDRESS, ML_SIZE, ML_FIRST_ROW, ML_FETCH_WIDTH, ML_SHIFT, ML_FIELDS };
 
 typedef struct {
@@ -115,6 +120,7 @@ typedef struct {
     MidWrite *mid;               /* the writes that show from the middle of a row, in order */
     Py_ssize_t mid_count, mid_capacity;
     uint16_t mid_rows[ROWS + 1]; /* how many of them each row has */
+    uint8_t line_prior[ROWS];    /* PRIOR when each row's line starts (pmg.line_start_priors) */
     uint8_t indices[WIDTH];      /* the playfield of the row being made */
     uint8_t hires_row;           /* the row is drawn by a hi-res mode line */
     size_t playfield_key_length; /* the key's bytes that say what the playfield reads */
@@ -365,7 +371,13 @@ static int add_mid_write(Frame *f, long row, long x, long reg, long value)
         f->mid = mid;
         f->mid_capacity = capacity;
     }
-    f->mid[f->mid_count++] = (MidWrite){(int)row, (int)x, (int)(reg & 31), (int)value};
+    /* kept in the order they take effect, row by row (writes at one clock in the log's order) */
+    Py_ssize_t at = f->mid_count++;
+    while (at > 0 && (f->mid[at - 1].row > row || (f->mid[at - 1].row == row && f->mid[at - 1].x > x))) {
+        f->mid[at] = f->mid[at - 1];
+        at--;
+    }
+    f->mid[at] = (MidWrite){(int)row, (int)x, (int)(reg & 31), (int)value};
     f->mid_rows[row]++;
     return 0;
 }
@@ -378,6 +390,7 @@ static int register_table(Frame *f, const uint8_t *start, PyObject *log, int row
     Py_ssize_t count = PyList_GET_SIZE(log);
     f->mid_count = 0;
     memset(f->mid_rows, 0, sizeof f->mid_rows);
+    memset(f->line_prior, start[R_PRIOR], sizeof f->line_prior);
     for (int r = 0; r < rows; r++) memcpy(f->registers[r], start, 32);
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *entry = PyList_GET_ITEM(log, i);
@@ -391,9 +404,13 @@ static int register_table(Frame *f, const uint8_t *start, PyObject *log, int row
         int entry_key[4] = {(int)fields[0], (int)fields[1], (int)fields[2], (int)fields[3]};
         if (key_put(&key, entry_key, sizeof entry_key) < 0) return -1;
         long row, x, reg = fields[2] & 31, value = fields[3];
-        write_position(fields[0], fields[1], &row, &x);
+        write_position(fields[0], fields[1] + WRITE_DELAY[reg], &row, &x);
         if (x > 0 && row < rows && add_mid_write(f, row, x, reg, value) < 0) return -1;
         for (long r = row + (x > 0); r < rows; r++) f->registers[r][reg] = (uint8_t)value;
+        if (reg == R_PRIOR) { /* taken before colour clock $20 of its line, or from the next line's start */
+            long line_row = fields[0] - FIRST_LINE + (fields[1] + WRITE_DELAY[R_PRIOR] >= HPOS_OFFSET);
+            for (long r = line_row < 0 ? 0 : line_row; r < ROWS; r++) f->line_prior[r] = (uint8_t)value;
+        }
     }
     return 0;
 }
@@ -450,6 +467,173 @@ static int object_row(const Frame *f, int row, const uint8_t *regs, uint8_t obje
         object_mask(objects, regs[R_HPOSM0 + n], PLAYER_WIDTH[(regs[R_SIZEM] >> (2 * n)) & 3],
                     (graf[4] >> (2 * n)) & 3, 2, (uint8_t)(0x10 << n));
     return 1;
+}
+
+/* -- GTIA's shift registers, for a row in whose middle HPOS, SIZE or GRAF is written ---------
+ * (emulator/shifters.py has the facts; this is the same, colour clock by colour clock) */
+
+#define LINE_CLOCKS 228
+/* the pacing counter's next value by SIZE bits and counter; a shift as it reaches 0 */
+static const uint8_t NEXT_COUNT[4][4] = {{0, 0, 0, 0}, {1, 0, 1, 0}, {0, 2, 2, 0}, {1, 2, 3, 0}};
+
+typedef struct {
+    int position, size;
+    uint8_t latch, shift, count; /* missiles: bits 7-6 */
+} Shifter;
+
+/* One colour clock of an object (shifters.Shifter): triggered at its position, its bit shown,
+ * the counter paced; returns the bit. */
+static int shift_clock(Shifter *o, int clock)
+{
+    if (o->position == clock) {
+        if (o->count) {
+            o->count = 0;
+            o->shift = (uint8_t)(o->shift << 1);
+        }
+        o->shift |= o->latch;
+    }
+    int bit = o->shift >> 7;
+    o->count = NEXT_COUNT[o->size][o->count];
+    if (!o->count) o->shift = (uint8_t)(o->shift << 1);
+    return bit;
+}
+
+/* A write to HPOS, SIZE or GRAF reaching object `n` (0-3 players, 4-7 missiles), if it is one of
+ * its registers (shifters.apply_write). */
+static void apply_object_write(Shifter *o, int n, int reg, int value)
+{
+    int missile_bits = n >= 4 ? (value >> (2 * (n - 4))) & 3 : 0;
+    if (reg == R_HPOSP0 + n)
+        o->position = value;
+    else if (n < 4 && reg == R_SIZEP0 + n)
+        o->size = value & 3;
+    else if (n >= 4 && reg == R_SIZEM)
+        o->size = missile_bits;
+    else if (n < 4 && reg == R_GRAFP0 + n)
+        o->latch = (uint8_t)value;
+    else if (n >= 4 && reg == R_GRAFM)
+        o->latch = (uint8_t)(missile_bits << 6);
+}
+
+/* The line's colour clock a mid-row write takes effect at. */
+static int write_clock(const MidWrite *w) { return w->x / 2 + HPOS_OFFSET; }
+
+/* Object `n` shifted out along the line into bit n of objects[] (shifters.line_objects), with
+ * the `count` writes of the row; the clocks where its register is empty and it is not
+ * triggered are skipped (nothing shows there, and a trigger resets the counter anyway). */
+static void shift_object(Shifter *o, int n, const MidWrite *writes, int count, uint8_t objects[CLOCKS])
+{
+    int next = 0;
+    for (int clock = 0; clock < LINE_CLOCKS;) {
+        for (; next < count && write_clock(&writes[next]) <= clock; next++)
+            apply_object_write(o, n, writes[next].reg, writes[next].value);
+        if (!o->shift) {
+            int until = next < count ? write_clock(&writes[next]) : LINE_CLOCKS;
+            if (o->position >= clock && o->position < until) until = o->position;
+            if (until > clock) {
+                clock = until;
+                continue;
+            }
+        }
+        int bit = shift_clock(o, clock), c = clock - HPOS_OFFSET;
+        if (bit && c >= 0 && c < CLOCKS) objects[c] |= (uint8_t)(1 << n);
+        clock++;
+    }
+}
+
+/* A pseudo mode E row's playfield (pmg.piece_playfield): each colour clock's two hi-res bits
+ * select PF0-PF3 (indices 1-4); the background stays. */
+static void pseudo_mode_e(const uint8_t *hires, uint8_t *pseudo)
+{
+    for (int x = 0; x < WIDTH; x += 2) {
+        uint8_t colour = (uint8_t)(1 + 2 * (hires[x] == HIRES) + (hires[x + 1] == HIRES));
+        pseudo[x] = hires[x] == BK ? BK : colour;
+        pseudo[x + 1] = hires[x + 1] == BK ? BK : colour;
+    }
+}
+
+/* The first of the writes in the middle of `row` (f->mid is in order of rows). */
+static const MidWrite *row_writes(const Frame *f, int row)
+{
+    Py_ssize_t i = 0;
+    while (i < f->mid_count && f->mid[i].row != row) i++;
+    return f->mid + i;
+}
+
+/* True if one of the `count` writes is to HPOS, SIZE or GRAF. */
+static int writes_objects(const MidWrite *writes, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (writes[i].reg <= R_GRAFM) return 1;
+    return 0;
+}
+
+/* The shifters a line leaves locked up with bits in them (shifters.carry_locked): bit n of
+ * `objects` for object n, with its register and counter, which the next line starts with. */
+typedef struct {
+    uint8_t objects, shift[8], count[8];
+} Locked;
+
+/* objects[c] of a row whose `count` mid-row `writes` change its objects (shifters.line_objects),
+ * or which a locked-up shifter carries into (`locked`, then what this row leaves locked): the
+ * line shifted out clock by clock from the row's registers; 0 if no object shows. */
+static int shifted_row(const Frame *f, int row, const MidWrite *writes, int count, Locked *locked,
+                       uint8_t objects[CLOCKS])
+{
+    const uint8_t *regs = f->registers[row];
+    uint8_t graf[5];
+    Shifter s[8];
+    object_graphics(f, row, regs, graf);
+    for (int n = 0; n < 4; n++) {
+        s[n] = (Shifter){regs[R_HPOSP0 + n], regs[R_SIZEP0 + n] & 3, graf[n], 0, 0};
+        s[4 + n] = (Shifter){regs[R_HPOSM0 + n], (regs[R_SIZEM] >> (2 * n)) & 3,
+                             (uint8_t)(((graf[4] >> (2 * n)) & 3) << 6), 0, 0};
+    }
+    for (int n = 0; n < 8; n++)
+        if (locked->objects & (1 << n)) {
+            s[n].shift = locked->shift[n];
+            s[n].count = locked->count[n];
+        }
+    /* the objects that can show: graphics in the latch or the register, or written in the row */
+    int active = 0;
+    for (int n = 0; n < 8; n++)
+        if (s[n].latch | s[n].shift) active |= 1 << n;
+    for (int i = 0; i < count; i++)
+        if (writes[i].reg >= R_GRAFP0 && writes[i].reg <= R_GRAFM)
+            active |= writes[i].reg == R_GRAFM ? 0xF0 : 1 << (writes[i].reg - R_GRAFP0);
+    memset(objects, 0, CLOCKS);
+    for (int n = 0; n < 8; n++)
+        if (active & (1 << n)) shift_object(&s[n], n, writes, count, objects);
+    int any = 0;
+    for (int c = 0; c < CLOCKS; c++) any |= objects[c];
+    locked->objects = 0;
+    for (int n = 0; n < 8; n++)
+        if (s[n].shift && s[n].size == 2 && (s[n].count == 1 || s[n].count == 2)) {
+            locked->objects |= (uint8_t)(1 << n);
+            locked->shift[n] = s[n].shift;
+            locked->count[n] = s[n].count;
+        }
+    return any != 0;
+}
+
+/* True if one of the `count` writes is to SIZEP0-3 or SIZEM (where a lock-up can start). */
+static int writes_sizes(const MidWrite *writes, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (writes[i].reg >= R_SIZEP0 && writes[i].reg <= R_SIZEM) return 1;
+    return 0;
+}
+
+/* Rows 0..first-1 for a render of rows from `first` on: only what they leave locked up. */
+static void locked_before(const Frame *f, int first, Locked *locked)
+{
+    uint8_t objects[CLOCKS];
+    for (int row = 0; row < first; row++) {
+        const MidWrite *writes = row_writes(f, row);
+        int count = f->mid_rows[row];
+        if (locked->objects || writes_sizes(writes, count))
+            shifted_row(f, row, writes, count, locked, objects);
+    }
 }
 
 /* GTIA modes' pixel values: each four hi-res pixels of the row read as one 4-bit value
@@ -697,17 +881,18 @@ static void redraw_moved_objects(const Frame *f, const uint8_t *regs, const uint
     }
 }
 
-/* Colour clocks c0..c1-1 of a row with the registers `regs`: the colours into `colours` (the
- * row's, if not NULL), the collisions of those of them in k0..k1-1 into `seen` (if not NULL).
- * With `remembered` (a whole row), a row made from the same inputs as the last picture's
- * `previous` row is copied. */
-static void draw_piece(const Frame *f, int row, const uint8_t *regs, int c0, int c1, uint8_t *colours,
-                       uint8_t (*seen)[256], int k0, int k1, RowMemory *remembered, const uint8_t *previous)
+/* Colour clocks c0..c1-1 of a row with the registers `regs` and the row's `objects` (NULL: none):
+ * the colours into `colours` (the row's, if not NULL), the collisions of those of them in k0..k1-1
+ * into `seen` (if not NULL).  With `remembered` (a whole row), a row made from the same inputs as
+ * the last picture's `previous` row is copied. */
+static void draw_piece(const Frame *f, const uint8_t *regs, const uint8_t *objects, int c0, int c1,
+                       uint8_t *colours, uint8_t (*seen)[256], int k0, int k1, RowMemory *remembered,
+                       const uint8_t *previous)
 {
     static const uint8_t none[CLOCKS];
-    uint8_t objects[CLOCKS], whole[WIDTH];
+    uint8_t whole[WIDTH];
     int gtia = regs[R_PRIOR] >> 6;
-    int any = object_row(f, row, regs, objects);
+    int any = objects != NULL;
     const uint8_t *here = any ? objects : none;
     if (k0 < c0) k0 = c0;
     if (k1 > c1) k1 = c1;
@@ -782,6 +967,8 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
                        uint8_t hits[16], RowMemory *memory, const uint8_t *previous)
 {
     uint8_t seen[4][256] = {{0}};
+    Locked locked = {0};
+    if (!out) locked_before(f, first, &locked);
     for (int row = out ? 0 : first; row < rows; row++) {
         cached_playfield_row(f, row);
         uint8_t *colours = out ? out + row * WIDTH : NULL;
@@ -790,24 +977,40 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
         if (row == first && start_pixel / 2 > k0) k0 = start_pixel / 2;
         if (row == last - 1 && end_pixel / 2 < k1) k1 = end_pixel / 2;
         RowMemory *remembered = memory && out ? memory + row : NULL;
-        if (!f->mid_rows[row]) {
-            draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide, k0, k1, remembered,
+        uint8_t objects[CLOCKS];
+        int pseudo = f->hires_row && (f->line_prior[row] & 0xC0);
+        if (!f->mid_rows[row] && !pseudo) {
+            int any = locked.objects ? shifted_row(f, row, NULL, 0, &locked, objects)
+                                     : object_row(f, row, f->registers[row], objects);
+            draw_piece(f, f->registers[row], any ? objects : NULL, 0, CLOCKS, colours, collide, k0, k1, remembered,
                        previous ? previous + row * WIDTH : NULL);
             continue;
         }
         if (remembered) remembered->valid = 0;
-        uint8_t regs[32];
+        const MidWrite *writes = row_writes(f, row);
+        int count = f->mid_rows[row];
+        int shifted = writes_objects(writes, count) || locked.objects;
+        int any = shifted ? shifted_row(f, row, writes, count, &locked, objects)
+                          : object_row(f, row, f->registers[row], objects);
+        uint8_t regs[32], hires_indices[WIDTH], pseudo_indices[WIDTH];
         memcpy(regs, f->registers[row], 32);
-        const MidWrite *previous = NULL;
-        for (Py_ssize_t i = 0; i <= f->mid_count; i++) {
-            const MidWrite *w = i < f->mid_count ? &f->mid[i] : NULL;
-            if (w && w->row != row) continue;
-            /* the piece before this write: from the previous write on (the row's start before the first) */
-            int start = previous ? previous->x : 0, end = w ? w->x : WIDTH;
-            if (end > start) draw_piece(f, row, regs, start / 2, end / 2, colours, collide, k0, k1, NULL, NULL);
-            if (!w) break;
-            regs[w->reg] = (uint8_t)w->value;
-            previous = w;
+        if (pseudo) {
+            memcpy(hires_indices, f->indices, WIDTH);
+            pseudo_mode_e(hires_indices, pseudo_indices);
+        }
+        for (int i = 0, start = 0; i <= count; i++) {
+            /* the piece before write i: from the previous write on (the row's start before the first) */
+            int end = i < count ? writes[i].x : WIDTH;
+            if (pseudo) { /* where PRIOR selects no GTIA mode, the line reads as pseudo mode E */
+                int gtia = regs[R_PRIOR] & 0xC0;
+                memcpy(f->indices, gtia ? hires_indices : pseudo_indices, WIDTH);
+                f->hires_row = gtia != 0;
+            }
+            if (end > start)
+                draw_piece(f, regs, any ? objects : NULL, start / 2, end / 2, colours, collide, k0, k1, NULL, NULL);
+            if (i == count) break;
+            regs[writes[i].reg] = (uint8_t)writes[i].value;
+            start = writes[i].x;
         }
     }
     fold_collisions(seen, hits);

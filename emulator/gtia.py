@@ -16,10 +16,10 @@ while a 1 is written to the bit: the lines are open-collector outputs as well as
 Altirra Hardware Reference Manual, "GTIA", CONSOL), $0F for the unused ones.
 
 Every write to the registers $D000-$D01C is logged with the scan line and colour
-clock the beam is at during a frame, so the renderer (emulator/pmg.py) can show
-what display list interrupts and kernels change, from the colour clock they change
-it.  Collisions are worked out by pmg.py from
-the same picture, lazily: when a collision register is read, HITCLR is written,
+clock the beam is at during a frame (the write cycle's), so the renderer
+(emulator/pmg.py) can show what display list interrupts and kernels change, from the
+colour clock GTIA takes it at (emulator/shifters.py: a few colour clocks later).
+Collisions are worked out by pmg.py from the same picture, lazily: when a collision register is read, HITCLR is written,
 or the frame ends, for the scanlines the beam has drawn since the last time
 (``collide`` is the machine's hook for that).
 """

@@ -44,12 +44,17 @@ data sheet's priority equations):
   GTIA modes 9 and 11 collide with no playfield; in mode 10 the pixels of colours
   COLPF0-3 collide as PF0-PF3 (``collisions``).  The machine asks for the rows and
   the part of the current row the beam has drawn (``frame_collisions``' pixels).
-* Register writes during the frame take effect at the colour clock the beam is at
-  (two colour clocks a machine cycle, Mapping the Atari appendix 3; the beam's colour
-  clock counts like HPOS): a write inside the frame's 192 colour clocks changes the
-  rest of its row (the row is drawn in pieces, ``row_segments``), one left of them the
-  whole row, one right of them the rows below.  GTIA's own delay of a colour clock or
-  two is not modelled (mode 10's pixels aside, above).
+* Register writes during the frame take effect at the colour clock the beam is at when
+  GTIA takes them: the write cycle's (two colour clocks a machine cycle, Mapping the
+  Atari appendix 3; the beam's colour clock counts like HPOS) plus GTIA's delay, HPOS 5,
+  SIZE and GRAF 3, PRIOR 2 colour clocks, the colours none (emulator/shifters.py's
+  WRITE_DELAY): a write inside the frame's 192 colour clocks changes the rest of its row
+  (the row is drawn in pieces, ``row_segments``), one left of them the whole row, one
+  right of them the rows below.  A row in whose middle HPOS, SIZE or GRAF changes has its
+  players and missiles shifted out by GTIA's shift registers (emulator/shifters.py:
+  retriggering, overlapping images, resizing, the lock-up); the others are drawn at once,
+  which is the same for them.  A hi-res row that starts in a GTIA mode switched off later
+  shows the rest as pseudo mode E (``pseudo_rows``).
 
 Everything is numpy over all pixels of the scanlines asked for; a frame
 without player/missile graphics and GTIA modes takes the plain colour path.
@@ -77,6 +82,7 @@ from emulator.gtia import (
     SIZEP0,
     VDELAY,
 )
+from emulator.shifters import WRITE_DELAY, carry_locked, line_objects, shifters
 
 COLOUR_CLOCKS = FRAME_WIDTH // 2  # 192
 HPOS_OFFSET = 0x20  # HPOS of the frame's colour clock 0
@@ -128,7 +134,7 @@ def register_table(start: bytes, log: list[Write], rows: int) -> np.ndarray:
     table = np.empty((rows, 0x20), dtype=np.uint8)
     table[:] = np.frombuffer(start, dtype=np.uint8)
     for scanline, clock, reg, value in log:
-        row, x = write_position(scanline, clock)
+        row, x = write_position(scanline, clock + WRITE_DELAY[reg])
         row += x > 0  # a write in the middle of a row: see mid_row_writes
         if row < rows:
             table[row:, reg] = value
@@ -136,12 +142,16 @@ def register_table(start: bytes, log: list[Write], rows: int) -> np.ndarray:
 
 
 def mid_row_writes(log: list[Write], first: int, last: int) -> dict[int, list[tuple[int, int, int]]]:
-    """The writes that show from the middle of rows ``first``..``last`` - 1: row -> [(x, reg, value)]."""
+    """The writes that show from the middle of rows ``first``..``last`` - 1 (each from the colour
+    clock GTIA takes it at, emulator/shifters.py's WRITE_DELAY): row -> [(x, reg, value)] in the
+    order they take effect."""
     writes: dict[int, list[tuple[int, int, int]]] = {}
     for scanline, clock, reg, value in log:
-        row, x = write_position(scanline, clock)
+        row, x = write_position(scanline, clock + WRITE_DELAY[reg])
         if x > 0 and first <= row < last:
             writes.setdefault(row, []).append((x, reg, value))
+    for row_writes in writes.values():
+        row_writes.sort(key=lambda write: write[0])  # stable: writes at one clock stay in order
     return writes
 
 
@@ -325,24 +335,125 @@ def gtia_mode_colours(indices: np.ndarray, table: np.ndarray, rows: np.ndarray) 
     return np.where(sub == BK, np.broadcast_to(background, sub.shape), colour)
 
 
+Masks = list[np.ndarray | None]
+
+
 def compose(ram: np.ndarray, state: FrameState, indices: np.ndarray) -> np.ndarray:
     """Colour bytes of a frame: the playfield ``indices`` with players, missiles and priorities;
-    a row with writes in its middle is drawn again from each write on with its registers."""
+    a row with writes in its middle is drawn again from each write on with its registers (and
+    a pseudo mode E row from its start)."""
     rows = indices.shape[0]
     table = register_table(state.start_registers, state.log, rows)
-    colours = _compose_rows(ram, state, indices, table, 0)
-    for row, writes in mid_row_writes(state.log, 0, rows).items():
-        for start, end, registers in row_segments(table, row, writes):
-            piece = _compose_rows(ram, state, indices[row:row + 1], registers[None, :], row)
+    mids = mid_row_writes(state.log, 0, rows)
+    players, missiles = frame_objects(np.asarray(ram), state, table, 0, mids)
+    colours = _compose_rows(state, indices, table, 0, players, missiles)
+    pseudo = pseudo_rows(state, 0, rows)
+    for row in sorted(mids.keys() | pseudo):
+        row_players, row_missiles = _row_masks(players, row), _row_masks(missiles, row)
+        for start, end, registers in row_pieces(table, row, mids.get(row, []), row in pseudo):
+            playfield, hires = piece_playfield(indices[row:row + 1], registers, row in pseudo)
+            piece = _compose_rows(state, playfield, registers[None, :], row, row_players, row_missiles, hires)
             colours[row, start:end] = piece[0, start:end]
     return colours
 
 
-def _compose_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table: np.ndarray,
-                  first: int) -> np.ndarray:
-    """Colour bytes of the rows ``first``.. with the registers ``table`` (a row each)."""
+def row_pieces(table: np.ndarray, row: int, writes: list[tuple[int, int, int]], whole: bool
+               ) -> list[tuple[int, int, np.ndarray]]:
+    """(start, end, registers) of the pieces of a row after its first write (``row_segments``),
+    with the first piece too if ``whole``."""
+    segments = row_segments(table, row, writes)
+    if not whole:
+        return segments
+    return [(0, writes[0][0] if writes else FRAME_WIDTH, table[row])] + segments
+
+
+def line_start_priors(state: FrameState, rows: int) -> np.ndarray:
+    """(rows,) uint8: PRIOR as GTIA has it when a scan line starts: written in time to be taken
+    before colour clock $20 (HPOS_OFFSET) of its line, see ``pseudo_rows``."""
+    priors = np.full(rows, state.start_registers[PRIOR], dtype=np.uint8)
+    for scanline, clock, reg, value in state.log:
+        if reg == PRIOR:
+            row = max(0, scanline - FIRST_DISPLAY_LINE + (clock + WRITE_DELAY[PRIOR] >= HPOS_OFFSET))
+            priors[row:] = value
+    return priors
+
+
+def pseudo_rows(state: FrameState, first: int, last: int) -> set[int]:
+    """The rows ``first``..``last`` - 1 that GTIA reads as pseudo mode E where PRIOR selects no
+    GTIA mode: hi-res lines that started with a GTIA mode.  GTIA decides at a line's start
+    whether it takes ANTIC's data as hi-res, and not if a GTIA mode is on; a mode switched off
+    later in the line leaves the rest of it read as in the four-colour modes, each colour
+    clock's two hi-res bits selecting PF0-PF3 (GTIA as the Altirra emulator models it;
+    Acid800's "GTIA: Pseudo mode E": a PRIOR write at cycle 14, taken at colour clock $1E, is
+    in time for the line, one at cycle 15 is not)."""
+    priors = line_start_priors(state, last)
+    hires = hires_rows(state.display_list, 0, last)
+    return {row for row in range(first, last) if hires[row] and priors[row] & 0xC0}
+
+
+def piece_playfield(indices: np.ndarray, registers: np.ndarray, pseudo: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """A piece's playfield and its hi-res flag (None: the display list's): in a pseudo mode E
+    row, where PRIOR selects no GTIA mode, the hi-res bits of each colour clock as PF0-PF3."""
+    if not pseudo or registers[PRIOR] & 0xC0:
+        return indices, None
+    lit = (indices == HIRES).astype(np.uint8).reshape(indices.shape[0], -1, 2)
+    colour = np.repeat(1 + 2 * lit[:, :, 0] + lit[:, :, 1], 2, axis=1).astype(np.uint8)
+    return np.where(indices == BK, BK, colour).astype(np.uint8), np.zeros(indices.shape[0], dtype=bool)
+
+
+def frame_objects(ram: np.ndarray, state: FrameState, table: np.ndarray, first: int,
+                  mids: dict[int, list[tuple[int, int, int]]]) -> tuple[Masks, Masks]:
+    """Masks of players 0-3 and missiles 0-3 on the rows ``first``..``len(table)`` - 1 (None for
+    an object that shows nowhere): from each row's registers at once, or from GTIA's shift
+    registers for a row in whose middle HPOS, SIZE or GRAF is written (``mids``, rows from 0 on)
+    and for the rows a locked-up shifter carries on into (``carry_locked``)."""
+    rows = table.shape[0] - first
+    if not uses_objects(state) or rows <= 0:
+        return [None] * 4, [None] * 4
+    graf = object_graphics(ram, state, table, 0)
+    players, missiles = object_masks(table[first:], graf[first:])
+    locked: dict[int, tuple[int, int]] = {}
+    for row in range(table.shape[0]):
+        writes = [(x // 2 + HPOS_OFFSET, reg, value) for x, reg, value in mids.get(row, []) if reg <= GRAFM]
+        if not locked and (not writes or row < first and not any(SIZEP0 <= reg <= SIZEM for _, reg, _ in writes)):
+            continue  # drawn at once (before ``first``: no lock-up can start there)
+        objects = shifters(table[row].tobytes(), graf[row].tobytes())
+        for number, (register, count) in locked.items():
+            objects[number].register, objects[number].count = register, count
+        shown = line_objects(objects, writes)
+        locked = carry_locked(objects)
+        if row >= first:
+            _set_row(players, missiles, row - first, rows, shown)
+    return players, missiles
+
+
+def _set_row(players: Masks, missiles: Masks, row: int, rows: int, shown: bytearray) -> None:
+    """Row ``row`` of the masks from a line's objects (bits 0-3 players, 4-7 missiles a colour clock)."""
+    clocks = np.frombuffer(shown, dtype=np.uint8)[HPOS_OFFSET:HPOS_OFFSET + COLOUR_CLOCKS]
+    pixels = np.repeat(clocks, 2)
+    for number in range(8):
+        on = (pixels >> number) & 1 != 0
+        group, index = (players, number) if number < 4 else (missiles, number - 4)
+        mask = group[index]
+        if mask is None:
+            if not on.any():
+                continue
+            mask = group[index] = np.zeros((rows, FRAME_WIDTH), dtype=bool)
+        mask[row] = on
+
+
+def _row_masks(masks: Masks, row: int) -> Masks:
+    """The masks of row ``row`` alone."""
+    return [None if mask is None else mask[row:row + 1] for mask in masks]
+
+
+def _compose_rows(state: FrameState, indices: np.ndarray, table: np.ndarray, first: int,
+                  players: Masks, missiles: Masks, hires: np.ndarray | None = None) -> np.ndarray:
+    """Colour bytes of the rows ``first``.. with the registers ``table`` (a row each) and the
+    objects' masks of these rows (``hires``: which rows are hi-res, if not the display list's)."""
     rows = indices.shape[0]
-    hires = hires_rows(state.display_list, first, rows)
+    if hires is None:
+        hires = hires_rows(state.display_list, first, rows)
     gtia_rows = (table[:, PRIOR] & 0xC0) != 0
     colours_table = table[:, [COLBK, COLPF0, COLPF0 + 1, COLPF0 + 2, COLPF0 + 3]]
     base = np.take_along_axis(
@@ -350,10 +461,6 @@ def _compose_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table
         indices.astype(np.intp), axis=1)
     if gtia_rows.any():
         base[gtia_rows] = gtia_mode_colours(indices, table, gtia_rows)
-    if not uses_objects(state):
-        return base
-    graf = object_graphics(np.asarray(ram), state, table, first)
-    players, missiles = object_masks(table, graf)
     masks = [mask for mask in players + missiles if mask is not None]
     if not masks:
         return base
@@ -364,7 +471,7 @@ def _compose_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table
     # the priority logic only where objects are (outside, the playfield colours stand)
     box = (slice(int(rows[0]), int(rows[-1]) + 1), slice(int(columns[0]), int(columns[-1]) + 1))
 
-    def crop(objects: list[np.ndarray | None]) -> list[np.ndarray | None]:
+    def crop(objects: Masks) -> Masks:
         return [None if mask is None else mask[box] for mask in objects]
 
     base = base.copy()
@@ -425,41 +532,51 @@ def frame_collisions(ram: np.ndarray, state: FrameState, indices: np.ndarray, fi
                      start_pixel: int = 0, end_pixel: int = FRAME_WIDTH) -> bytearray:
     """Collision bits of the displayed rows ``first`` to ``last`` - 1 (0 = scanline 8): of the
     first row only the pixels from ``start_pixel``, of the last only those before ``end_pixel``;
-    a row with writes in its middle collides piece by piece, each with its registers."""
+    a row with writes in its middle (or a pseudo mode E row) collides piece by piece, each
+    with its registers."""
     if last <= first or not uses_objects(state):
         return bytearray(16)
     table = register_table(state.start_registers, state.log, last)
     window = np.broadcast_to(COLLIDING, (last - first, FRAME_WIDTH)).copy()
     window[0, :start_pixel] = False
     window[-1, end_pixel:] = False
-    pieces = mid_row_writes(state.log, first, last)
-    result = _collide_rows(ram, state, indices, table[first:], first, pieces, window)
-    for row, writes in pieces.items():
-        for start, end, registers in row_segments(table, row, writes):
+    all_mids = mid_row_writes(state.log, 0, last)  # the rows before ``first`` for a lock-up they leave
+    mids = {row: writes for row, writes in all_mids.items() if row >= first}
+    pseudo = pseudo_rows(state, first, last)
+    players, missiles = frame_objects(np.asarray(ram), state, table, first, all_mids)
+    visible = window.copy()
+    for row, writes in mids.items():
+        visible[row - first, writes[0][0]:] = False
+    for row in pseudo:
+        visible[row - first] = False
+    result = _collide_rows(state, indices, table[first:], first, players, missiles, visible)
+    for row in sorted(mids.keys() | pseudo):
+        for start, end, registers in row_pieces(table, row, mids.get(row, []), row in pseudo):
             columns = np.zeros((1, FRAME_WIDTH), dtype=bool)
             columns[0, start:end] = window[row - first, start:end]
-            hits = _collide_rows(ram, state, indices, registers[None, :], row, {}, columns)
+            playfield, hires = piece_playfield(indices[row:row + 1], registers, row in pseudo)
+            hits = _collide_rows(state, playfield, registers[None, :], 0, _row_masks(players, row - first),
+                                 _row_masks(missiles, row - first), columns,
+                                 hires if hires is not None else hires_rows(state.display_list, row, 1))
             result = bytearray(a | b for a, b in zip(result, hits))
     return result
 
 
-def _collide_rows(ram: np.ndarray, state: FrameState, indices: np.ndarray, table: np.ndarray, first: int,
-                  pieces: dict[int, list[tuple[int, int, int]]], window: np.ndarray) -> bytearray:
-    """Collision bits of the rows ``first``.. with the registers ``table`` (a row each), in the
-    pixels ``window`` (a row each) only; of a row in ``pieces`` only the columns before its first
-    write."""
-    graf = object_graphics(np.asarray(ram), state, table, first)
-    visible = window.copy()
-    for row, writes in pieces.items():
-        visible[row - first, writes[0][0]:] = False
-    players, missiles = (_within(masks, visible) for masks in object_masks(table, graf))
+def _collide_rows(state: FrameState, indices: np.ndarray, table: np.ndarray, first: int,
+                  players: Masks, missiles: Masks, window: np.ndarray, hires: np.ndarray | None = None
+                  ) -> bytearray:
+    """Collision bits of the rows ``first``.. of ``indices`` with the registers ``table`` (a row
+    each) and the objects' masks of these rows, in the pixels ``window`` (a row each) only
+    (``hires``: which rows are hi-res, if not the display list's)."""
+    players, missiles = _within(players, window), _within(missiles, window)
     if all(mask is None for mask in players + missiles):
         return bytearray(16)
     sub = indices[first:first + table.shape[0]]
-    hires = hires_rows(state.display_list, first, table.shape[0])
+    if hires is None:
+        hires = hires_rows(state.display_list, first, table.shape[0])
     return collisions(sub, hires, table[:, PRIOR] >> 6, players, missiles)
 
 
-def _within(masks: list[np.ndarray | None], window: np.ndarray) -> list[np.ndarray | None]:
+def _within(masks: Masks, window: np.ndarray) -> Masks:
     """The objects' masks inside ``window`` (never in the horizontal blanks, where nothing collides)."""
     return [None if mask is None else mask & window for mask in masks]

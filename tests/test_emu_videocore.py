@@ -284,3 +284,35 @@ def test_objects_moving_from_frame_to_frame_are_drawn_alike(seed: int, prior: in
         registers[hpos_register] = position  # HPOSP0-3, HPOSM0-3
         ram[0x3000 + pm_offset] = graphics  # a byte of the player/missile area
         draw_both(antic, FrameState(display_list, bytes(registers), [], antic.dmactl, 0x30), 0, 240, compiled)
+
+
+#: writes GTIA's shift registers and pseudo mode E depend on: HPOS, SIZE, GRAF and PRIOR (GTIA modes too)
+object_write = (st.tuples(st.integers(0, 0x11), st.integers(0, 255))
+                | st.tuples(st.integers(0x08, 0x0C), st.sampled_from([0x02, 0x03, 0xAA, 0xFF]))  # resizing, lock-up
+                | st.tuples(st.just(0x1B), st.sampled_from([0x00, 0x01, 0x04, 0x11, 0x40, 0x80, 0x84, 0xC0])))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1),
+       modes=st.lists(st.sampled_from([0x02, 0x0D, 0x0E, 0x0F]), min_size=1, max_size=4),
+       writes=st.lists(st.tuples(st.integers(30, 50), st.integers(0, 227), object_write), max_size=30),
+       dmactl=st.sampled_from([0x22, 0x2E, 0x3E, 0x23]), rows=st.tuples(st.integers(15, 60), st.integers(15, 60)),
+       beam=st.tuples(st.integers(0, 192), st.integers(0, 192)))
+def test_mid_line_object_and_prior_writes_are_drawn_and_collide_alike(
+        seed: int, modes: list[int], writes: list[tuple[int, int, tuple[int, int]]], dmactl: int,
+        rows: tuple[int, int], beam: tuple[int, int]) -> None:
+    """Lines on which the CPU writes HPOS, SIZE, GRAF and PRIOR while the beam is on them (GTIA's
+    shift registers, retriggering, resizing, lock-up, pseudo mode E): every pixel and collision
+    of the Python reference and the compiled picture alike."""
+    rng = np.random.default_rng(seed)
+    ram = bytearray(rng.integers(0, 256, 0x10000, dtype=np.uint8).tobytes())
+    code = bytes((0x70, 0x70, 0x70, 0x40 | modes[0], 0x00, 0x40)) + bytes(modes * 12)[:60]
+    ram[DLIST:DLIST + len(code) + 3] = code + bytes((0x41, 0x00, 0x06))
+    antic = Antic(ram)
+    antic.dmactl, antic.chbase, antic.dlist = dmactl, 0xE0, DLIST
+    registers = bytearray(rng.integers(0, 256, 32, dtype=np.uint8).tobytes())
+    registers[0x1D] = rng.integers(0, 4)
+    log = [(line, clock, reg, value) for line, clock, (reg, value) in sorted(writes, key=lambda w: w[:2])]
+    state = FrameState(antic.begin_frame(), bytes(registers), log, antic.dmactl, 0x30)
+    # the collisions of rows from before, among or after the written ones (a lock-up carries on)
+    draw_both(antic, state, min(rows), max(rows), start_pixel=2 * beam[0], end_pixel=2 * beam[1])
