@@ -66,8 +66,9 @@ normal 320-pixel playfield sits at x = 32..351).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -166,6 +167,34 @@ class ModeLine:
     shift: int = 0  # HSCROL in colour clocks when HS is set
 
 
+#: what a kept parse is valid for: DMACTL, start, memory scan counter, HSCROL, VSCROL, VS going on
+ParseKey = tuple[int, int, int, int, int, bool]
+#: a register write during the display: (the first scan line it counts for, register, value)
+RegisterWrite = tuple[int, int, int]
+#: the cycle of a scan line by which ANTIC has sampled VSCROL to decide whether the line ends its
+#: mode line (and so raises its DLI): a write before it counts for this line, a later one from the
+#: next (Acid800's "ANTIC: VSCROL+DLI timing": a write at cycle 6 stops a DLI at cycle 8)
+VSCROL_SAMPLE_CYCLE = 8
+#: the cycle of a scan line at which ANTIC fetches a display list instruction (Atari Hardware
+#: Manual, "M I P P P P A A": the instruction at cycle 1); HSCROL and the counter count from there
+FETCH_CYCLE = 1
+
+
+@dataclass(frozen=True)
+class ParseStep:
+    """Where the parser stood before one display list instruction: a parse of the frame's rest
+    resumes here (``Antic.reparse_from``).  ``code`` holds the bytes the instruction was read as,
+    so a resumed instruction is the one ANTIC fetched even if the program has changed it since."""
+
+    line: int  # the scan line it is fetched on
+    pc: int  # the display list counter before it (before DLIST writes landing since ``after``)
+    memory_scan: int
+    vscrolling: bool  # the mode line before it had VS set
+    after: int  # the scan line of the instruction before it (DLIST writes after that apply here)
+    counts: tuple[int, int, int, int]  # mode lines, DLI lines, fetches and instructions before it
+    code: bytes = b""  # the instruction and its operand bytes as read
+
+
 @dataclass
 class DisplayList:
     """A parsed display list: the mode lines and the scanlines that raise a DLI."""
@@ -178,6 +207,8 @@ class DisplayList:
     next_instruction: int = 0  # the display list counter after the frame: where the next one starts
     next_memory_scan: int = 0  # the memory scan counter after the frame
     instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
+    steps: tuple[ParseStep, ...] = ()  # the parser's state before each instruction read
+    next_vscrolling: bool = False  # the frame's last mode line had VS set (the next frame goes on)
 
     @cached_property
     def packed(self) -> bytes:
@@ -208,6 +239,86 @@ class _RecordingRam:
         return self.ram[address]
 
 
+class _Replay:
+    """The bytes of an instruction ANTIC fetched before (``ParseStep.code``) at its first
+    addresses, the RAM's bytes elsewhere: a parse resumed in the middle of a mode line goes on
+    with the instruction as it was read."""
+
+    def __init__(self, code: bytes, ram: _RecordingRam) -> None:
+        self.code, self.ram = code, ram
+        self.start: int | None = None
+
+    def __getitem__(self, address: int) -> int:
+        if self.start is None:
+            self.start = address
+        offset = (address - self.start) & 0x03FF
+        return self.code[offset] if offset < len(self.code) else self.ram[address]
+
+
+def _read_instruction(source: _RecordingRam | _Replay, pc: int) -> tuple[int, int, int, bytes]:
+    """The instruction at ``pc``: (instruction, its address operand or -1, the counter after it,
+    the bytes read).  Jumps and LMS mode lines carry a two-byte address."""
+    instruction = source[pc]
+    pc = _next_list_byte(pc)
+    mode = instruction & 0x0F
+    if mode == 1 or (mode > 1 and instruction & 0x40):
+        low = source[pc]
+        pc = _next_list_byte(pc)
+        high = source[pc]
+        return instruction, low | (high << 8), _next_list_byte(pc), bytes((instruction, low, high))
+    return instruction, -1, pc, bytes((instruction,))
+
+
+def _counter_after_writes(pc: int, writes: list[RegisterWrite], after: int, line: int) -> int:
+    """The display list counter ``pc`` with the DLISTL/H writes that land after scan line
+    ``after`` up to ``line`` (each loads its byte of the counter)."""
+    for first, reg, value in writes:
+        if after < first <= line:
+            pc = _load_counter_byte(pc, reg, value)
+    return pc
+
+
+def _load_counter_byte(counter: int, reg: int, value: int) -> int:
+    """The display list counter after a write of ``value`` to DLISTL or DLISTH (``reg``)."""
+    return (counter & 0xFF00) | value if reg == DLISTL else (counter & 0x00FF) | (value << 8)
+
+
+def _register_at(value: int, writes: list[tuple[int, int]], line: int) -> int:
+    """A register's value for scan line ``line``: ``value`` at the frame's top, then each of its
+    ``writes`` (first scan line, value; in order) from its line on."""
+    for first, written in writes:
+        if first > line:
+            break
+        value = written
+    return value
+
+
+def _region_end_height(line: int, first_row: int, vscrol: int, vscrols: list[tuple[int, int]]) -> int:
+    """Scan lines of the mode line that ends a vertical scrolling region, from ``line``: ANTIC's
+    4-bit row counter counts from ``first_row`` until it equals VSCROL, which it samples on every
+    scan line (Altirra Hardware Reference Manual, "vertical scrolling"; a counter past VSCROL
+    wraps through 15 to 0).  A line still running at the vertical blank ends there (it raises
+    no DLI)."""
+    if not vscrols:
+        return (((vscrol & 0x0F) - first_row) & 0x0F) + 1
+    row = first_row
+    for current in range(line, VBLANK_LINE):
+        if row == _register_at(vscrol, vscrols, current) & 0x0F:
+            return current - line + 1
+        row = (row + 1) & 0x0F
+    return VBLANK_LINE - line + 1
+
+
+def _prefix(prefix: DisplayList | None, start: ParseStep) -> tuple[list[ModeLine], list[int], list[tuple[int, int]],
+                                                                  list[tuple[int, int]], list[ParseStep]]:
+    """The mode lines, DLI lines, fetches, instructions and steps of ``prefix`` before ``start``."""
+    if prefix is None:
+        return [], [], [], [], []
+    lines, dlis, fetches, instructions = start.counts
+    return (list(prefix.mode_lines[:lines]), list(prefix.dli_lines[:dlis]), list(prefix.fetches[:fetches]),
+            list(prefix.instructions[:instructions]), list(prefix.steps[:instructions]))
+
+
 def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]:
     """Runs of consecutive ``addresses`` as (start, end, the bytes there now)."""
     spans: list[tuple[int, int, bytes]] = []
@@ -234,6 +345,10 @@ class Antic:
     def __init__(self, ram: bytearray) -> None:
         self.ram = ram
         self.scanline: Callable[[], int] = lambda: 0  # the beam's scanline now (the machine's)
+        #: the beam's scan line and cycle in it now (the machine's; without one, between displays)
+        self.beam: Callable[[], tuple[int, int]] = lambda: (VBLANK_LINE, 0)
+        #: told the first scan line of the frame whose display list was read again (the machine's)
+        self.display_list_changed: Callable[[int], None] = lambda from_line: None
         self.ram_view = np.frombuffer(ram, dtype=np.uint8)
         self.reset()
 
@@ -252,101 +367,133 @@ class Antic:
         self.nmien = 0
         self.nmist = 0
         self.display_list = DisplayList([], [], 0, 0)
+        self.vscrolling = False  # the last mode line read had VS set (a region goes on in the next frame)
+        self.frame_vscrolling = False  # ... at the top of the current frame
+        self.frame_registers = (0, 0, 0)  # DMACTL, HSCROL, VSCROL at the top of the frame
+        self.frame_writes: list[RegisterWrite] = []  # the frame's writes during the display that the parse reads
         self.frame_start_font = (0, 0)  # CHBASE, CHACTL at the top of the frame
         self.font_log: list[tuple[int, int, int]] = []  # (scanline, register, value) of their writes
-        # the last parse: (DMACTL, start, memory scan counter, HSCROL, VSCROL), spans of the bytes
+        # the last parse: (DMACTL, start, memory scan counter, HSCROL, VSCROL, VS going on), spans of the bytes
         # it read (start, end, bytes), its result
-        self._parsed: tuple[tuple[int, int, int, int, int], list[tuple[int, int, bytes]], DisplayList] | None = None
+        self._parsed: tuple[ParseKey, list[tuple[int, int, bytes]], DisplayList] | None = None
 
     # -- display list -------------------------------------------------------------
 
-    def parse_display_list(self, start: int | None = None, memory_scan: int | None = None) -> DisplayList:
+    def parse_display_list(self, start: int | None = None, memory_scan: int | None = None,
+                           vscrolling: bool | None = None) -> DisplayList:
         """Read the display list from ``start`` (default: the counter) with the memory scan
-        counter at ``memory_scan`` (default: the counter's) as ANTIC would during one frame; the
-        counters themselves are left alone (``begin_frame`` moves them).  The last parse is
-        given again while its start, memory scan counter, registers and the display list's
-        bytes are as they were then."""
+        counter at ``memory_scan`` (default: the counter's) and ``vscrolling`` (the mode line before
+        had VS; default: as the last frame left it) as ANTIC would during one frame with the
+        registers as they are now; the counters themselves are left alone (``begin_frame`` moves
+        them).  The last parse is given again while its start, memory scan counter, registers and
+        the display list's bytes are as they were then."""
         pc = self.dlist if start is None else start
         if memory_scan is None:
             memory_scan = self.memory_scan
+        if vscrolling is None:
+            vscrolling = self.vscrolling
         if not self.dmactl & 0x20:
             width, left = PLAYFIELD[self.dmactl & 3]
-            return DisplayList([], self._held_instruction_dlis(), width, left, (), pc, memory_scan)
-        key = (self.dmactl, pc, memory_scan, self.hscrol, self.vscrol)
+            return DisplayList([], self._held_instruction_dlis(), width, left, (), pc, memory_scan,
+                               next_vscrolling=vscrolling)
+        key = (self.dmactl, pc, memory_scan, self.hscrol, self.vscrol, vscrolling)
         last = self._parsed
         ram = self.ram
         if last is not None and last[0] == key and all(ram[first:end] == saved for first, end, saved in last[1]):
             return last[2]
         reads: list[int] = []
-        display_list = self._parse_display_list(pc, memory_scan, reads)
+        display_list = self._parse_display_list(pc, memory_scan, reads, vscrolling)
         self._parsed = (key, _spans(ram, reads), display_list)
         return display_list
 
-    def _parse_display_list(self, pc: int, memory_scan: int, reads: list[int]) -> DisplayList:
-        """The display list's mode lines from ``pc`` with the memory scan counter at
-        ``memory_scan`` (display list DMA on); the addresses of the bytes it read go into ``reads``."""
-        width_code = self.dmactl & 3
+    def _parse_display_list(self, pc: int, memory_scan: int, reads: list[int],
+                            vscrolling: bool = False) -> DisplayList:
+        """The whole frame's display list from ``pc`` with the memory scan counter at
+        ``memory_scan`` and the registers as they are (display list DMA on); the addresses of the
+        bytes it read go into ``reads``."""
+        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, (0, 0, 0, 0))
+        return self._parse_from(first, None, (self.dmactl, self.hscrol, self.vscrol), (), reads)
+
+    def reparse_from(self, from_line: int) -> DisplayList:
+        """The frame's display list read again from scan line ``from_line`` on, with the register
+        writes of the frame so far (``frame_writes``): the instructions before stay as they were
+        read, the one in progress at ``from_line`` goes on as fetched (its end decided anew), the
+        rest are read from memory as it is now."""
+        display_list = self.display_list
+        steps = display_list.steps
+        if not steps:
+            return display_list
+        index = max(0, bisect_right([step.line for step in steps], from_line) - 1)
+        start = steps[index]
+        if start.line >= from_line:  # not fetched yet when the register changed: read it now
+            start = replace(start, code=b"")
+        return self._parse_from(start, display_list, self.frame_registers, tuple(self.frame_writes), [])
+
+    def _parse_from(self, start: ParseStep, prefix: DisplayList | None, registers: tuple[int, int, int],
+                    writes: tuple[RegisterWrite, ...], reads: list[int]) -> DisplayList:
+        """The display list from ``start`` to the vertical blank, after ``prefix``'s mode lines
+        before it; ``registers`` are DMACTL, HSCROL and VSCROL at the frame's top, ``writes`` the
+        writes to HSCROL, VSCROL and DLISTL/H during the display (each from its scan line on)."""
+        dmactl, hscrol, vscrol = registers
+        width_code = dmactl & 3
         width, left = PLAYFIELD[width_code]
+        counter_writes = [write for write in writes if write[1] in (DLISTL, DLISTH)]
+        vscrols = [(line, value) for line, reg, value in writes if reg == VSCROL]
+        hscrols = [(line, value) for line, reg, value in writes if reg == HSCROL]
         ram = _RecordingRam(self.ram, reads)
-        line = FIRST_DISPLAY_LINE
-        vscrolling = False  # the previous mode line had VS set
-        mode_lines: list[ModeLine] = []
-        dli_lines: list[int] = []
-        fetches: list[tuple[int, int]] = []
-        instructions: list[tuple[int, int]] = []
+        mode_lines, dli_lines, fetches, instructions, steps = _prefix(prefix, start)
+        line, pc, memory_scan, after = start.line, start.pc, start.memory_scan, start.after
+        vscrolling = start.vscrolling
+        source: _RecordingRam | _Replay = _Replay(start.code, ram) if start.code else ram
         while line < VBLANK_LINE:
-            instruction = ram[pc]
+            counts = (len(mode_lines), len(dli_lines), len(fetches), len(instructions))
+            step = ParseStep(line, pc, memory_scan, vscrolling, after, counts)
+            pc = _counter_after_writes(pc, counter_writes, after, line)
+            after = line
+            instruction, operand, pc, code = _read_instruction(source, pc)
+            source = ram
+            steps.append(replace(step, code=code))
             instructions.append((line, instruction))
+            fetches.append((line, len(code)))
             mode = instruction & 0x0F
-            pc = _next_list_byte(pc)
-            fetched = 1
-            if mode == 0:
-                height = ((instruction >> 4) & 7) + 1
-                vscrolling = False
-            elif mode == 1:
-                target = ram[pc] | (ram[_next_list_byte(pc)] << 8)
-                fetches.append((line, 3))
-                pc = target
+            if mode == 1:  # a jump: one blank scanline
+                pc = operand
                 if instruction & 0x40:  # JVB: blank until vertical blank, a DLI on every line
                     if instruction & 0x80:
                         dli_lines.extend(range(line, VBLANK_LINE))
                     break
                 if instruction & 0x80:
                     dli_lines.append(line)
-                height = 1
-                fetched = 0
-                vscrolling = False
+                line += 1
+                continue
+            if mode == 0:  # blank lines: they end a vertical scrolling region like a mode line
+                natural, first_row = ((instruction >> 4) & 7) + 1, 0
+                ends_region, vscrolling = vscrolling, False
             else:
                 if instruction & 0x40:  # LMS
-                    memory_scan = ram[pc] | (ram[_next_list_byte(pc)] << 8)
-                    pc = _next_list_byte(_next_list_byte(pc))
-                    fetched = 3
-                spec = MODES[mode]
-                natural = spec.height
-                first_row, last_row = 0, natural - 1
+                    memory_scan = operand
+                natural = MODES[mode].height
                 vs = bool(instruction & 0x20)
-                if vs and not vscrolling:
-                    first_row = self.vscrol & 0x0F  # the region's first line
-                elif vscrolling and not vs:
-                    last_row = self.vscrol & 0x0F  # the line that ends the region
-                vscrolling = vs
-                height = max(1, last_row - first_row + 1) if last_row >= first_row else last_row + 16 - first_row + 1
+                first_row = _register_at(vscrol, vscrols, line) & 0x0F if vs and not vscrolling else 0
+                ends_region, vscrolling = vscrolling and not vs, vs
+            if ends_region:
+                height = _region_end_height(line, first_row, vscrol, vscrols)
+            else:
+                height = ((natural - 1 - first_row) & 0x0F) + 1
+            if mode:
                 fetch_width, shift = width, 0
                 if instruction & 0x10 and width_code:  # HS: the next wider playfield
                     fetch_width = PLAYFIELD[WIDER[width_code]][0]
-                    shift = self.hscrol & 0x0F
-                size = spec.bytes_at(fetch_width)
+                    shift = _register_at(hscrol, hscrols, line) & 0x0F
+                size = MODES[mode].bytes_at(fetch_width)
                 mode_lines.append(ModeLine(line, height, mode, memory_scan, size, first_row, fetch_width, shift))
                 memory_scan = _advance_within_4k(memory_scan, size)
-            if fetched:
-                fetches.append((line, fetched))
-            if instruction & 0x80 and mode != 1:
-                last = line + height - 1
-                if last < VBLANK_LINE:
-                    dli_lines.append(last)
+            if instruction & 0x80 and line + height - 1 < VBLANK_LINE:
+                dli_lines.append(line + height - 1)
             line += height
+        pc = _counter_after_writes(pc, counter_writes, after, VBLANK_LINE)
         return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan,
-                           tuple(instructions))
+                           tuple(instructions), tuple(steps), vscrolling)
 
     def _held_instruction_dlis(self) -> list[int]:
         """With display list DMA off ANTIC reads no instruction: it goes on repeating the one it
@@ -364,14 +511,36 @@ class Antic:
         """Read the display list for the frame that starts now, from where the counter stands,
         and leave the counter where this frame's list ends (the next frame starts there)."""
         self.frame_dlist, self.frame_memory_scan = self.dlist, self.memory_scan
-        self.display_list = self.parse_display_list()
-        self.dlist = self.display_list.next_instruction
-        self.memory_scan = self.display_list.next_memory_scan
-        if self.display_list.instructions:
-            self.instruction = self.display_list.instructions[-1][1]
+        self.frame_vscrolling = self.vscrolling
+        self.frame_registers = (self.dmactl, self.hscrol, self.vscrol)
+        self.frame_writes = []
+        self._use(self.parse_display_list())
         self.frame_start_font = (self.chbase, self.chactl)
         self.font_log = []
         return self.display_list
+
+    def _use(self, display_list: DisplayList) -> None:
+        """The frame's display list is ``display_list``: the counters stand where it ends."""
+        self.display_list = display_list
+        self.dlist = display_list.next_instruction
+        self.memory_scan = display_list.next_memory_scan
+        self.vscrolling = display_list.next_vscrolling
+        if display_list.instructions:
+            self.instruction = display_list.instructions[-1][1]
+
+    def _written_during_display(self, reg: int, value: int, sample_cycle: int) -> bool:
+        """A write to a register the parse reads: during the display (before the vertical blank,
+        ANTIC samples it at ``sample_cycle`` of a scan line) the rest of the frame's list is read
+        again with it, and the machine hears from which scan line; False between the displays
+        (the next frame reads it)."""
+        line, cycle = self.beam()
+        first = max(FIRST_DISPLAY_LINE, line if cycle < sample_cycle else line + 1)
+        if line >= VBLANK_LINE or first >= VBLANK_LINE or not self.display_list.steps:
+            return False
+        self.frame_writes.append((first, reg, value))
+        self._use(self.reparse_from(first))
+        self.display_list_changed(first)
+        return True
 
     def _hold_instruction(self) -> None:
         """Display list DMA goes off: ANTIC keeps the instruction it is executing now."""
@@ -412,14 +581,16 @@ class Antic:
         elif reg == CHACTL:
             self.chactl = value
             self.font_log.append((self.scanline(), reg, value))
-        elif reg == DLISTL:
-            self.dlist = self.frame_dlist = (self.dlist & 0xFF00) | value
-        elif reg == DLISTH:
-            self.dlist = self.frame_dlist = (self.dlist & 0x00FF) | (value << 8)
+        elif reg in (DLISTL, DLISTH):
+            self._write_counter(reg, value)
         elif reg == HSCROL:
-            self.hscrol = value
+            if value != self.hscrol:
+                self.hscrol = value
+                self._written_during_display(reg, value, FETCH_CYCLE)
         elif reg == VSCROL:
-            self.vscrol = value
+            if value != self.vscrol:
+                self.vscrol = value
+                self._written_during_display(reg, value, VSCROL_SAMPLE_CYCLE)
         elif reg == PMBASE:
             self.pmbase = value
         elif reg == CHBASE:
@@ -429,6 +600,14 @@ class Antic:
             self.nmien = value
         elif reg == NMIRES:
             self.nmist = 0
+
+    def _write_counter(self, reg: int, value: int) -> None:
+        """DLISTL/H load a byte of the display list counter: during the display ANTIC fetches
+        its next instruction from there; between displays the next frame starts there."""
+        if self.beam()[0] < FIRST_DISPLAY_LINE:  # the frame has not fetched yet: it starts there
+            self.frame_dlist = _load_counter_byte(self.frame_dlist, reg, value)
+        if not self._written_during_display(reg, value, FETCH_CYCLE):
+            self.dlist = self.frame_dlist = _load_counter_byte(self.dlist, reg, value)
 
     # -- text ------------------------------------------------------------------------------
 
@@ -457,7 +636,8 @@ class Antic:
         return screen
 
     def _frame_list(self, display_list: DisplayList | None = None) -> DisplayList:
-        return display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan)
+        return display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan,
+                                                       self.frame_vscrolling)
 
     def _text_lines(self, display_list: DisplayList | None = None) -> list[tuple[int, bytes]]:
         """(first scanline, 40 screen codes) of each one-bit character mode line."""

@@ -1,0 +1,193 @@
+"""ANTIC reads its display list as the beam reaches each instruction: a write to VSCROL, HSCROL
+or DLISTL/H during the display changes the rest of the frame from the scan line where ANTIC
+samples it, the mode lines above the beam stay, and the machine's DLIs and DMA follow
+(Altirra Hardware Reference Manual, "vertical scrolling"; Acid800's "ANTIC: Vertical scrolling"
+and "ANTIC: VSCROL+DLI timing")."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from emulator.antic import FIRST_DISPLAY_LINE, VBLANK_LINE, VSCROL_SAMPLE_CYCLE, Antic, DisplayList
+from emulator.machine import Machine
+from emulator.video import CYCLES_PER_LINE
+
+DLIST = 0x3000
+VSCROL, HSCROL, DLISTL, DLISTH = 0xD405, 0xD404, 0xD402, 0xD403
+
+
+def antic_at(code: bytes, vscrol: int = 0, extra: dict[int, bytes] | None = None) -> Antic:
+    """An ANTIC with ``code`` at DLIST (playfield and display list DMA on), its frame begun."""
+    ram = bytearray(0x10000)
+    ram[DLIST:DLIST + len(code)] = code
+    for address, block in (extra or {}).items():
+        ram[address:address + len(block)] = block
+    antic = Antic(ram)
+    antic.dlist, antic.dmactl, antic.vscrol = DLIST, 0x22, vscrol
+    antic.begin_frame()
+    return antic
+
+
+def write_at(antic: Antic, line: int, cycle: int, address: int, value: int) -> list[int]:
+    """Write ANTIC's register at (scan line, cycle); the scan lines the machine heard of."""
+    heard: list[int] = []
+    antic.beam = lambda: (line, cycle)
+    antic.display_list_changed = heard.append
+    antic.write(address, value)
+    return heard
+
+
+def shape(display_list: DisplayList) -> list[tuple[int, int, int, int]]:
+    return [(m.line, m.height, m.mode, m.first_row) for m in display_list.mode_lines]
+
+
+# -- the facts, one by one ---------------------------------------------------------------------------
+
+#: three blank 8-line instructions, a VS mode 8 line (scan lines 32-39), a blank 8-line instruction
+#: with a DLI ending the region, JVB: the display list of Acid800's "VSCROL+DLI timing"
+REGION_THEN_BLANK = bytes((0x70, 0x70, 0x70, 0x28, 0xF0, 0x70, 0x41)) + DLIST.to_bytes(2, "little")
+
+
+def test_a_blank_instruction_ends_a_scrolling_region_at_vscrol() -> None:
+    antic = antic_at(REGION_THEN_BLANK, vscrol=0)
+    assert antic.display_list.dli_lines == [40]  # the blank line shows rows 0..VSCROL: one scan line
+
+
+def test_vscrol_written_before_the_sample_cycle_stops_the_line_from_ending() -> None:
+    """VSCROL 1 at cycle 6 of line 40 (row 0 there) and 0 again later: the row counter runs on
+    through 15 and wraps to 0 at line 56, where the blank line ends and raises its DLI."""
+    antic = antic_at(REGION_THEN_BLANK, vscrol=0)
+    assert write_at(antic, 40, VSCROL_SAMPLE_CYCLE - 2, VSCROL, 1) == [40]
+    assert write_at(antic, 40, 21, VSCROL, 0) == [41]
+    assert antic.display_list.dli_lines == [56]
+    assert shape(antic.display_list) == [(32, 8, 8, 0)]  # the mode line above the beam stays
+
+
+def test_vscrol_written_after_the_sample_cycle_counts_from_the_next_line() -> None:
+    antic = antic_at(REGION_THEN_BLANK, vscrol=0)
+    write_at(antic, 40, VSCROL_SAMPLE_CYCLE + 1, VSCROL, 1)
+    assert antic.display_list.dli_lines == [40]  # line 40 had decided: it is the last
+
+
+def test_unusual_vscrol_values_wrap_the_row_counter() -> None:
+    """Acid800's "Vertical scrolling": VSCROL 9 written above a region of mode 2 lines: the first
+    starts at row 9 and counts through 15 to 7 (15 lines), the last ends at row 9 (10 lines)."""
+    code = bytes((0xA2, 0x82, 0x70, 0xA2, 0x82, 0x41)) + DLIST.to_bytes(2, "little")
+    antic = antic_at(code, vscrol=3)
+    assert antic.display_list.dli_lines == [12, 16, 29, 33]
+    write_at(antic, 18, 23, VSCROL, 9)
+    assert antic.display_list.dli_lines == [12, 16, 39, 49]
+    assert shape(antic.display_list) == [(8, 5, 2, 3), (13, 4, 2, 0), (25, 15, 2, 9), (40, 10, 2, 0)]
+
+
+def test_a_mode_line_stops_at_the_vertical_blank_and_its_region_goes_on_in_the_next_frame() -> None:
+    """A VS line starting at 240 with VSCROL 12 would run to 251: it ends at the vertical blank
+    (no DLI), and the next frame's first VS line continues the region (row 0, 8 lines)."""
+    first = bytes([0x70] * 29) + bytes((0x22,))  # blank to line 239, a VS mode 2 line at 240
+    second = bytes((0xA2, 0x00, 0x41)) + DLIST.to_bytes(2, "little")
+    antic = antic_at(first + second, vscrol=12)
+    assert antic.display_list.mode_lines[-1].line == 240 and antic.display_list.dli_lines == []
+    assert antic.begin_frame().dli_lines[0] == 15
+
+
+def test_dlist_written_during_the_display_is_where_the_next_instruction_comes_from() -> None:
+    code = bytes((0x42, 0x00, 0x40, 0x02, 0x02, 0x41)) + DLIST.to_bytes(2, "little")
+    other = bytes((0x4F, 0x00, 0x50, 0x41)) + DLIST.to_bytes(2, "little")
+    antic = antic_at(code, extra={0x3100: other})
+    write_at(antic, 12, 50, DLISTL, 0x00)
+    write_at(antic, 12, 60, DLISTH, 0x31)
+    lines = antic.display_list.mode_lines
+    assert [(m.line, m.mode, m.address) for m in lines] == [(8, 2, 0x4000), (16, 15, 0x5000)]
+    assert antic.dlist == DLIST  # the JVB there: the next frame starts at the first list again
+
+
+def test_the_instruction_in_progress_goes_on_as_it_was_fetched() -> None:
+    code = bytes((0x62, 0x00, 0x40, 0x82, 0x41)) + DLIST.to_bytes(2, "little")  # VS+LMS, DLI ends it
+    antic = antic_at(code, vscrol=0)
+    antic.ram[DLIST:DLIST + 3] = bytes((0x4F, 0x00, 0x60))  # the program changes it for the next frame
+    write_at(antic, 10, 40, VSCROL, 7)
+    first = antic.display_list.mode_lines[0]
+    assert (first.mode, first.address, first.first_row) == (2, 0x4000, 0)
+    assert antic.display_list.dli_lines == [23]  # the line ending the region: rows 0..7
+
+
+def test_writes_between_displays_wait_for_the_next_frame() -> None:
+    antic = antic_at(REGION_THEN_BLANK, vscrol=0)
+    parsed = antic.display_list
+    assert write_at(antic, VBLANK_LINE + 3, 0, VSCROL, 4) == []
+    assert antic.display_list is parsed
+    following = antic.begin_frame()
+    assert shape(following) == [(32, 4, 8, 4)] and following.dli_lines == [40]  # rows 4-7, then 0-4
+
+
+# -- the rule: reading the list piece by piece is reading it whole ----------------------------------
+
+instruction = st.sampled_from([0x70, 0x00, 0x02, 0x0F, 0x0D, 0x06, 0x07, 0x05, 0x03, 0x08,
+                               0x22, 0x62, 0xA2, 0x2F, 0x32, 0x12, 0x82, 0x42, 0x4F, 0xF0, 0x01])
+
+
+@st.composite
+def display_lists(draw: st.DrawFn) -> bytes:
+    """Instructions (with their LMS and jump addresses) ending in a JVB to the list's start."""
+    code = bytearray()
+    for op in draw(st.lists(instruction, min_size=1, max_size=50)):
+        code.append(op)
+        if op == 0x01:
+            code += (DLIST + len(code) + 2).to_bytes(2, "little")  # a jump to the next byte
+        elif op & 0x0F and op & 0x40:
+            code += draw(st.integers(0, 0xFFFF)).to_bytes(2, "little")
+    return bytes(code) + bytes((0x41,)) + DLIST.to_bytes(2, "little")
+
+
+@given(code=display_lists(), vscrol=st.integers(0, 15), line=st.integers(0, VBLANK_LINE + 4),
+       cycle=st.integers(0, CYCLES_PER_LINE - 1))
+def test_a_parse_resumed_anywhere_equals_the_whole_frames(code: bytes, vscrol: int, line: int, cycle: int) -> None:
+    antic = antic_at(code, vscrol=vscrol)
+    whole = antic.display_list
+    antic.beam = lambda: (line, cycle)
+    resumed = antic.reparse_from(max(line, FIRST_DISPLAY_LINE))
+    assert resumed == whole
+
+
+@given(code=display_lists(), before=st.integers(0, 15), after=st.integers(0, 15),
+       line=st.integers(FIRST_DISPLAY_LINE, VBLANK_LINE - 1))
+def test_a_write_changes_nothing_above_the_line_it_counts_from(code: bytes, before: int, after: int,
+                                                               line: int) -> None:
+    antic = antic_at(code, vscrol=before)
+    whole = antic.display_list
+    write_at(antic, line, 0, VSCROL, after)
+    changed = antic.display_list
+    assert [m for m in changed.mode_lines if m.line + m.height <= line] == \
+        [m for m in whole.mode_lines if m.line + m.height <= line]
+    assert [dli for dli in changed.dli_lines if dli < line] == [dli for dli in whole.dli_lines if dli < line]
+    if before == after:
+        assert changed is whole
+
+
+# -- the machine follows ---------------------------------------------------------------------------------
+
+
+def idle_rom() -> bytes:
+    """Enables DLIs and the VBI, then loops; the NMI handler is an RTI."""
+    rom = bytearray(0x4000)
+    rom[0:8] = bytes((0xA9, 0xC0, 0x8D, 0x0E, 0xD4, 0x4C, 0x05, 0xC0))  # LDA #$C0 / STA NMIEN / JMP *
+    rom[0x10] = 0x40  # RTI
+    rom[0x3FFA:0x4000] = bytes((0x10, 0xC0, 0x00, 0xC0, 0x10, 0xC0))
+    return bytes(rom)
+
+
+def test_the_machine_takes_the_new_dlis_and_dma() -> None:
+    """A VSCROL write in the middle of the display, through the CPU's I/O page: the DLIs still to
+    come are the new list's, with its DMA timeline."""
+    machine = Machine(idle_rom())
+    machine.memory.ram[DLIST:DLIST + len(REGION_THEN_BLANK)] = REGION_THEN_BLANK
+    for address, value in ((DLISTL, DLIST & 0xFF), (DLISTH, DLIST >> 8), (0xD400, 0x22)):
+        machine.memory.write(address, value)
+    machine.run_frames(1)
+    assert [line for _, kind, line in machine._events if kind == "dli"] == [40]
+    machine.run_until(machine.frame_start + 40 * CYCLES_PER_LINE + 3)
+    old_timeline = machine.dma
+    machine.memory.write(VSCROL, 1)  # row 0 on line 40 is not VSCROL: the blank line goes on to row 1
+    assert [line for cycle, kind, line in machine._events[machine._event_index:] if kind == "dli"] == [41]
+    assert machine.dma is not old_timeline
