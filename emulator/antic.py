@@ -193,6 +193,7 @@ class ParseStep:
     after: int  # the scan line of the instruction before it (DLIST writes after that apply here)
     counts: tuple[int, int, int, int]  # mode lines, DLI lines, fetches and instructions before it
     code: bytes = b""  # the instruction and its operand bytes as read
+    address: int = 0  # where they were read (the counter after the DLIST writes)
 
 
 @dataclass
@@ -209,6 +210,32 @@ class DisplayList:
     instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
     steps: tuple[ParseStep, ...] = ()  # the parser's state before each instruction read
     next_vscrolling: bool = False  # the frame's last mode line had VS set (the next frame goes on)
+
+    @cached_property
+    def runs(self) -> list[tuple[int, int, int, bytes]]:
+        """The instructions read, in runs at consecutive addresses: (index of the first step, of
+        the step after the run, first address, the bytes read)."""
+        runs: list[tuple[int, int, int, bytes]] = []
+        for index, step in enumerate(self.steps):
+            follows = runs and runs[-1][2] + len(runs[-1][3]) == step.address
+            if follows and step.address + len(step.code) <= (step.address | 0x03FF) + 1:
+                first, _, start, code = runs[-1]
+                runs[-1] = (first, index + 1, start, code + step.code)
+            else:
+                runs.append((index, index + 1, step.address, step.code))
+        return runs
+
+    def first_changed_after(self, ram: bytearray, line: int) -> int | None:
+        """The scan line of the first instruction fetched below ``line`` whose bytes in ``ram``
+        differ from those read (the program changed the list ahead of the beam), or None."""
+        steps = self.steps
+        for first, end, start, code in self.runs:
+            if steps[end - 1].line <= line or ram[start:start + len(code)] == code:
+                continue
+            for step in steps[first:end]:
+                if step.line > line and _code_at(ram, step.address, len(step.code)) != step.code:
+                    return step.line
+        return None
 
     @cached_property
     def packed(self) -> bytes:
@@ -267,6 +294,14 @@ def _read_instruction(source: _RecordingRam | _Replay, pc: int) -> tuple[int, in
         high = source[pc]
         return instruction, low | (high << 8), _next_list_byte(pc), bytes((instruction, low, high))
     return instruction, -1, pc, bytes((instruction,))
+
+
+def _code_at(ram: bytearray, address: int, count: int) -> bytes:
+    """``count`` display list bytes from ``address`` (the counter wraps inside its 1 KiB block)."""
+    addresses = [address]
+    for _ in range(count - 1):
+        addresses.append(_next_list_byte(addresses[-1]))
+    return bytes(ram[a] for a in addresses)
 
 
 def _counter_after_writes(pc: int, writes: list[RegisterWrite], after: int, line: int) -> int:
@@ -450,9 +485,10 @@ class Antic:
             step = ParseStep(line, pc, memory_scan, vscrolling, after, counts)
             pc = _counter_after_writes(pc, counter_writes, after, line)
             after = line
+            address = pc
             instruction, operand, pc, code = _read_instruction(source, pc)
             source = ram
-            steps.append(replace(step, code=code))
+            steps.append(replace(step, code=code, address=address))
             instructions.append((line, instruction))
             fetches.append((line, len(code)))
             mode = instruction & 0x0F
@@ -541,6 +577,15 @@ class Antic:
         self._use(self.reparse_from(first))
         self.display_list_changed(first)
         return True
+
+    def check_display_list(self, line: int) -> None:
+        """A DLI on scan line ``line``: display list bytes ANTIC has not fetched yet that the
+        program has changed (below the beam) are read again from the first changed instruction
+        on.  Model limit: the check comes at DLIs, so a change is seen from the next DLI on."""
+        changed = self.display_list.first_changed_after(self.ram, line)
+        if changed is not None:
+            self._use(self.reparse_from(changed))
+            self.display_list_changed(changed)
 
     def _hold_instruction(self) -> None:
         """Display list DMA goes off: ANTIC keeps the instruction it is executing now."""

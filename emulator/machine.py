@@ -439,10 +439,11 @@ class Machine:
         callback(cycle)
 
     def _fire_event(self) -> None:
-        cycle, kind, _ = self._events[self._event_index]
+        cycle, kind, line = self._events[self._event_index]
         self._event_index += 1
         cpu, antic = self.cpu, self.antic
         if kind == "dli":
+            antic.check_display_list(line)  # the list below the beam as the program has left it
             antic.nmist = NMI_DLI
             if antic.nmien & NMI_DLI:
                 self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))

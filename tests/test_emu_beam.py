@@ -121,6 +121,23 @@ def test_writes_between_displays_wait_for_the_next_frame() -> None:
     assert shape(following) == [(32, 4, 8, 4)] and following.dli_lines == [40]  # rows 4-7, then 0-4
 
 
+def test_display_list_bytes_changed_below_the_beam_are_read_at_the_next_dli() -> None:
+    code = bytes((0x70, 0xF0, 0x42, 0x00, 0x40, 0x02, 0x02, 0x41)) + DLIST.to_bytes(2, "little")
+    antic = antic_at(code)
+    heard: list[int] = []
+    antic.display_list_changed = heard.append
+    unchanged = antic.display_list
+    antic.check_display_list(23)
+    assert antic.display_list is unchanged and heard == []
+    antic.ram[DLIST] = 0x0F  # above the beam: changes the next frame only
+    antic.ram[DLIST + 6] = 0x4F  # the third mode line (line 40) becomes an LMS mode F line...
+    antic.ram[DLIST + 7:DLIST + 9] = bytes((0x00, 0x50))  # ...at $5000
+    antic.check_display_list(23)  # the DLI at the end of the blank lines 16-23
+    assert heard == [40]
+    assert [(m.line, m.mode, m.address) for m in antic.display_list.mode_lines] == \
+        [(24, 2, 0x4000), (32, 2, 0x4028), (40, 15, 0x5000)]
+
+
 # -- the rule: reading the list piece by piece is reading it whole ----------------------------------
 
 instruction = st.sampled_from([0x70, 0x00, 0x02, 0x0F, 0x0D, 0x06, 0x07, 0x05, 0x03, 0x08,
