@@ -165,6 +165,7 @@ class ModeLine:
     first_row: int = 0  # row counter at its first scanline (vertical fine scrolling)
     fetch_width: int = 0  # hi-res pixels fetched (0: the DMACTL width; wider with HS)
     shift: int = 0  # HSCROL in colour clocks when HS is set
+    replayed: bool = False  # scan lines shown from the line buffer, nothing fetched on the first
 
 
 #: what a kept parse is valid for: DMACTL, start, memory scan counter, HSCROL, VSCROL, VS going on
@@ -178,6 +179,9 @@ VSCROL_SAMPLE_CYCLE = 8
 #: the cycle of a scan line at which ANTIC fetches a display list instruction (Atari Hardware
 #: Manual, "M I P P P P A A": the instruction at cycle 1); HSCROL and the counter count from there
 FETCH_CYCLE = 1
+#: the cycle of a scan line by which a DMACTL playfield width written counts for the line: the
+#: normal playfield's DMA starts at cycle 26 (emulator/dma.py)
+PLAYFIELD_SAMPLE_CYCLE = 26
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,7 @@ class ParseStep:
     counts: tuple[int, int, int, int]  # mode lines, DLI lines, fetches and instructions before it
     code: bytes = b""  # the instruction and its operand bytes as read
     address: int = 0  # where they were read (the counter after the DLIST writes)
+    line_buffer: int = 0  # where the bytes in ANTIC's line buffer were fetched from
 
 
 @dataclass
@@ -210,6 +215,7 @@ class DisplayList:
     instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
     steps: tuple[ParseStep, ...] = ()  # the parser's state before each instruction read
     next_vscrolling: bool = False  # the frame's last mode line had VS set (the next frame goes on)
+    next_line_buffer: int = 0  # where the line buffer's bytes were last fetched from
 
     @cached_property
     def runs(self) -> list[tuple[int, int, int, bytes]]:
@@ -344,6 +350,35 @@ def _region_end_height(line: int, first_row: int, vscrol: int, vscrols: list[tup
     return VBLANK_LINE - line + 1
 
 
+def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tuple[int, int]]) -> list[ModeLine]:
+    """The parts of mode line ``shown`` where DMACTL has the playfield on, scan line by scan line
+    (the playfield is off in between).  After the first scan line they replay the line buffer:
+    the bytes fetched on the first (or, if it fetched nothing, by the mode line before), counted
+    from the buffer's start (Acid800's "ANTIC: Line buffering": a mode 8 line after a mode E one
+    whose first scan line had playfield DMA off shows mode E's first ten bytes); a part whose
+    first scan line fetched nothing replays as many bytes as the width then takes (``hs``: the
+    line is horizontally scrolled)."""
+    pieces: list[ModeLine] = []
+    end = min(shown.line + shown.height, VBLANK_LINE)
+    for line in range(shown.line, end):
+        width_code = _register_at(dmactl, dmactls, line) & 3
+        if not width_code:
+            continue
+        if pieces and pieces[-1].line + pieces[-1].height == line:
+            pieces[-1] = replace(pieces[-1], height=pieces[-1].height + 1)
+            continue
+        offset = line - shown.line
+        piece = replace(shown, line=line, height=1, first_row=(shown.first_row + offset) & 0x0F,
+                        replayed=shown.replayed or offset > 0)
+        if not shown.fetch_width:
+            fetch_width = PLAYFIELD[WIDER[width_code] if hs else width_code][0]
+            piece = replace(piece, fetch_width=fetch_width, size=MODES[shown.mode].bytes_at(fetch_width))
+        pieces.append(piece)
+    if pieces and pieces[-1].line + pieces[-1].height == end:  # the last one runs on as the mode line does
+        pieces[-1] = replace(pieces[-1], height=shown.line + shown.height - pieces[-1].line)
+    return pieces
+
+
 def _prefix(prefix: DisplayList | None, start: ParseStep) -> tuple[list[ModeLine], list[int], list[tuple[int, int]],
                                                                   list[tuple[int, int]], list[ParseStep]]:
     """The mode lines, DLI lines, fetches, instructions and steps of ``prefix`` before ``start``."""
@@ -446,7 +481,8 @@ class Antic:
         """The whole frame's display list from ``pc`` with the memory scan counter at
         ``memory_scan`` and the registers as they are (display list DMA on); the addresses of the
         bytes it read go into ``reads``."""
-        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, (0, 0, 0, 0))
+        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, (0, 0, 0, 0),
+                          line_buffer=memory_scan)
         return self._parse_from(first, None, (self.dmactl, self.hscrol, self.vscrol), (), reads)
 
     def reparse_from(self, from_line: int) -> DisplayList:
@@ -470,19 +506,20 @@ class Antic:
         before it; ``registers`` are DMACTL, HSCROL and VSCROL at the frame's top, ``writes`` the
         writes to HSCROL, VSCROL and DLISTL/H during the display (each from its scan line on)."""
         dmactl, hscrol, vscrol = registers
-        width_code = dmactl & 3
-        width, left = PLAYFIELD[width_code]
+        width, left = PLAYFIELD[dmactl & 3]
         counter_writes = [write for write in writes if write[1] in (DLISTL, DLISTH)]
         vscrols = [(line, value) for line, reg, value in writes if reg == VSCROL]
         hscrols = [(line, value) for line, reg, value in writes if reg == HSCROL]
+        dmactls = [(line, value) for line, reg, value in writes if reg == DMACTL]
         ram = _RecordingRam(self.ram, reads)
         mode_lines, dli_lines, fetches, instructions, steps = _prefix(prefix, start)
         line, pc, memory_scan, after = start.line, start.pc, start.memory_scan, start.after
         vscrolling = start.vscrolling
+        line_buffer = start.line_buffer
         source: _RecordingRam | _Replay = _Replay(start.code, ram) if start.code else ram
         while line < VBLANK_LINE:
             counts = (len(mode_lines), len(dli_lines), len(fetches), len(instructions))
-            step = ParseStep(line, pc, memory_scan, vscrolling, after, counts)
+            step = ParseStep(line, pc, memory_scan, vscrolling, after, counts, line_buffer=line_buffer)
             pc = _counter_after_writes(pc, counter_writes, after, line)
             after = line
             address = pc
@@ -517,19 +554,27 @@ class Antic:
             else:
                 height = ((natural - 1 - first_row) & 0x0F) + 1
             if mode:
-                fetch_width, shift = width, 0
+                width_code = _register_at(dmactl, dmactls, line) & 3
+                fetch_width, shift = PLAYFIELD[width_code][0], 0
                 if instruction & 0x10 and width_code:  # HS: the next wider playfield
                     fetch_width = PLAYFIELD[WIDER[width_code]][0]
                     shift = _register_at(hscrol, hscrols, line) & 0x0F
                 size = MODES[mode].bytes_at(fetch_width)
-                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, first_row, fetch_width, shift))
-                memory_scan = _advance_within_4k(memory_scan, size)
+                shown = ModeLine(line, height, mode, memory_scan if width_code else line_buffer, size, first_row,
+                                 fetch_width, shift, replayed=not width_code)
+                if not dmactls:
+                    mode_lines.append(shown)
+                else:
+                    mode_lines.extend(_playfield_pieces(shown, bool(instruction & 0x10), dmactl, dmactls))
+                if width_code:  # the first scan line fetched into the line buffer
+                    line_buffer = memory_scan
+                    memory_scan = _advance_within_4k(memory_scan, size)
             if instruction & 0x80 and line + height - 1 < VBLANK_LINE:
                 dli_lines.append(line + height - 1)
             line += height
         pc = _counter_after_writes(pc, counter_writes, after, VBLANK_LINE)
         return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan,
-                           tuple(instructions), tuple(steps), vscrolling)
+                           tuple(instructions), tuple(steps), vscrolling, line_buffer)
 
     def _held_instruction_dlis(self) -> list[int]:
         """With display list DMA off ANTIC reads no instruction: it goes on repeating the one it
@@ -622,7 +667,10 @@ class Antic:
         if reg == DMACTL:
             if self.dmactl & 0x20 and not value & 0x20:
                 self._hold_instruction()
+            width_changed = (value ^ self.dmactl) & 3
             self.dmactl = value
+            if width_changed and value & 0x20:  # (display list DMA going off: the next frame shows it)
+                self._written_during_display(reg, value, PLAYFIELD_SAMPLE_CYCLE)
         elif reg == CHACTL:
             self.chactl = value
             self.font_log.append((self.scanline(), reg, value))

@@ -138,6 +138,41 @@ def test_display_list_bytes_changed_below_the_beam_are_read_at_the_next_dli() ->
         [(24, 2, 0x4000), (32, 2, 0x4028), (40, 15, 0x5000)]
 
 
+# -- the line buffer --------------------------------------------------------------------------------
+
+#: a mode E line (LMS $4000, 40 bytes), two blank lines, a mode 8 line, a mode 8 line, JVB
+MODE_E_THEN_MODE_8 = bytes((0x4E, 0x00, 0x40, 0x10, 0x08, 0x08, 0x41)) + DLIST.to_bytes(2, "little")
+
+
+def test_a_mode_line_without_playfield_dma_on_its_first_line_replays_the_line_buffer() -> None:
+    """Acid800's "ANTIC: Line buffering": playfield DMA off for the first scan line of a mode 8
+    line (11) and on again: its other lines show the line buffer, which holds the mode E line's
+    bytes (the first ten); nothing was fetched, so the next mode 8 line fetches from $4028."""
+    antic = antic_at(MODE_E_THEN_MODE_8)
+    write_at(antic, 10, 90, 0xD400, 0x20)
+    write_at(antic, 12, 0, 0xD400, 0x22)
+    lines = [(m.line, m.height, m.mode, m.address, m.size, m.replayed) for m in antic.display_list.mode_lines]
+    assert lines == [(8, 1, 14, 0x4000, 40, False), (12, 7, 8, 0x4000, 10, True), (19, 8, 8, 0x4028, 10, False)]
+
+
+def test_playfield_dma_off_in_the_middle_of_a_mode_line_blanks_those_lines_only() -> None:
+    antic = antic_at(MODE_E_THEN_MODE_8)
+    write_at(antic, 13, 90, 0xD400, 0x20)  # lines 14 and 15 of the first mode 8 line (11-18)
+    write_at(antic, 15, 90, 0xD400, 0x22)
+    pieces = [(m.line, m.height, m.first_row, m.replayed) for m in antic.display_list.mode_lines[1:3]]
+    assert pieces == [(11, 3, 0, False), (16, 3, 5, True)]
+
+
+def test_a_replayed_line_fetches_no_playfield_bytes() -> None:
+    from emulator.dma import line_loads
+
+    antic = antic_at(MODE_E_THEN_MODE_8)
+    write_at(antic, 10, 90, 0xD400, 0x20)
+    write_at(antic, 12, 0, 0xD400, 0x22)
+    names = [loads[1] for loads in line_loads(antic.display_list, antic.dmactl)]
+    assert [line for line, count in enumerate(names) if count] == [8, 19]
+
+
 # -- the rule: reading the list piece by piece is reading it whole ----------------------------------
 
 instruction = st.sampled_from([0x70, 0x00, 0x02, 0x0F, 0x0D, 0x06, 0x07, 0x05, 0x03, 0x08,
@@ -167,13 +202,18 @@ def test_a_parse_resumed_anywhere_equals_the_whole_frames(code: bytes, vscrol: i
     assert resumed == whole
 
 
-@given(code=display_lists(), before=st.integers(0, 15), after=st.integers(0, 15),
-       line=st.integers(FIRST_DISPLAY_LINE, VBLANK_LINE - 1))
-def test_a_write_changes_nothing_above_the_line_it_counts_from(code: bytes, before: int, after: int,
+@given(code=display_lists(), register=st.sampled_from([VSCROL, HSCROL, 0xD400]), before=st.integers(0, 15),
+       after=st.integers(0, 15), line=st.integers(FIRST_DISPLAY_LINE, VBLANK_LINE - 1))
+def test_a_write_changes_nothing_above_the_line_it_counts_from(code: bytes, register: int, before: int, after: int,
                                                                line: int) -> None:
-    antic = antic_at(code, vscrol=before)
+    """VSCROL, HSCROL or DMACTL's playfield width written at the start of scan line ``line``."""
+    if register == 0xD400:
+        before, after = 0x20 | (before & 3), 0x20 | (after & 3)
+    antic = antic_at(code)
+    antic.write(register, before)  # between displays: the frame begins with it
+    antic.begin_frame()
     whole = antic.display_list
-    write_at(antic, line, 0, VSCROL, after)
+    write_at(antic, line, 0, register, after)
     changed = antic.display_list
     assert [m for m in changed.mode_lines if m.line + m.height <= line] == \
         [m for m in whole.mode_lines if m.line + m.height <= line]
