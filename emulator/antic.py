@@ -15,6 +15,28 @@ has bit 7 set, the VBI at the start of scanline 248.  The parsed display list
 also records which scanline fetched how many display list bytes, from which
 emulator/dma.py works out the cycles ANTIC steals from the CPU.
 
+The beam (``reparse_from``): the parse at the top of the frame is ANTIC's reading of
+the list as long as nothing changes.  When a register the parse reads is written during
+the display (VSCROL, HSCROL, DMACTL's playfield width, DLISTL/H), the write goes into
+``frame_writes`` with the first scan line it counts for (VSCROL by cycle 8 of a line,
+where ANTIC decides whether the line ends its mode line and raises its DLI; the width by
+cycle 26, where the normal playfield's DMA starts; DLISTL/H and HSCROL by the
+instruction fetch at cycle 1), and the rest of the frame is read again from the
+instruction in progress there: the mode lines above stay, the instruction in progress
+goes on with the bytes it was fetched as (``ParseStep``), the rest is read from memory
+as it is now.  The machine then takes the new list's DLIs and DMA timeline
+(``Machine.display_list_changed``).  Display list bytes the program changes below the
+beam are seen at the next DLI (``check_display_list``).  Writes during the vertical
+blank count for the next frame.
+
+The line buffer (the rule as Acid800's "ANTIC: Line buffering" shows it, traced: its
+missiles over a replayed mode 8 line meet the colours of the mode E line before): a
+mode line fetches its playfield bytes on its first scan line only, into ANTIC's line
+buffer, and its other scan lines replay the buffer.  A mode line whose first scan line
+has the playfield off (DMACTL width 0) fetches nothing: the memory scan counter stays,
+and the lines where the playfield is on again show the buffer, the bytes of the last
+fetch counted from its start, in this line's mode (``ModeLine.replayed``).
+
 The display list counter (Altirra Hardware Reference Manual, "ANTIC", display
 list; De Re Atari, chapter 2): DLISTL/H load ANTIC's counter, which then counts
 on by itself and is never reloaded at the top of a frame.  A frame starts where
@@ -26,12 +48,17 @@ memory scan counter, too, keeps its value from frame to frame.  A JVB with the
 DLI bit raises a DLI on every scanline from it down to the vertical blank
 (playermissile.com's DLI tutorial and the Altirra manual agree).  With display
 list DMA off (DMACTL bit 5) ANTIC reads nothing and repeats the instruction it
-holds, its DLI included (``_held_instruction_dlis``).  Model limit:
-the whole frame's list is read at its top, so a write to DLISTL/H during the
-display takes effect at the next frame.  The last parse is kept and given again
-while the frame starts at the same display list counter and memory scan counter,
-with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
-(``parse_display_list``).
+holds, its DLI included (``_held_instruction_dlis``).  The last parse is kept and
+given again while the frame starts at the same display list counter and memory scan
+counter, with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
+(``parse_display_list``).  Model limits: the registers count per scan line, not per
+cycle (a playfield width or HSCROL change in the middle of a line's DMA, ANTIC's
+HSCROL bug that lets playfield DMA run on across the horizontal blank and the
+"virtual DMA" that catches the CPU's bus there are not modelled); DMACTL's display list
+DMA bit counts at the next frame; a change to display list bytes below the beam is seen
+at the next DLI, not at the next instruction fetch; the line buffer is replayed as the
+last fetch's bytes from its start (a shorter last fetch does not leave older bytes behind
+it); the playfield window (``DisplayList.width``) is the frame's top's.
 
 Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
 "ANTIC", horizontal and vertical scrolling):
@@ -40,14 +67,18 @@ Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
   line after it without VS, form the scrolling region.  The region's first line
   starts at row VSCROL of its characters (it shows height - VSCROL scanlines),
   the last one (without VS) ends at row VSCROL (VSCROL + 1 scanlines); lines in
-  between are whole.  A row counter past the mode's height repeats its rows.
+  between are whole.  A row counter past the mode's height repeats its rows.  The
+  row counter has four bits: a first row past the mode's last row counts on through
+  15 to 0; the last line's end is VSCROL as ANTIC samples it on each scan line.  A
+  blank instruction after a VS line ends the region as a mode line does.  A mode line
+  never runs into the vertical blank (it ends there, without its DLI), and a region
+  goes on in the next frame (Acid800's "ANTIC: Vertical scrolling").
 * HS (instruction bit 4): the line fetches the next wider playfield (narrow ->
   normal -> wide; wide stays wide) and the memory scan counter advances by that
   many bytes; the fetched picture starts at the left edge of that wider window,
   shifted right by HSCROL colour clocks, and is shown through the DMACTL window.
   The extra bytes cost DMA cycles (emulator/dma.py).
-HSCROL and VSCROL are read when the display list is read at the top of the frame
-(programs change them in the vertical blank, as De Re Atari advises).  CHBASE and
+HSCROL and VSCROL count from the scan line they are written on (above: the beam).  CHBASE and
 CHACTL writes are logged with their scan line (``font_log``) and count from the next
 line (``font_rows``), so a DLI can switch fonts down the screen.
 
