@@ -6,11 +6,14 @@ and "ANTIC: VSCROL+DLI timing")."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from emulator.antic import FIRST_DISPLAY_LINE, VBLANK_LINE, VSCROL_SAMPLE_CYCLE, Antic, DisplayList
 from emulator.machine import Machine
+from emulator.picture import Picture, compiled_video_available
+from emulator.pmg import FrameState
 from emulator.video import CYCLES_PER_LINE
 
 DLIST = 0x3000
@@ -171,6 +174,24 @@ def test_a_replayed_line_fetches_no_playfield_bytes() -> None:
     write_at(antic, 12, 0, 0xD400, 0x22)
     names = [loads[1] for loads in line_loads(antic.display_list, antic.dmactl)]
     assert [line for line, count in enumerate(names) if count] == [8, 19]
+
+
+@pytest.mark.skipif(not compiled_video_available(), reason="the compiled picture is not built")
+def test_both_pictures_draw_the_replayed_lines_alike() -> None:
+    """The compiled picture reads the same mode lines as the Python reference: a replayed part,
+    a part cut by DMACTL and a region whose end VSCROL moved draw alike."""
+    code = bytes((0x4E, 0x00, 0x40, 0x10, 0x08, 0x28, 0x0F, 0x4F, 0x00, 0x48, 0x41)) + DLIST.to_bytes(2, "little")
+    pattern = bytes((index * 37 + 11) & 0xFF for index in range(0x200))
+    antic = antic_at(code, extra={0x4000: pattern, 0x4800: pattern[::-1]})
+    write_at(antic, 10, 90, 0xD400, 0x20)
+    write_at(antic, 12, 0, 0xD400, 0x22)
+    write_at(antic, 22, 0, VSCROL, 3)
+    write_at(antic, 26, 0, 0xD400, 0x21)
+    registers = bytes(range(0, 64, 2))
+    state = FrameState(antic.display_list, registers, [], antic.dmactl, 0)
+    python, compiled = Picture(antic, "python").colours(state), Picture(antic, "compiled").colours(state)
+    assert (python == compiled).all()
+    assert any(line.replayed for line in antic.display_list.mode_lines)
 
 
 # -- the rule: reading the list piece by piece is reading it whole ----------------------------------
