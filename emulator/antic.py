@@ -58,7 +58,9 @@ HSCROL bug that lets playfield DMA run on across the horizontal blank and the
 DMA bit counts at the next frame; a change to display list bytes below the beam is seen
 at the next DLI, not at the next instruction fetch; the line buffer is replayed as the
 last fetch's bytes from its start (a shorter last fetch does not leave older bytes behind
-it); the playfield window (``DisplayList.width``) is the frame's top's.
+it); the playfield window (``DisplayList.width``) is the widest the frame had (a line
+fetched narrower draws its own width inside it, but a horizontally scrolled one is clipped
+to that window, not its own).
 
 Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
 "ANTIC", horizontal and vertical scrolling):
@@ -226,7 +228,6 @@ class ParseStep:
     memory_scan: int
     vscrolling: bool  # the mode line before it had VS set
     after: int  # the scan line of the instruction before it (DLIST writes after that apply here)
-    counts: tuple[int, int, int, int]  # mode lines, DLI lines, fetches and instructions before it
     code: bytes = b""  # the instruction and its operand bytes as read
     address: int = 0  # where they were read (the counter after the DLIST writes)
     line_buffer: int = 0  # where the bytes in ANTIC's line buffer were fetched from
@@ -412,12 +413,17 @@ def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tupl
 
 def _prefix(prefix: DisplayList | None, start: ParseStep) -> tuple[list[ModeLine], list[int], list[tuple[int, int]],
                                                                   list[tuple[int, int]], list[ParseStep]]:
-    """The mode lines, DLI lines, fetches, instructions and steps of ``prefix`` before ``start``."""
+    """The mode lines, DLI lines, fetches, instructions and steps of ``prefix`` before ``start``:
+    those of the instructions fetched above its line (an instruction's mode lines and DLI start
+    on or after the line it is fetched on)."""
     if prefix is None:
         return [], [], [], [], []
-    lines, dlis, fetches, instructions = start.counts
-    return (list(prefix.mode_lines[:lines]), list(prefix.dli_lines[:dlis]), list(prefix.fetches[:fetches]),
-            list(prefix.instructions[:instructions]), list(prefix.steps[:instructions]))
+    first = start.line
+    return ([mode_line for mode_line in prefix.mode_lines if mode_line.line < first],
+            [line for line in prefix.dli_lines if line < first],
+            [fetch for fetch in prefix.fetches if fetch[0] < first],
+            [instruction for instruction in prefix.instructions if instruction[0] < first],
+            [step for step in prefix.steps if step.line < first])
 
 
 def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]:
@@ -512,7 +518,7 @@ class Antic:
         """The whole frame's display list from ``pc`` with the memory scan counter at
         ``memory_scan`` and the registers as they are (display list DMA on); the addresses of the
         bytes it read go into ``reads``."""
-        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, (0, 0, 0, 0),
+        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1,
                           line_buffer=memory_scan)
         return self._parse_from(first, None, (self.dmactl, self.hscrol, self.vscrol), (), reads)
 
@@ -537,11 +543,13 @@ class Antic:
         before it; ``registers`` are DMACTL, HSCROL and VSCROL at the frame's top, ``writes`` the
         writes to HSCROL, VSCROL and DLISTL/H during the display (each from its scan line on)."""
         dmactl, hscrol, vscrol = registers
-        width, left = PLAYFIELD[dmactl & 3]
         counter_writes = [write for write in writes if write[1] in (DLISTL, DLISTH)]
         vscrols = [(line, value) for line, reg, value in writes if reg == VSCROL]
         hscrols = [(line, value) for line, reg, value in writes if reg == HSCROL]
         dmactls = [(line, value) for line, reg, value in writes if reg == DMACTL]
+        # the window the picture is drawn through: the widest the frame had (each line fetches
+        # and draws its own width inside it)
+        width, left = PLAYFIELD[max([dmactl & 3] + [value & 3 for _, value in dmactls])]
         ram = _RecordingRam(self.ram, reads)
         mode_lines, dli_lines, fetches, instructions, steps = _prefix(prefix, start)
         line, pc, memory_scan, after = start.line, start.pc, start.memory_scan, start.after
@@ -549,8 +557,7 @@ class Antic:
         line_buffer = start.line_buffer
         source: _RecordingRam | _Replay = _Replay(start.code, ram) if start.code else ram
         while line < VBLANK_LINE:
-            counts = (len(mode_lines), len(dli_lines), len(fetches), len(instructions))
-            step = ParseStep(line, pc, memory_scan, vscrolling, after, counts, line_buffer=line_buffer)
+            step = ParseStep(line, pc, memory_scan, vscrolling, after, line_buffer=line_buffer)
             pc = _counter_after_writes(pc, counter_writes, after, line)
             after = line
             address = pc
@@ -604,6 +611,8 @@ class Antic:
                 dli_lines.append(line + height - 1)
             line += height
         pc = _counter_after_writes(pc, counter_writes, after, VBLANK_LINE)
+        if width and dmactls:  # lines read with the playfield off show nothing through the window
+            mode_lines = [mode_line for mode_line in mode_lines if mode_line.fetch_width]
         return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan,
                            tuple(instructions), tuple(steps), vscrolling, line_buffer)
 

@@ -176,6 +176,19 @@ def test_a_replayed_line_fetches_no_playfield_bytes() -> None:
     assert [line for line, count in enumerate(names) if count] == [8, 19]
 
 
+def test_a_playfield_switched_on_during_the_display_is_drawn() -> None:
+    """DMACTL $20 at the top (display list DMA only), $22 from line 20: the lines below show."""
+    code = bytes((0x4F, 0x00, 0x40)) + bytes([0x0F] * 30) + bytes((0x41,)) + DLIST.to_bytes(2, "little")
+    antic = antic_at(code, extra={0x4000: bytes([0xFF] * 40 * 31)})
+    antic.write(0xD400, 0x20)
+    antic.begin_frame()
+    assert antic.display_list.width == 0 and not any(line.size for line in antic.display_list.mode_lines)
+    write_at(antic, 20, 0, 0xD400, 0x22)
+    assert antic.display_list.width == 320
+    lit = antic.render_indices()[:, 32:352] == 5  # mode F: PF1's luminance on PF2
+    assert not lit[:12].any() and lit[12:31].all()  # rows 12-30: lines 20-38
+
+
 @pytest.mark.skipif(not compiled_video_available(), reason="the compiled picture is not built")
 def test_both_pictures_draw_the_replayed_lines_alike() -> None:
     """The compiled picture reads the same mode lines as the Python reference: a replayed part,
@@ -236,8 +249,10 @@ def test_a_write_changes_nothing_above_the_line_it_counts_from(code: bytes, regi
     whole = antic.display_list
     write_at(antic, line, 0, register, after)
     changed = antic.display_list
-    assert [m for m in changed.mode_lines if m.line + m.height <= line] == \
-        [m for m in whole.mode_lines if m.line + m.height <= line]
+    def shown_above(display_list: DisplayList) -> list:  # (lines read with the playfield off show nothing)
+        return [m for m in display_list.mode_lines if m.line + m.height <= line and m.fetch_width]
+
+    assert shown_above(changed) == shown_above(whole)
     assert [dli for dli in changed.dli_lines if dli < line] == [dli for dli in whole.dli_lines if dli < line]
     if before == after:
         assert changed is whole
