@@ -103,6 +103,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -178,6 +179,12 @@ MODES = {spec.mode: spec for spec in (
     ModeSpec(15, 1, 40, 1),  # GRAPHICS 8: 320 hi-res pixels
 )}
 
+#: the parser's look-ups: scan lines of each mode, bytes it fetches at each width, the bytes
+#: of each one-byte instruction
+HEIGHTS = {mode: spec.height for mode, spec in MODES.items()}
+SIZES = {(mode, width): spec.bytes_at(width) for mode, spec in MODES.items() for width, _ in PLAYFIELD.values()}
+ONE_BYTE = [bytes((instruction,)) for instruction in range(256)]
+
 BK, PF0, PF1, PF2, PF3, HIRES = 0, 1, 2, 3, 4, 5
 #: CHBASE and CHACTL on each of the 240 displayed rows
 FontRows = tuple[np.ndarray, np.ndarray]
@@ -217,8 +224,11 @@ FETCH_CYCLE = 1
 PLAYFIELD_SAMPLE_CYCLE = 26
 
 
-@dataclass(frozen=True)
-class ParseStep:
+#: a ParseStep as the parser keeps it: a plain tuple of its fields
+RawStep = tuple[int, int, int, bool, int, int, bytes, int]
+
+
+class ParseStep(NamedTuple):
     """Where the parser stood before one display list instruction: a parse of the frame's rest
     resumes here (``Antic.reparse_from``).  ``code`` holds the bytes the instruction was read as,
     so a resumed instruction is the one ANTIC fetched even if the program has changed it since."""
@@ -228,9 +238,9 @@ class ParseStep:
     memory_scan: int
     vscrolling: bool  # the mode line before it had VS set
     after: int  # the scan line of the instruction before it (DLIST writes after that apply here)
+    line_buffer: int  # where the bytes in ANTIC's line buffer were fetched from
     code: bytes = b""  # the instruction and its operand bytes as read
     address: int = 0  # where they were read (the counter after the DLIST writes)
-    line_buffer: int = 0  # where the bytes in ANTIC's line buffer were fetched from
 
 
 @dataclass
@@ -245,16 +255,21 @@ class DisplayList:
     next_instruction: int = 0  # the display list counter after the frame: where the next one starts
     next_memory_scan: int = 0  # the memory scan counter after the frame
     instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
-    steps: tuple[ParseStep, ...] = ()  # the parser's state before each instruction read
+    steps: tuple[RawStep, ...] = ()  # the parser's state before each instruction read (ParseStep's fields)
     next_vscrolling: bool = False  # the frame's last mode line had VS set (the next frame goes on)
     next_line_buffer: int = 0  # where the line buffer's bytes were last fetched from
+
+    @cached_property
+    def parse_steps(self) -> list[ParseStep]:
+        """``steps`` with their names (made when first asked for: the parser keeps plain tuples)."""
+        return [ParseStep(*step) for step in self.steps]
 
     @cached_property
     def runs(self) -> list[tuple[int, int, int, bytes]]:
         """The instructions read, in runs at consecutive addresses: (index of the first step, of
         the step after the run, first address, the bytes read)."""
         runs: list[tuple[int, int, int, bytes]] = []
-        for index, step in enumerate(self.steps):
+        for index, step in enumerate(self.parse_steps):
             follows = runs and runs[-1][2] + len(runs[-1][3]) == step.address
             if follows and step.address + len(step.code) <= (step.address | 0x03FF) + 1:
                 first, _, start, code = runs[-1]
@@ -266,7 +281,7 @@ class DisplayList:
     def first_changed_after(self, ram: bytearray, line: int) -> int | None:
         """The scan line of the first instruction fetched below ``line`` whose bytes in ``ram``
         differ from those read (the program changed the list ahead of the beam), or None."""
-        steps = self.steps
+        steps = self.parse_steps
         for first, end, start, code in self.runs:
             if steps[end - 1].line <= line or ram[start:start + len(code)] == code:
                 continue
@@ -318,20 +333,6 @@ class _Replay:
             self.start = address
         offset = (address - self.start) & 0x03FF
         return self.code[offset] if offset < len(self.code) else self.ram[address]
-
-
-def _read_instruction(source: _RecordingRam | _Replay, pc: int) -> tuple[int, int, int, bytes]:
-    """The instruction at ``pc``: (instruction, its address operand or -1, the counter after it,
-    the bytes read).  Jumps and LMS mode lines carry a two-byte address."""
-    instruction = source[pc]
-    pc = _next_list_byte(pc)
-    mode = instruction & 0x0F
-    if mode == 1 or (mode > 1 and instruction & 0x40):
-        low = source[pc]
-        pc = _next_list_byte(pc)
-        high = source[pc]
-        return instruction, low | (high << 8), _next_list_byte(pc), bytes((instruction, low, high))
-    return instruction, -1, pc, bytes((instruction,))
 
 
 def _code_at(ram: bytearray, address: int, count: int) -> bytes:
@@ -412,7 +413,7 @@ def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tupl
 
 
 def _prefix(prefix: DisplayList | None, start: ParseStep) -> tuple[list[ModeLine], list[int], list[tuple[int, int]],
-                                                                  list[tuple[int, int]], list[ParseStep]]:
+                                                                  list[tuple[int, int]], list[RawStep]]:
     """The mode lines, DLI lines, fetches, instructions and steps of ``prefix`` before ``start``:
     those of the instructions fetched above its line (an instruction's mode lines and DLI start
     on or after the line it is fetched on)."""
@@ -423,7 +424,7 @@ def _prefix(prefix: DisplayList | None, start: ParseStep) -> tuple[list[ModeLine
             [line for line in prefix.dli_lines if line < first],
             [fetch for fetch in prefix.fetches if fetch[0] < first],
             [instruction for instruction in prefix.instructions if instruction[0] < first],
-            [step for step in prefix.steps if step.line < first])
+            [step for step in prefix.steps if step[0] < first])
 
 
 def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]:
@@ -518,8 +519,7 @@ class Antic:
         """The whole frame's display list from ``pc`` with the memory scan counter at
         ``memory_scan`` and the registers as they are (display list DMA on); the addresses of the
         bytes it read go into ``reads``."""
-        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1,
-                          line_buffer=memory_scan)
+        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, memory_scan)
         return self._parse_from(first, None, (self.dmactl, self.hscrol, self.vscrol), (), reads)
 
     def reparse_from(self, from_line: int) -> DisplayList:
@@ -528,13 +528,13 @@ class Antic:
         read, the one in progress at ``from_line`` goes on as fetched (its end decided anew), the
         rest are read from memory as it is now."""
         display_list = self.display_list
-        steps = display_list.steps
+        steps = display_list.parse_steps
         if not steps:
             return display_list
         index = max(0, bisect_right([step.line for step in steps], from_line) - 1)
         start = steps[index]
         if start.line >= from_line:  # not fetched yet when the register changed: read it now
-            start = replace(start, code=b"")
+            start = start._replace(code=b"")
         return self._parse_from(start, display_list, self.frame_registers, tuple(self.frame_writes), [])
 
     def _parse_from(self, start: ParseStep, prefix: DisplayList | None, registers: tuple[int, int, int],
@@ -557,16 +557,26 @@ class Antic:
         line_buffer = start.line_buffer
         source: _RecordingRam | _Replay = _Replay(start.code, ram) if start.code else ram
         while line < VBLANK_LINE:
-            step = ParseStep(line, pc, memory_scan, vscrolling, after, line_buffer=line_buffer)
-            pc = _counter_after_writes(pc, counter_writes, after, line)
-            after = line
+            before = pc
+            if counter_writes:
+                pc = _counter_after_writes(pc, counter_writes, after, line)
             address = pc
-            instruction, operand, pc, code = _read_instruction(source, pc)
+            instruction = source[pc]
+            pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+            mode = instruction & 0x0F
+            if mode == 1 or (mode and instruction & 0x40):  # a jump or LMS: an address follows
+                low = source[pc]
+                pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+                high = source[pc]
+                pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+                operand, code = low | (high << 8), bytes((instruction, low, high))
+            else:
+                code = ONE_BYTE[instruction]
             source = ram
-            steps.append(replace(step, code=code, address=address))
+            steps.append((line, before, memory_scan, vscrolling, after, line_buffer, code, address))
+            after = line
             instructions.append((line, instruction))
             fetches.append((line, len(code)))
-            mode = instruction & 0x0F
             if mode == 1:  # a jump: one blank scanline
                 pc = operand
                 if instruction & 0x40:  # JVB: blank until vertical blank, a DLI on every line
@@ -583,23 +593,25 @@ class Antic:
             else:
                 if instruction & 0x40:  # LMS
                     memory_scan = operand
-                natural = MODES[mode].height
+                natural = HEIGHTS[mode]
                 vs = bool(instruction & 0x20)
-                first_row = _register_at(vscrol, vscrols, line) & 0x0F if vs and not vscrolling else 0
+                first_row = 0
+                if vs and not vscrolling:
+                    first_row = (_register_at(vscrol, vscrols, line) if vscrols else vscrol) & 0x0F
                 ends_region, vscrolling = vscrolling and not vs, vs
             if ends_region:
                 height = _region_end_height(line, first_row, vscrol, vscrols)
             else:
                 height = ((natural - 1 - first_row) & 0x0F) + 1
             if mode:
-                width_code = _register_at(dmactl, dmactls, line) & 3
+                width_code = (_register_at(dmactl, dmactls, line) if dmactls else dmactl) & 3
                 fetch_width, shift = PLAYFIELD[width_code][0], 0
                 if instruction & 0x10 and width_code:  # HS: the next wider playfield
                     fetch_width = PLAYFIELD[WIDER[width_code]][0]
-                    shift = _register_at(hscrol, hscrols, line) & 0x0F
-                size = MODES[mode].bytes_at(fetch_width)
+                    shift = (_register_at(hscrol, hscrols, line) if hscrols else hscrol) & 0x0F
+                size = SIZES[mode, fetch_width]
                 shown = ModeLine(line, height, mode, memory_scan if width_code else line_buffer, size, first_row,
-                                 fetch_width, shift, replayed=not width_code)
+                                 fetch_width, shift, not width_code)
                 if not dmactls:
                     mode_lines.append(shown)
                 else:
