@@ -284,3 +284,46 @@ def test_the_machine_takes_the_new_dlis_and_dma() -> None:
     machine.memory.write(VSCROL, 1)  # row 0 on line 40 is not VSCROL: the blank line goes on to row 1
     assert [line for cycle, kind, line in machine._events[machine._event_index:] if kind == "dli"] == [41]
     assert machine.dma is not old_timeline
+
+
+def vscrol_dli_rom() -> bytes:
+    """Acid800's "Vertical scrolling" case as a program: VSCROL 3 from the VBI, a DLI at the end
+    of each mode line keeps VCOUNT at $80.., and the second DLI writes VSCROL 9."""
+    rom = bytearray(0x4000)
+
+    def put(address: int, code: bytes) -> None:
+        rom[address - 0xC000:address - 0xC000 + len(code)] = code
+
+    put(0xC000, bytes((
+        0x78, 0xD8, 0xA2, 0xFF, 0x9A,          # SEI / CLD / LDX #$FF / TXS
+        0xA9, 0x00, 0x8D, 0x02, 0xD4,          # LDA #<DLIST / STA DLISTL
+        0xA9, 0xC1, 0x8D, 0x03, 0xD4,          # LDA #>DLIST / STA DLISTH
+        0xA9, 0x03, 0x8D, 0x05, 0xD4,          # LDA #3 / STA VSCROL
+        0xA9, 0x22, 0x8D, 0x00, 0xD4,          # LDA #$22 / STA DMACTL
+        0xA9, 0xC0, 0x8D, 0x0E, 0xD4,          # LDA #$C0 / STA NMIEN
+        0x4C, 0x1E, 0xC0,                      # C01E: JMP C01E
+    )))
+    put(0xC040, bytes((
+        0x48, 0x8A, 0x48,                      # NMI: PHA / TXA / PHA
+        0x2C, 0x0F, 0xD4, 0x10, 0x17,          # BIT NMIST / BPL VBI
+        0xA6, 0x90, 0xAD, 0x0B, 0xD4,          # LDX $90 / LDA VCOUNT
+        0x95, 0x80, 0xE8, 0x86, 0x90,          # STA $80,X / INX / STX $90
+        0xE0, 0x02, 0xD0, 0x05,                # CPX #2 / BNE DONE
+        0xA9, 0x09, 0x8D, 0x05, 0xD4,          # LDA #9 / STA VSCROL
+        0x68, 0xAA, 0x68, 0x40,                # DONE: PLA / TAX / PLA / RTI
+        0xA9, 0x00, 0x85, 0x90,                # VBI: LDA #0 / STA $90
+        0xA9, 0x03, 0x8D, 0x05, 0xD4,          # LDA #3 / STA VSCROL
+        0x8D, 0x0F, 0xD4, 0x4C, 0x5B, 0xC0,    # STA NMIRES / JMP DONE
+    )))
+    put(0xC100, bytes((0xA2, 0x82, 0x70, 0xA2, 0x82, 0x41, 0x00, 0xC1)))
+    put(0xFFFA, bytes((0x40, 0xC0, 0x00, 0xC0, 0x40, 0xC0)))
+    return bytes(rom)
+
+
+def test_a_program_whose_dli_writes_vscrol_gets_its_later_dlis_where_antic_puts_them() -> None:
+    """DLIs at lines 12 and 16 (VSCROL 3: rows 3-7, then 0-3); VSCROL 9 from the second on:
+    the next region's first line counts rows 9-15 and 0-7 (15 lines, its DLI on 39), the last
+    rows 0-9 (DLI on 49).  VCOUNT is half the line."""
+    machine = Machine(vscrol_dli_rom())
+    machine.run_frames(3)
+    assert list(machine.memory.ram[0x80:0x84]) == [12 // 2, 16 // 2, 39 // 2, 49 // 2]
