@@ -6,6 +6,8 @@ and "ANTIC: VSCROL+DLI timing")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,6 +17,7 @@ from emulator.machine import Machine
 from emulator.picture import Picture, compiled_video_available
 from emulator.pmg import FrameState
 from emulator.video import CYCLES_PER_LINE
+from tests.emu_support import assemble, rom_with_code
 
 DLIST = 0x3000
 VSCROL, HSCROL, DLISTL, DLISTH = 0xD405, 0xD404, 0xD402, 0xD403
@@ -240,19 +243,22 @@ def test_a_parse_resumed_anywhere_equals_the_whole_frames(code: bytes, vscrol: i
        after=st.integers(0, 15), line=st.integers(FIRST_DISPLAY_LINE, VBLANK_LINE - 1))
 def test_a_write_changes_nothing_above_the_line_it_counts_from(code: bytes, register: int, before: int, after: int,
                                                                line: int) -> None:
-    """VSCROL, HSCROL or DMACTL's playfield width written at the start of scan line ``line``."""
+    """VSCROL, HSCROL or DMACTL's playfield width written at the start of scan line ``line``:
+    the picture above it and the DLIs there stay as they were."""
     if register == 0xD400:
         before, after = 0x20 | (before & 3), 0x20 | (after & 3)
-    antic = antic_at(code)
+    pattern = bytes((index * 97 + 13) & 0xFF for index in range(0x10000))
+    antic = antic_at(code, extra={0x4000: pattern[0x4000:0xE000], 0xE000: pattern[0xE000:]})
+    antic.ram[DLIST:DLIST + len(code)] = code
     antic.write(register, before)  # between displays: the frame begins with it
     antic.begin_frame()
     whole = antic.display_list
+    picture = antic.render_indices(whole)
     write_at(antic, line, 0, register, after)
     changed = antic.display_list
-    def shown_above(display_list: DisplayList) -> list:  # (lines read with the playfield off show nothing)
-        return [m for m in display_list.mode_lines if m.line + m.height <= line and m.fetch_width]
-
-    assert shown_above(changed) == shown_above(whole)
+    rows = line - FIRST_DISPLAY_LINE
+    if changed.width == whole.width:  # (a window widened below clips a scrolled line above less: antic.py)
+        assert (antic.render_indices(changed)[:rows] == picture[:rows]).all()
     assert [dli for dli in changed.dli_lines if dli < line] == [dli for dli in whole.dli_lines if dli < line]
     if before == after:
         assert changed is whole
@@ -261,19 +267,10 @@ def test_a_write_changes_nothing_above_the_line_it_counts_from(code: bytes, regi
 # -- the machine follows ---------------------------------------------------------------------------------
 
 
-def idle_rom() -> bytes:
-    """Enables DLIs and the VBI, then loops; the NMI handler is an RTI."""
-    rom = bytearray(0x4000)
-    rom[0:8] = bytes((0xA9, 0xC0, 0x8D, 0x0E, 0xD4, 0x4C, 0x05, 0xC0))  # LDA #$C0 / STA NMIEN / JMP *
-    rom[0x10] = 0x40  # RTI
-    rom[0x3FFA:0x4000] = bytes((0x10, 0xC0, 0x00, 0xC0, 0x10, 0xC0))
-    return bytes(rom)
-
-
 def test_the_machine_takes_the_new_dlis_and_dma() -> None:
     """A VSCROL write in the middle of the display, through the CPU's I/O page: the DLIs still to
     come are the new list's, with its DMA timeline."""
-    machine = Machine(idle_rom())
+    machine = Machine(rom_with_code("    lda #$C0\n    sta $D40E\nloop:\n    jmp loop"))  # NMIEN: DLI, VBI
     machine.memory.ram[DLIST:DLIST + len(REGION_THEN_BLANK)] = REGION_THEN_BLANK
     for address, value in ((DLISTL, DLIST & 0xFF), (DLISTH, DLIST >> 8), (0xD400, 0x22)):
         machine.memory.write(address, value)
@@ -286,44 +283,72 @@ def test_the_machine_takes_the_new_dlis_and_dma() -> None:
     assert machine.dma is not old_timeline
 
 
-def vscrol_dli_rom() -> bytes:
-    """Acid800's "Vertical scrolling" case as a program: VSCROL 3 from the VBI, a DLI at the end
-    of each mode line keeps VCOUNT at $80.., and the second DLI writes VSCROL 9."""
-    rom = bytearray(0x4000)
+#: Acid800's "Vertical scrolling" case as a program: VSCROL 3 from the VBI, a DLI at the end of
+#: each mode line keeps VCOUNT at $80.., and the second DLI writes VSCROL 9
+VSCROL_DLI_PROGRAM = """
+.alias DMACTL $D400
+.alias DLISTL $D402
+.alias DLISTH $D403
+.alias VSCROL $D405
+.alias VCOUNT $D40B
+.alias NMIEN $D40E
+.alias NMIST $D40F
+.alias NMIRES $D40F
+.org $C000
+reset:
+    sei
+    cld
+    lda #<dlist
+    sta DLISTL
+    lda #>dlist
+    sta DLISTH
+    lda #3
+    sta VSCROL
+    lda #$22
+    sta DMACTL
+    lda #$C0
+    sta NMIEN
+idle:
+    jmp idle
+nmi:
+    pha
+    txa
+    pha
+    bit NMIST
+    bpl vbi
+    ldx $90
+    lda VCOUNT
+    sta $80,x
+    inx
+    stx $90
+    cpx #2
+    bne done
+    lda #9
+    sta VSCROL
+done:
+    pla
+    tax
+    pla
+    rti
+vbi:
+    lda #0
+    sta $90
+    lda #3
+    sta VSCROL
+    sta NMIRES
+    jmp done
+dlist:
+    .byte $A2, $82, $70, $A2, $82, $41
+    .word dlist
+.advance $FFFA, $FF
+.word nmi, reset, nmi
+"""
 
-    def put(address: int, code: bytes) -> None:
-        rom[address - 0xC000:address - 0xC000 + len(code)] = code
 
-    put(0xC000, bytes((
-        0x78, 0xD8, 0xA2, 0xFF, 0x9A,          # SEI / CLD / LDX #$FF / TXS
-        0xA9, 0x00, 0x8D, 0x02, 0xD4,          # LDA #<DLIST / STA DLISTL
-        0xA9, 0xC1, 0x8D, 0x03, 0xD4,          # LDA #>DLIST / STA DLISTH
-        0xA9, 0x03, 0x8D, 0x05, 0xD4,          # LDA #3 / STA VSCROL
-        0xA9, 0x22, 0x8D, 0x00, 0xD4,          # LDA #$22 / STA DMACTL
-        0xA9, 0xC0, 0x8D, 0x0E, 0xD4,          # LDA #$C0 / STA NMIEN
-        0x4C, 0x1E, 0xC0,                      # C01E: JMP C01E
-    )))
-    put(0xC040, bytes((
-        0x48, 0x8A, 0x48,                      # NMI: PHA / TXA / PHA
-        0x2C, 0x0F, 0xD4, 0x10, 0x17,          # BIT NMIST / BPL VBI
-        0xA6, 0x90, 0xAD, 0x0B, 0xD4,          # LDX $90 / LDA VCOUNT
-        0x95, 0x80, 0xE8, 0x86, 0x90,          # STA $80,X / INX / STX $90
-        0xE0, 0x02, 0xD0, 0x05,                # CPX #2 / BNE DONE
-        0xA9, 0x09, 0x8D, 0x05, 0xD4,          # LDA #9 / STA VSCROL
-        0x68, 0xAA, 0x68, 0x40,                # DONE: PLA / TAX / PLA / RTI
-        0xA9, 0x00, 0x85, 0x90,                # VBI: LDA #0 / STA $90
-        0xA9, 0x03, 0x8D, 0x05, 0xD4,          # LDA #3 / STA VSCROL
-        0x8D, 0x0F, 0xD4, 0x4C, 0x5B, 0xC0,    # STA NMIRES / JMP DONE
-    )))
-    put(0xC100, bytes((0xA2, 0x82, 0x70, 0xA2, 0x82, 0x41, 0x00, 0xC1)))
-    put(0xFFFA, bytes((0x40, 0xC0, 0x00, 0xC0, 0x40, 0xC0)))
-    return bytes(rom)
-
-
-def test_a_program_whose_dli_writes_vscrol_gets_its_later_dlis_where_antic_puts_them() -> None:
+def test_a_program_whose_dli_writes_vscrol_gets_its_later_dlis_where_antic_puts_them(tmp_path: Path) -> None:
     """DLIs at lines 12 and 16 (VSCROL 3: rows 3-7, then 0-3); VSCROL 9 from the second on:
     the next region's first line counts rows 9-15 and 0-7 (15 lines, its DLI on 39), the last
     rows 0-9 (DLI on 49).  VCOUNT is half the line."""
-    machine = Machine(vscrol_dli_rom())
+    machine = Machine(assemble(VSCROL_DLI_PROGRAM, tmp_path))
     machine.run_frames(3)
     assert list(machine.memory.ram[0x80:0x84]) == [12 // 2, 16 // 2, 39 // 2, 49 // 2]
