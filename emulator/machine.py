@@ -399,6 +399,7 @@ class Machine:
         self._event_index = 0
 
     def _dli_events(self, display_list: DisplayList) -> list[tuple[int, str, int]]:
+        """The frame's DLI events: (machine time, "dli", scan line) of each DLI of ``display_list``."""
         return [(self.frame_start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
 
     def display_list_changed(self, from_line: int) -> None:
