@@ -19,6 +19,7 @@ from emulator.pmg import FrameState
 from emulator.video import CYCLES_PER_LINE
 from tests.emu_support import assemble, rom_with_code
 
+needs_compiled = pytest.mark.skipif(not compiled_video_available(), reason="the compiled picture is not built here")
 DLIST = 0x3000
 VSCROL, HSCROL, DLISTL, DLISTH = 0xD405, 0xD404, 0xD402, 0xD403
 
@@ -192,7 +193,7 @@ def test_a_playfield_switched_on_during_the_display_is_drawn() -> None:
     assert not lit[:12].any() and lit[12:31].all()  # rows 12-30: lines 20-38
 
 
-@pytest.mark.skipif(not compiled_video_available(), reason="the compiled picture is not built")
+@needs_compiled
 def test_both_pictures_draw_the_replayed_lines_alike() -> None:
     """The compiled picture reads the same mode lines as the Python reference: a replayed part,
     a part cut by DMACTL and a region whose end VSCROL moved draw alike."""
