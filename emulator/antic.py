@@ -19,10 +19,10 @@ The beam (``reparse_from``): the parse at the top of the frame is ANTIC's readin
 the list as long as nothing changes.  When a register the parse reads is written during
 the display (VSCROL, HSCROL, DMACTL's playfield width, DLISTL/H), the write goes into
 ``frame_writes`` with the first scan line it counts for (VSCROL by cycle 8 of a line,
-where ANTIC decides whether the line ends its mode line and raises its DLI; the width by
-cycle 26, where the normal playfield's DMA starts; DLISTL/H and HSCROL by the
-instruction fetch at cycle 1), and the rest of the frame is read again from the
-instruction in progress there: the mode lines above stay, the instruction in progress
+where ANTIC decides whether the line ends its mode line and raises its DLI; the width
+and HSCROL by cycle 26, where the normal playfield's DMA starts, on each scan line of a
+mode line; DLISTL/H by the instruction fetch at cycle 1), and the rest of the frame is
+read again from the instruction in progress there: the mode lines above stay, the instruction in progress
 goes on with the bytes it was fetched as (``ParseStep``), the rest is read from memory
 as it is now.  The machine then takes the new list's DLIs and DMA timeline
 (``Machine.display_list_changed``).  Display list bytes the program changes below the
@@ -217,10 +217,10 @@ RegisterWrite = tuple[int, int, int]
 #: next (Acid800's "ANTIC: VSCROL+DLI timing": a write at cycle 6 stops a DLI at cycle 8)
 VSCROL_SAMPLE_CYCLE = 8
 #: the cycle of a scan line at which ANTIC fetches a display list instruction (Atari Hardware
-#: Manual, "M I P P P P A A": the instruction at cycle 1); HSCROL and the counter count from there
+#: Manual, "M I P P P P A A": the instruction at cycle 1); DLISTL/H count from there
 FETCH_CYCLE = 1
-#: the cycle of a scan line by which a DMACTL playfield width written counts for the line: the
-#: normal playfield's DMA starts at cycle 26 (emulator/dma.py)
+#: the cycle of a scan line by which a DMACTL playfield width or HSCROL written counts for the
+#: line: the normal playfield's DMA starts at cycle 26 (emulator/dma.py)
 PLAYFIELD_SAMPLE_CYCLE = 26
 
 
@@ -383,25 +383,27 @@ def _region_end_height(line: int, first_row: int, vscrol: int, vscrols: list[tup
     return VBLANK_LINE - line + 1
 
 
-def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tuple[int, int]]) -> list[ModeLine]:
-    """The parts of mode line ``shown`` where DMACTL has the playfield on, scan line by scan line
-    (the playfield is off in between).  After the first scan line they replay the line buffer:
-    the bytes fetched on the first (or, if it fetched nothing, by the mode line before), counted
-    from the buffer's start (Acid800's "ANTIC: Line buffering": a mode 8 line after a mode E one
-    whose first scan line had playfield DMA off shows mode E's first ten bytes); a part whose
-    first scan line fetched nothing replays as many bytes as the width then takes (``hs``: the
-    line is horizontally scrolled)."""
+def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tuple[int, int]], hscrol: int,
+                      hscrols: list[tuple[int, int]]) -> list[ModeLine]:
+    """Mode line ``shown`` scan line by scan line: the parts where DMACTL has the playfield on
+    (it is off in between), each as far as HSCROL stays the same on a scrolled line (``hs``).
+    After the first scan line they replay the line buffer: the bytes fetched on the first (or,
+    if it fetched nothing, by the mode line before), counted from the buffer's start (Acid800's
+    "ANTIC: Line buffering": a mode 8 line after a mode E one whose first scan line had
+    playfield DMA off shows mode E's first ten bytes), shifted by HSCROL as it is on each line;
+    a part whose first scan line fetched nothing replays as many bytes as the width then takes."""
     pieces: list[ModeLine] = []
     end = min(shown.line + shown.height, VBLANK_LINE)
     for line in range(shown.line, end):
         width_code = _register_at(dmactl, dmactls, line) & 3
         if not width_code:
             continue
-        if pieces and pieces[-1].line + pieces[-1].height == line:
+        shift = _register_at(hscrol, hscrols, line) & 0x0F if hs else 0
+        if pieces and pieces[-1].line + pieces[-1].height == line and pieces[-1].shift == shift:
             pieces[-1] = replace(pieces[-1], height=pieces[-1].height + 1)
             continue
         offset = line - shown.line
-        piece = replace(shown, line=line, height=1, first_row=(shown.first_row + offset) & 0x0F,
+        piece = replace(shown, line=line, height=1, first_row=(shown.first_row + offset) & 0x0F, shift=shift,
                         replayed=shown.replayed or offset > 0)
         if not shown.fetch_width:
             fetch_width = PLAYFIELD[WIDER[width_code] if hs else width_code][0]
@@ -612,10 +614,11 @@ class Antic:
                 size = SIZES[mode, fetch_width]
                 shown = ModeLine(line, height, mode, memory_scan if width_code else line_buffer, size, first_row,
                                  fetch_width, shift, not width_code)
-                if not dmactls:
+                hs = bool(instruction & 0x10)
+                if not dmactls and not (hs and hscrols):
                     mode_lines.append(shown)
                 else:
-                    mode_lines.extend(_playfield_pieces(shown, bool(instruction & 0x10), dmactl, dmactls))
+                    mode_lines.extend(_playfield_pieces(shown, hs, dmactl, dmactls, hscrol, hscrols))
                 if width_code:  # the first scan line fetched into the line buffer
                     line_buffer = memory_scan
                     memory_scan = _advance_within_4k(memory_scan, size)
@@ -731,7 +734,7 @@ class Antic:
         elif reg == HSCROL:
             if value != self.hscrol:
                 self.hscrol = value
-                self._written_during_display(reg, value, FETCH_CYCLE)
+                self._written_during_display(reg, value, PLAYFIELD_SAMPLE_CYCLE)
         elif reg == VSCROL:
             if value != self.vscrol:
                 self.vscrol = value

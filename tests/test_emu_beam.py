@@ -170,6 +170,17 @@ def test_playfield_dma_off_in_the_middle_of_a_mode_line_blanks_those_lines_only(
     assert pieces == [(11, 3, 0, False), (16, 3, 5, True)]
 
 
+def test_hscrol_written_on_each_scan_line_shifts_each_scan_line() -> None:
+    """A wave: HSCROL 0, 2, 4 on the first three scan lines of a horizontally scrolled mode 2
+    line: three parts, each shifted by its HSCROL, the last running to the mode line's end."""
+    code = bytes((0x52, 0x00, 0x40, 0x41)) + DLIST.to_bytes(2, "little")  # HS mode 2 at $4000
+    antic = antic_at(code)
+    write_at(antic, 9, 20, HSCROL, 2)
+    write_at(antic, 10, 20, HSCROL, 4)
+    parts = [(m.line, m.height, m.first_row, m.shift, m.replayed) for m in antic.display_list.mode_lines]
+    assert parts == [(8, 1, 0, 0, False), (9, 1, 1, 2, True), (10, 6, 2, 4, True)]
+
+
 def test_a_replayed_line_fetches_no_playfield_bytes() -> None:
     from emulator.dma import line_loads
 
@@ -197,13 +208,14 @@ def test_a_playfield_switched_on_during_the_display_is_drawn() -> None:
 def test_both_pictures_draw_the_replayed_lines_alike() -> None:
     """The compiled picture reads the same mode lines as the Python reference: a replayed part,
     a part cut by DMACTL and a region whose end VSCROL moved draw alike."""
-    code = bytes((0x4E, 0x00, 0x40, 0x10, 0x08, 0x28, 0x0F, 0x4F, 0x00, 0x48, 0x41)) + DLIST.to_bytes(2, "little")
+    code = bytes((0x4E, 0x00, 0x40, 0x10, 0x08, 0x28, 0x0F, 0x12, 0x4F, 0x00, 0x48, 0x41)) + DLIST.to_bytes(2, "little")
     pattern = bytes((index * 37 + 11) & 0xFF for index in range(0x200))
     antic = antic_at(code, extra={0x4000: pattern, 0x4800: pattern[::-1]})
     write_at(antic, 10, 90, 0xD400, 0x20)
     write_at(antic, 12, 0, 0xD400, 0x22)
     write_at(antic, 22, 0, VSCROL, 3)
     write_at(antic, 26, 0, 0xD400, 0x21)
+    write_at(antic, 33, 0, HSCROL, 5)  # (in the horizontally scrolled mode 2 line: 31-38)
     registers = bytes(range(0, 64, 2))
     state = FrameState(antic.display_list, registers, [], antic.dmactl, 0)
     python, compiled = Picture(antic, "python").colours(state), Picture(antic, "compiled").colours(state)
