@@ -15,6 +15,28 @@ has bit 7 set, the VBI at the start of scanline 248.  The parsed display list
 also records which scanline fetched how many display list bytes, from which
 emulator/dma.py works out the cycles ANTIC steals from the CPU.
 
+The beam (``reparse_from``): the parse at the top of the frame is ANTIC's reading of
+the list as long as nothing changes.  When a register the parse reads is written during
+the display (VSCROL, HSCROL, DMACTL's playfield width, DLISTL/H), the write goes into
+``frame_writes`` with the first scan line it counts for (VSCROL by cycle 8 of a line,
+where ANTIC decides whether the line ends its mode line and raises its DLI; the width
+and HSCROL by cycle 26, where the normal playfield's DMA starts, on each scan line of a
+mode line; DLISTL/H by the instruction fetch at cycle 1), and the rest of the frame is
+read again from the instruction in progress there: the mode lines above stay, the instruction in progress
+goes on with the bytes it was fetched as (``ParseStep``), the rest is read from memory
+as it is now.  The machine then takes the new list's DLIs and DMA timeline
+(``Machine.display_list_changed``).  Display list bytes the program changes below the
+beam are seen at the next DLI (``check_display_list``).  Writes during the vertical
+blank count for the next frame.
+
+The line buffer (the rule as Acid800's "ANTIC: Line buffering" shows it, traced: its
+missiles over a replayed mode 8 line meet the colours of the mode E line before): a
+mode line fetches its playfield bytes on its first scan line only, into ANTIC's line
+buffer, and its other scan lines replay the buffer.  A mode line whose first scan line
+has the playfield off (DMACTL width 0) fetches nothing: the memory scan counter stays,
+and the lines where the playfield is on again show the buffer, the bytes of the last
+fetch counted from its start, in this line's mode (``ModeLine.replayed``).
+
 The display list counter (Altirra Hardware Reference Manual, "ANTIC", display
 list; De Re Atari, chapter 2): DLISTL/H load ANTIC's counter, which then counts
 on by itself and is never reloaded at the top of a frame.  A frame starts where
@@ -26,12 +48,19 @@ memory scan counter, too, keeps its value from frame to frame.  A JVB with the
 DLI bit raises a DLI on every scanline from it down to the vertical blank
 (playermissile.com's DLI tutorial and the Altirra manual agree).  With display
 list DMA off (DMACTL bit 5) ANTIC reads nothing and repeats the instruction it
-holds, its DLI included (``_held_instruction_dlis``).  Model limit:
-the whole frame's list is read at its top, so a write to DLISTL/H during the
-display takes effect at the next frame.  The last parse is kept and given again
-while the frame starts at the same display list counter and memory scan counter,
-with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
-(``parse_display_list``).
+holds, its DLI included (``_held_instruction_dlis``).  The last parse is kept and
+given again while the frame starts at the same display list counter and memory scan
+counter, with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
+(``parse_display_list``).  Model limits: the registers count per scan line, not per
+cycle (a playfield width or HSCROL change in the middle of a line's DMA, ANTIC's
+HSCROL bug that lets playfield DMA run on across the horizontal blank and the
+"virtual DMA" that catches the CPU's bus there are not modelled); DMACTL's display list
+DMA bit counts at the next frame; a change to display list bytes below the beam is seen
+at the next DLI, not at the next instruction fetch; the line buffer is replayed as the
+last fetch's bytes from its start (a shorter last fetch does not leave older bytes behind
+it); the playfield window (``DisplayList.width``) is the widest the frame had (a line
+fetched narrower draws its own width inside it, but a horizontally scrolled one is clipped
+to that window, not its own).
 
 Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
 "ANTIC", horizontal and vertical scrolling):
@@ -40,14 +69,18 @@ Fine scrolling (De Re Atari, chapter 6; Altirra Hardware Reference Manual,
   line after it without VS, form the scrolling region.  The region's first line
   starts at row VSCROL of its characters (it shows height - VSCROL scanlines),
   the last one (without VS) ends at row VSCROL (VSCROL + 1 scanlines); lines in
-  between are whole.  A row counter past the mode's height repeats its rows.
+  between are whole.  A row counter past the mode's height repeats its rows.  The
+  row counter has four bits: a first row past the mode's last row counts on through
+  15 to 0; the last line's end is VSCROL as ANTIC samples it on each scan line.  A
+  blank instruction after a VS line ends the region as a mode line does.  A mode line
+  never runs into the vertical blank (it ends there, without its DLI), and a region
+  goes on in the next frame (Acid800's "ANTIC: Vertical scrolling").
 * HS (instruction bit 4): the line fetches the next wider playfield (narrow ->
   normal -> wide; wide stays wide) and the memory scan counter advances by that
   many bytes; the fetched picture starts at the left edge of that wider window,
   shifted right by HSCROL colour clocks, and is shown through the DMACTL window.
   The extra bytes cost DMA cycles (emulator/dma.py).
-HSCROL and VSCROL are read when the display list is read at the top of the frame
-(programs change them in the vertical blank, as De Re Atari advises).  CHBASE and
+HSCROL and VSCROL count from the scan line they are written on (above: the beam).  CHBASE and
 CHACTL writes are logged with their scan line (``font_log``) and count from the next
 line (``font_rows``), so a DLI can switch fonts down the screen.
 
@@ -66,9 +99,11 @@ normal 320-pixel playfield sits at x = 32..351).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -144,6 +179,12 @@ MODES = {spec.mode: spec for spec in (
     ModeSpec(15, 1, 40, 1),  # GRAPHICS 8: 320 hi-res pixels
 )}
 
+#: the parser's look-ups: scan lines of each mode, bytes it fetches at each width, the bytes
+#: of each one-byte instruction
+HEIGHTS = {mode: spec.height for mode, spec in MODES.items()}
+SIZES = {(mode, width): spec.bytes_at(width) for mode, spec in MODES.items() for width, _ in PLAYFIELD.values()}
+ONE_BYTE = [bytes((instruction,)) for instruction in range(256)]
+
 BK, PF0, PF1, PF2, PF3, HIRES = 0, 1, 2, 3, 4, 5
 #: CHBASE and CHACTL on each of the 240 displayed rows
 FontRows = tuple[np.ndarray, np.ndarray]
@@ -164,6 +205,42 @@ class ModeLine:
     first_row: int = 0  # row counter at its first scanline (vertical fine scrolling)
     fetch_width: int = 0  # hi-res pixels fetched (0: the DMACTL width; wider with HS)
     shift: int = 0  # HSCROL in colour clocks when HS is set
+    replayed: bool = False  # scan lines shown from the line buffer, nothing fetched on the first
+
+
+#: what a kept parse is valid for: DMACTL, start, memory scan counter, HSCROL, VSCROL, VS going on
+ParseKey = tuple[int, int, int, int, int, bool]
+#: a register write during the display: (the first scan line it counts for, register, value)
+RegisterWrite = tuple[int, int, int]
+#: the cycle of a scan line by which ANTIC has sampled VSCROL to decide whether the line ends its
+#: mode line (and so raises its DLI): a write before it counts for this line, a later one from the
+#: next (Acid800's "ANTIC: VSCROL+DLI timing": a write at cycle 6 stops a DLI at cycle 8)
+VSCROL_SAMPLE_CYCLE = 8
+#: the cycle of a scan line at which ANTIC fetches a display list instruction (Atari Hardware
+#: Manual, "M I P P P P A A": the instruction at cycle 1); DLISTL/H count from there
+FETCH_CYCLE = 1
+#: the cycle of a scan line by which a DMACTL playfield width or HSCROL written counts for the
+#: line: the normal playfield's DMA starts at cycle 26 (emulator/dma.py)
+PLAYFIELD_SAMPLE_CYCLE = 26
+
+
+#: a ParseStep as the parser keeps it: a plain tuple of its fields
+RawStep = tuple[int, int, int, bool, int, int, bytes, int]
+
+
+class ParseStep(NamedTuple):
+    """Where the parser stood before one display list instruction: a parse of the frame's rest
+    resumes here (``Antic.reparse_from``).  ``code`` holds the bytes the instruction was read as,
+    so a resumed instruction is the one ANTIC fetched even if the program has changed it since."""
+
+    line: int  # the scan line it is fetched on
+    pc: int  # the display list counter before it (before DLIST writes landing since ``after``)
+    memory_scan: int
+    vscrolling: bool  # the mode line before it had VS set
+    after: int  # the scan line of the instruction before it (DLIST writes after that apply here)
+    line_buffer: int  # where the bytes in ANTIC's line buffer were fetched from
+    code: bytes = b""  # the instruction and its operand bytes as read
+    address: int = 0  # where they were read (the counter after the DLIST writes)
 
 
 @dataclass
@@ -178,6 +255,40 @@ class DisplayList:
     next_instruction: int = 0  # the display list counter after the frame: where the next one starts
     next_memory_scan: int = 0  # the memory scan counter after the frame
     instructions: tuple[tuple[int, int], ...] = ()  # (first scanline, instruction) of each one read
+    steps: tuple[RawStep, ...] = ()  # the parser's state before each instruction read (ParseStep's fields)
+    next_vscrolling: bool = False  # the frame's last mode line had VS set (the next frame goes on)
+    next_line_buffer: int = 0  # where the line buffer's bytes were last fetched from
+
+    @cached_property
+    def parse_steps(self) -> list[ParseStep]:
+        """``steps`` with their names (made when first asked for: the parser keeps plain tuples)."""
+        return [ParseStep(*step) for step in self.steps]
+
+    @cached_property
+    def runs(self) -> list[tuple[int, int, int, bytes]]:
+        """The instructions read, in runs at consecutive addresses: (index of the first step, of
+        the step after the run, first address, the bytes read)."""
+        runs: list[tuple[int, int, int, bytes]] = []
+        for index, step in enumerate(self.parse_steps):
+            follows = runs and runs[-1][2] + len(runs[-1][3]) == step.address
+            if follows and step.address + len(step.code) <= (step.address | 0x03FF) + 1:
+                first, _, start, code = runs[-1]
+                runs[-1] = (first, index + 1, start, code + step.code)
+            else:
+                runs.append((index, index + 1, step.address, step.code))
+        return runs
+
+    def first_changed_after(self, ram: bytearray, line: int) -> int | None:
+        """The scan line of the first instruction fetched below ``line`` whose bytes in ``ram``
+        differ from those read (the program changed the list ahead of the beam), or None."""
+        steps = self.parse_steps
+        for first, end, start, code in self.runs:
+            if steps[end - 1].line <= line or ram[start:start + len(code)] == code:
+                continue
+            for step in steps[first:end]:
+                if step.line > line and _code_at(ram, step.address, len(step.code)) != step.code:
+                    return step.line
+        return None
 
     @cached_property
     def packed(self) -> bytes:
@@ -208,6 +319,116 @@ class _RecordingRam:
         return self.ram[address]
 
 
+class _Replay:
+    """The bytes of an instruction ANTIC fetched before (``ParseStep.code``) at its first
+    addresses, the RAM's bytes elsewhere: a parse resumed in the middle of a mode line goes on
+    with the instruction as it was read."""
+
+    def __init__(self, code: bytes, ram: _RecordingRam) -> None:
+        self.code, self.ram = code, ram
+        self.start: int | None = None
+
+    def __getitem__(self, address: int) -> int:
+        if self.start is None:
+            self.start = address
+        offset = (address - self.start) & 0x03FF
+        return self.code[offset] if offset < len(self.code) else self.ram[address]
+
+
+def _code_at(ram: bytearray, address: int, count: int) -> bytes:
+    """``count`` display list bytes from ``address`` (the counter wraps inside its 1 KiB block)."""
+    addresses = [address]
+    for _ in range(count - 1):
+        addresses.append(_next_list_byte(addresses[-1]))
+    return bytes(ram[a] for a in addresses)
+
+
+def _counter_after_writes(pc: int, writes: list[RegisterWrite], after: int, line: int) -> int:
+    """The display list counter ``pc`` with the DLISTL/H writes that land after scan line
+    ``after`` up to ``line`` (each loads its byte of the counter)."""
+    for first, reg, value in writes:
+        if after < first <= line:
+            pc = _load_counter_byte(pc, reg, value)
+    return pc
+
+
+def _load_counter_byte(counter: int, reg: int, value: int) -> int:
+    """The display list counter after a write of ``value`` to DLISTL or DLISTH (``reg``)."""
+    return (counter & 0xFF00) | value if reg == DLISTL else (counter & 0x00FF) | (value << 8)
+
+
+def _register_at(value: int, writes: list[tuple[int, int]], line: int) -> int:
+    """A register's value for scan line ``line``: ``value`` at the frame's top, then each of its
+    ``writes`` (first scan line, value; in order) from its line on."""
+    for first, written in writes:
+        if first > line:
+            break
+        value = written
+    return value
+
+
+def _region_end_height(line: int, first_row: int, vscrol: int, vscrols: list[tuple[int, int]]) -> int:
+    """Scan lines of the mode line that ends a vertical scrolling region, from ``line``: ANTIC's
+    4-bit row counter counts from ``first_row`` until it equals VSCROL, which it samples on every
+    scan line (Altirra Hardware Reference Manual, "vertical scrolling"; a counter past VSCROL
+    wraps through 15 to 0).  A line still running at the vertical blank ends there (it raises
+    no DLI)."""
+    if not vscrols:
+        return (((vscrol & 0x0F) - first_row) & 0x0F) + 1
+    row = first_row
+    for current in range(line, VBLANK_LINE):
+        if row == _register_at(vscrol, vscrols, current) & 0x0F:
+            return current - line + 1
+        row = (row + 1) & 0x0F
+    return VBLANK_LINE - line + 1
+
+
+def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tuple[int, int]], hscrol: int,
+                      hscrols: list[tuple[int, int]]) -> list[ModeLine]:
+    """Mode line ``shown`` scan line by scan line: the parts where DMACTL has the playfield on
+    (it is off in between), each as far as HSCROL stays the same on a scrolled line (``hs``).
+    After the first scan line they replay the line buffer: the bytes fetched on the first (or,
+    if it fetched nothing, by the mode line before), counted from the buffer's start (Acid800's
+    "ANTIC: Line buffering": a mode 8 line after a mode E one whose first scan line had
+    playfield DMA off shows mode E's first ten bytes), shifted by HSCROL as it is on each line;
+    a part whose first scan line fetched nothing replays as many bytes as the width then takes."""
+    pieces: list[ModeLine] = []
+    end = min(shown.line + shown.height, VBLANK_LINE)
+    for line in range(shown.line, end):
+        width_code = _register_at(dmactl, dmactls, line) & 3
+        if not width_code:
+            continue
+        shift = _register_at(hscrol, hscrols, line) & 0x0F if hs else 0
+        if pieces and pieces[-1].line + pieces[-1].height == line and pieces[-1].shift == shift:
+            pieces[-1] = replace(pieces[-1], height=pieces[-1].height + 1)
+            continue
+        offset = line - shown.line
+        piece = replace(shown, line=line, height=1, first_row=(shown.first_row + offset) & 0x0F, shift=shift,
+                        replayed=shown.replayed or offset > 0)
+        if not shown.fetch_width:
+            fetch_width = PLAYFIELD[WIDER[width_code] if hs else width_code][0]
+            piece = replace(piece, fetch_width=fetch_width, size=MODES[shown.mode].bytes_at(fetch_width))
+        pieces.append(piece)
+    if pieces and pieces[-1].line + pieces[-1].height == end:  # the last one runs on as the mode line does
+        pieces[-1] = replace(pieces[-1], height=shown.line + shown.height - pieces[-1].line)
+    return pieces
+
+
+def _prefix(prefix: DisplayList | None, start: ParseStep) -> tuple[list[ModeLine], list[int], list[tuple[int, int]],
+                                                                  list[tuple[int, int]], list[RawStep]]:
+    """The mode lines, DLI lines, fetches, instructions and steps of ``prefix`` before ``start``:
+    those of the instructions fetched above its line (an instruction's mode lines and DLI start
+    on or after the line it is fetched on)."""
+    if prefix is None:
+        return [], [], [], [], []
+    first = start.line
+    return ([mode_line for mode_line in prefix.mode_lines if mode_line.line < first],
+            [line for line in prefix.dli_lines if line < first],
+            [fetch for fetch in prefix.fetches if fetch[0] < first],
+            [instruction for instruction in prefix.instructions if instruction[0] < first],
+            [step for step in prefix.steps if step[0] < first])
+
+
 def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]:
     """Runs of consecutive ``addresses`` as (start, end, the bytes there now)."""
     spans: list[tuple[int, int, bytes]] = []
@@ -234,6 +455,10 @@ class Antic:
     def __init__(self, ram: bytearray) -> None:
         self.ram = ram
         self.scanline: Callable[[], int] = lambda: 0  # the beam's scanline now (the machine's)
+        #: the beam's scan line and cycle in it now (the machine's; without one, between displays)
+        self.beam: Callable[[], tuple[int, int]] = lambda: (VBLANK_LINE, 0)
+        #: told the first scan line of the frame whose display list was read again (the machine's)
+        self.display_list_changed: Callable[[int], None] = lambda from_line: None
         self.ram_view = np.frombuffer(ram, dtype=np.uint8)
         self.reset()
 
@@ -252,101 +477,159 @@ class Antic:
         self.nmien = 0
         self.nmist = 0
         self.display_list = DisplayList([], [], 0, 0)
+        self.vscrolling = False  # the last mode line read had VS set (a region goes on in the next frame)
+        self.frame_vscrolling = False  # ... at the top of the current frame
+        self.frame_registers = (0, 0, 0)  # DMACTL, HSCROL, VSCROL at the top of the frame
+        self.frame_writes: list[RegisterWrite] = []  # the frame's writes during the display that the parse reads
         self.frame_start_font = (0, 0)  # CHBASE, CHACTL at the top of the frame
         self.font_log: list[tuple[int, int, int]] = []  # (scanline, register, value) of their writes
-        # the last parse: (DMACTL, start, memory scan counter, HSCROL, VSCROL), spans of the bytes
+        # the last parse: (DMACTL, start, memory scan counter, HSCROL, VSCROL, VS going on), spans of the bytes
         # it read (start, end, bytes), its result
-        self._parsed: tuple[tuple[int, int, int, int, int], list[tuple[int, int, bytes]], DisplayList] | None = None
+        self._parsed: tuple[ParseKey, list[tuple[int, int, bytes]], DisplayList] | None = None
 
     # -- display list -------------------------------------------------------------
 
-    def parse_display_list(self, start: int | None = None, memory_scan: int | None = None) -> DisplayList:
+    def parse_display_list(self, start: int | None = None, memory_scan: int | None = None,
+                           vscrolling: bool | None = None) -> DisplayList:
         """Read the display list from ``start`` (default: the counter) with the memory scan
-        counter at ``memory_scan`` (default: the counter's) as ANTIC would during one frame; the
-        counters themselves are left alone (``begin_frame`` moves them).  The last parse is
-        given again while its start, memory scan counter, registers and the display list's
-        bytes are as they were then."""
+        counter at ``memory_scan`` (default: the counter's) and ``vscrolling`` (the mode line before
+        had VS; default: as the last frame left it) as ANTIC would during one frame with the
+        registers as they are now; the counters themselves are left alone (``begin_frame`` moves
+        them).  The last parse is given again while its start, memory scan counter, registers and
+        the display list's bytes are as they were then."""
         pc = self.dlist if start is None else start
         if memory_scan is None:
             memory_scan = self.memory_scan
+        if vscrolling is None:
+            vscrolling = self.vscrolling
         if not self.dmactl & 0x20:
             width, left = PLAYFIELD[self.dmactl & 3]
-            return DisplayList([], self._held_instruction_dlis(), width, left, (), pc, memory_scan)
-        key = (self.dmactl, pc, memory_scan, self.hscrol, self.vscrol)
+            return DisplayList([], self._held_instruction_dlis(), width, left, (), pc, memory_scan,
+                               next_vscrolling=vscrolling)
+        key = (self.dmactl, pc, memory_scan, self.hscrol, self.vscrol, vscrolling)
         last = self._parsed
         ram = self.ram
         if last is not None and last[0] == key and all(ram[first:end] == saved for first, end, saved in last[1]):
             return last[2]
         reads: list[int] = []
-        display_list = self._parse_display_list(pc, memory_scan, reads)
+        display_list = self._parse_display_list(pc, memory_scan, reads, vscrolling)
         self._parsed = (key, _spans(ram, reads), display_list)
         return display_list
 
-    def _parse_display_list(self, pc: int, memory_scan: int, reads: list[int]) -> DisplayList:
-        """The display list's mode lines from ``pc`` with the memory scan counter at
-        ``memory_scan`` (display list DMA on); the addresses of the bytes it read go into ``reads``."""
-        width_code = self.dmactl & 3
-        width, left = PLAYFIELD[width_code]
+    def _parse_display_list(self, pc: int, memory_scan: int, reads: list[int],
+                            vscrolling: bool = False) -> DisplayList:
+        """The whole frame's display list from ``pc`` with the memory scan counter at
+        ``memory_scan`` and the registers as they are (display list DMA on); the addresses of the
+        bytes it read go into ``reads``."""
+        first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, memory_scan)
+        return self._parse_from(first, None, (self.dmactl, self.hscrol, self.vscrol), (), reads)
+
+    def reparse_from(self, from_line: int) -> DisplayList:
+        """The frame's display list read again from scan line ``from_line`` on, with the register
+        writes of the frame so far (``frame_writes``): the instructions before stay as they were
+        read, the one in progress at ``from_line`` goes on as fetched (its end decided anew), the
+        rest are read from memory as it is now."""
+        display_list = self.display_list
+        steps = display_list.parse_steps
+        if not steps:
+            return display_list
+        index = max(0, bisect_right([step.line for step in steps], from_line) - 1)
+        start = steps[index]
+        if start.line >= from_line:  # not fetched yet when the register changed: read it now
+            start = start._replace(code=b"")
+        return self._parse_from(start, display_list, self.frame_registers, tuple(self.frame_writes), [])
+
+    def _parse_from(self, start: ParseStep, prefix: DisplayList | None, registers: tuple[int, int, int],
+                    writes: tuple[RegisterWrite, ...], reads: list[int]) -> DisplayList:
+        """The display list from ``start`` to the vertical blank, after ``prefix``'s mode lines
+        before it; ``registers`` are DMACTL, HSCROL and VSCROL at the frame's top, ``writes`` the
+        writes to HSCROL, VSCROL and DLISTL/H during the display (each from its scan line on)."""
+        dmactl, hscrol, vscrol = registers
+        counter_writes = [write for write in writes if write[1] in (DLISTL, DLISTH)]
+        vscrols = [(line, value) for line, reg, value in writes if reg == VSCROL]
+        hscrols = [(line, value) for line, reg, value in writes if reg == HSCROL]
+        dmactls = [(line, value) for line, reg, value in writes if reg == DMACTL]
+        # the window the picture is drawn through: the widest the frame had (each line fetches
+        # and draws its own width inside it)
+        width, left = PLAYFIELD[max([dmactl & 3] + [value & 3 for _, value in dmactls])]
         ram = _RecordingRam(self.ram, reads)
-        line = FIRST_DISPLAY_LINE
-        vscrolling = False  # the previous mode line had VS set
-        mode_lines: list[ModeLine] = []
-        dli_lines: list[int] = []
-        fetches: list[tuple[int, int]] = []
-        instructions: list[tuple[int, int]] = []
+        mode_lines, dli_lines, fetches, instructions, steps = _prefix(prefix, start)
+        line, pc, memory_scan, after = start.line, start.pc, start.memory_scan, start.after
+        vscrolling = start.vscrolling
+        line_buffer = start.line_buffer
+        source: _RecordingRam | _Replay = _Replay(start.code, ram) if start.code else ram
         while line < VBLANK_LINE:
-            instruction = ram[pc]
-            instructions.append((line, instruction))
+            before = pc
+            if counter_writes:
+                pc = _counter_after_writes(pc, counter_writes, after, line)
+            address = pc
+            instruction = source[pc]
+            pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
             mode = instruction & 0x0F
-            pc = _next_list_byte(pc)
-            fetched = 1
-            if mode == 0:
-                height = ((instruction >> 4) & 7) + 1
-                vscrolling = False
-            elif mode == 1:
-                target = ram[pc] | (ram[_next_list_byte(pc)] << 8)
-                fetches.append((line, 3))
-                pc = target
+            if mode == 1 or (mode and instruction & 0x40):  # a jump or LMS: an address follows
+                low = source[pc]
+                pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+                high = source[pc]
+                pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+                operand, code = low | (high << 8), bytes((instruction, low, high))
+            else:
+                code = ONE_BYTE[instruction]
+            source = ram
+            steps.append((line, before, memory_scan, vscrolling, after, line_buffer, code, address))
+            after = line
+            instructions.append((line, instruction))
+            fetches.append((line, len(code)))
+            if mode == 1:  # a jump: one blank scanline
+                pc = operand
                 if instruction & 0x40:  # JVB: blank until vertical blank, a DLI on every line
                     if instruction & 0x80:
                         dli_lines.extend(range(line, VBLANK_LINE))
                     break
                 if instruction & 0x80:
                     dli_lines.append(line)
-                height = 1
-                fetched = 0
-                vscrolling = False
+                line += 1
+                continue
+            if mode == 0:  # blank lines: they end a vertical scrolling region like a mode line
+                natural, first_row = ((instruction >> 4) & 7) + 1, 0
+                ends_region, vscrolling = vscrolling, False
             else:
                 if instruction & 0x40:  # LMS
-                    memory_scan = ram[pc] | (ram[_next_list_byte(pc)] << 8)
-                    pc = _next_list_byte(_next_list_byte(pc))
-                    fetched = 3
-                spec = MODES[mode]
-                natural = spec.height
-                first_row, last_row = 0, natural - 1
+                    memory_scan = operand
+                natural = HEIGHTS[mode]
                 vs = bool(instruction & 0x20)
+                first_row = 0
                 if vs and not vscrolling:
-                    first_row = self.vscrol & 0x0F  # the region's first line
-                elif vscrolling and not vs:
-                    last_row = self.vscrol & 0x0F  # the line that ends the region
-                vscrolling = vs
-                height = max(1, last_row - first_row + 1) if last_row >= first_row else last_row + 16 - first_row + 1
-                fetch_width, shift = width, 0
+                    first_row = (_register_at(vscrol, vscrols, line) if vscrols else vscrol) & 0x0F
+                ends_region, vscrolling = vscrolling and not vs, vs
+            if ends_region:
+                height = _region_end_height(line, first_row, vscrol, vscrols)
+            else:
+                height = ((natural - 1 - first_row) & 0x0F) + 1
+            if mode:
+                width_code = (_register_at(dmactl, dmactls, line) if dmactls else dmactl) & 3
+                fetch_width, shift = PLAYFIELD[width_code][0], 0
                 if instruction & 0x10 and width_code:  # HS: the next wider playfield
                     fetch_width = PLAYFIELD[WIDER[width_code]][0]
-                    shift = self.hscrol & 0x0F
-                size = spec.bytes_at(fetch_width)
-                mode_lines.append(ModeLine(line, height, mode, memory_scan, size, first_row, fetch_width, shift))
-                memory_scan = _advance_within_4k(memory_scan, size)
-            if fetched:
-                fetches.append((line, fetched))
-            if instruction & 0x80 and mode != 1:
-                last = line + height - 1
-                if last < VBLANK_LINE:
-                    dli_lines.append(last)
+                    shift = (_register_at(hscrol, hscrols, line) if hscrols else hscrol) & 0x0F
+                size = SIZES[mode, fetch_width]
+                shown = ModeLine(line, height, mode, memory_scan if width_code else line_buffer, size, first_row,
+                                 fetch_width, shift, not width_code)
+                hs = bool(instruction & 0x10)
+                if not dmactls and not (hs and hscrols):
+                    mode_lines.append(shown)
+                else:
+                    mode_lines.extend(_playfield_pieces(shown, hs, dmactl, dmactls, hscrol, hscrols))
+                if width_code:  # the first scan line fetched into the line buffer
+                    line_buffer = memory_scan
+                    memory_scan = _advance_within_4k(memory_scan, size)
+            if instruction & 0x80 and line + height - 1 < VBLANK_LINE:
+                dli_lines.append(line + height - 1)
             line += height
+        pc = _counter_after_writes(pc, counter_writes, after, VBLANK_LINE)
+        if width and dmactls:  # lines read with the playfield off show nothing through the window
+            mode_lines = [mode_line for mode_line in mode_lines if mode_line.fetch_width]
         return DisplayList(mode_lines, dli_lines, width, left, tuple(fetches), pc, memory_scan,
-                           tuple(instructions))
+                           tuple(instructions), tuple(steps), vscrolling, line_buffer)
 
     def _held_instruction_dlis(self) -> list[int]:
         """With display list DMA off ANTIC reads no instruction: it goes on repeating the one it
@@ -364,14 +647,45 @@ class Antic:
         """Read the display list for the frame that starts now, from where the counter stands,
         and leave the counter where this frame's list ends (the next frame starts there)."""
         self.frame_dlist, self.frame_memory_scan = self.dlist, self.memory_scan
-        self.display_list = self.parse_display_list()
-        self.dlist = self.display_list.next_instruction
-        self.memory_scan = self.display_list.next_memory_scan
-        if self.display_list.instructions:
-            self.instruction = self.display_list.instructions[-1][1]
+        self.frame_vscrolling = self.vscrolling
+        self.frame_registers = (self.dmactl, self.hscrol, self.vscrol)
+        self.frame_writes = []
+        self._use(self.parse_display_list())
         self.frame_start_font = (self.chbase, self.chactl)
         self.font_log = []
         return self.display_list
+
+    def _use(self, display_list: DisplayList) -> None:
+        """The frame's display list is ``display_list``: the counters stand where it ends."""
+        self.display_list = display_list
+        self.dlist = display_list.next_instruction
+        self.memory_scan = display_list.next_memory_scan
+        self.vscrolling = display_list.next_vscrolling
+        if display_list.instructions:
+            self.instruction = display_list.instructions[-1][1]
+
+    def _written_during_display(self, reg: int, value: int, sample_cycle: int) -> bool:
+        """A write to a register the parse reads: during the display (before the vertical blank,
+        ANTIC samples it at ``sample_cycle`` of a scan line) the rest of the frame's list is read
+        again with it, and the machine hears from which scan line; False between the displays
+        (the next frame reads it)."""
+        line, cycle = self.beam()
+        first = max(FIRST_DISPLAY_LINE, line if cycle < sample_cycle else line + 1)
+        if line >= VBLANK_LINE or first >= VBLANK_LINE or not self.display_list.steps:
+            return False
+        self.frame_writes.append((first, reg, value))
+        self._use(self.reparse_from(first))
+        self.display_list_changed(first)
+        return True
+
+    def check_display_list(self, line: int) -> None:
+        """A DLI on scan line ``line``: display list bytes ANTIC has not fetched yet that the
+        program has changed (below the beam) are read again from the first changed instruction
+        on.  Model limit: the check comes at DLIs, so a change is seen from the next DLI on."""
+        changed = self.display_list.first_changed_after(self.ram, line)
+        if changed is not None:
+            self._use(self.reparse_from(changed))
+            self.display_list_changed(changed)
 
     def _hold_instruction(self) -> None:
         """Display list DMA goes off: ANTIC keeps the instruction it is executing now."""
@@ -408,18 +722,23 @@ class Antic:
         if reg == DMACTL:
             if self.dmactl & 0x20 and not value & 0x20:
                 self._hold_instruction()
+            width_changed = (value ^ self.dmactl) & 3
             self.dmactl = value
+            if width_changed and value & 0x20:  # (display list DMA going off: the next frame shows it)
+                self._written_during_display(reg, value, PLAYFIELD_SAMPLE_CYCLE)
         elif reg == CHACTL:
             self.chactl = value
             self.font_log.append((self.scanline(), reg, value))
-        elif reg == DLISTL:
-            self.dlist = self.frame_dlist = (self.dlist & 0xFF00) | value
-        elif reg == DLISTH:
-            self.dlist = self.frame_dlist = (self.dlist & 0x00FF) | (value << 8)
+        elif reg in (DLISTL, DLISTH):
+            self._write_counter(reg, value)
         elif reg == HSCROL:
-            self.hscrol = value
+            if value != self.hscrol:
+                self.hscrol = value
+                self._written_during_display(reg, value, PLAYFIELD_SAMPLE_CYCLE)
         elif reg == VSCROL:
-            self.vscrol = value
+            if value != self.vscrol:
+                self.vscrol = value
+                self._written_during_display(reg, value, VSCROL_SAMPLE_CYCLE)
         elif reg == PMBASE:
             self.pmbase = value
         elif reg == CHBASE:
@@ -429,6 +748,14 @@ class Antic:
             self.nmien = value
         elif reg == NMIRES:
             self.nmist = 0
+
+    def _write_counter(self, reg: int, value: int) -> None:
+        """DLISTL/H load a byte of the display list counter: during the display ANTIC fetches
+        its next instruction from there; between displays the next frame starts there."""
+        if self.beam()[0] < FIRST_DISPLAY_LINE:  # the frame has not fetched yet: it starts there
+            self.frame_dlist = _load_counter_byte(self.frame_dlist, reg, value)
+        if not self._written_during_display(reg, value, FETCH_CYCLE):
+            self.dlist = self.frame_dlist = _load_counter_byte(self.dlist, reg, value)
 
     # -- text ------------------------------------------------------------------------------
 
@@ -457,7 +784,8 @@ class Antic:
         return screen
 
     def _frame_list(self, display_list: DisplayList | None = None) -> DisplayList:
-        return display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan)
+        return display_list or self.parse_display_list(self.frame_dlist, self.frame_memory_scan,
+                                                       self.frame_vscrolling)
 
     def _text_lines(self, display_list: DisplayList | None = None) -> list[tuple[int, bytes]]:
         """(first scanline, 40 screen codes) of each one-bit character mode line."""

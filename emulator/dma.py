@@ -94,7 +94,8 @@ def line_loads(display_list: DisplayList, dmactl: int,
         dl_bytes[line] = count
     for mode_line in display_list.mode_lines:
         end = min(mode_line.line + mode_line.height, VBLANK_LINE)
-        names[mode_line.line] = mode_line.size
+        if not mode_line.replayed:  # a replay of the line buffer fetches no names (emulator/antic.py)
+            names[mode_line.line] = mode_line.size
         fetch_width = mode_line.fetch_width or display_list.width
         for line in range(mode_line.line, end):
             widths[line] = fetch_width
@@ -153,7 +154,7 @@ def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAM
         return _last[3]
     key = (
         lines, dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
-        tuple((m.line, m.height, m.mode, m.size, m.fetch_width) for m in display_list.mode_lines),
+        tuple((m.line, m.height, m.mode, m.size, m.fetch_width, m.replayed) for m in display_list.mode_lines),
     )
     cached = _cache.get(key)
     if cached is not None:

@@ -75,6 +75,7 @@ from emulator.antic import (
     VBLANK_LINE,
     WSYNC,
     Antic,
+    DisplayList,
 )
 from emulator.atr import Atr
 from emulator.audio import PokeyAudio
@@ -152,6 +153,8 @@ class Machine:
         self.pia = Pia(memory.set_portb)
         self.antic = Antic(memory.ram)
         self.antic.scanline = self.scanline
+        self.antic.beam = lambda: divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+        self.antic.display_list_changed = self.display_list_changed
         self.picture = Picture(self.antic)  # compiled (emulator/_videocore.c) or Python
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
         self.pokey.serial = self.serial
@@ -172,6 +175,7 @@ class Machine:
         self.console_release_frame: int | None = None
         self.completed_frame: FrameRecord | None = None
         self._events: list[tuple[int, str, int]] = []
+        self._replan = False  # an ANTIC write changed the frame's DLIs or DMA: the chunk ends
         self._event_index = 0
         self._timed: list[tuple[int, int, TimedCallback]] = []  # heap of (cycle, order, callback)
         self._timed_order = itertools.count()
@@ -243,8 +247,12 @@ class Machine:
         if addr & 0x0F == WSYNC:
             self.cpu.stop_reason = "wsync"
             return STOP
+        self._replan = False
         self.antic.write(addr, value)
-        return 0
+        if not self._replan:
+            return 0
+        self.cpu.stop_reason = "replan"
+        return STOP
 
     # -- traps --------------------------------------------------------------------------
 
@@ -383,12 +391,28 @@ class Machine:
         self.gtia.begin_frame()
         self._collided_rows = self._collided_pixel = 0
         start = self.frame_start
-        events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
+        events = self._dli_events(display_list)
         events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
         events.append((start + self.cycles_per_frame, "end", self.lines_per_frame))
         events.sort()
         self._events = events
         self._event_index = 0
+
+    def _dli_events(self, display_list: DisplayList) -> list[tuple[int, str, int]]:
+        """The frame's DLI events: (machine time, "dli", scan line) of each DLI of ``display_list``."""
+        return [(self.frame_start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
+
+    def display_list_changed(self, from_line: int) -> None:
+        """ANTIC read its display list again from scan line ``from_line`` (a register it reads was
+        written during the display): the DLIs still to come and the DMA timeline follow the new
+        list, and the CPU's chunk ends at this write (``_antic_write``) so the loop sees them."""
+        display_list = self.antic.display_list
+        self.run_plan.use_timeline(timeline(display_list, self.antic.dmactl, self.lines_per_frame))
+        now = self.real_cycle()
+        pending = [event for event in self._events[self._event_index:] if event[1] != "dli"]
+        pending += [event for event in self._dli_events(display_list) if event[0] > now]
+        self._events, self._event_index = sorted(pending), 0
+        self._replan = True
 
     # -- timed events of the chips (POKEY's timers and serial port, devices on the bus) ----------
 
@@ -416,10 +440,11 @@ class Machine:
         callback(cycle)
 
     def _fire_event(self) -> None:
-        cycle, kind, _ = self._events[self._event_index]
+        cycle, kind, line = self._events[self._event_index]
         self._event_index += 1
         cpu, antic = self.cpu, self.antic
         if kind == "dli":
+            antic.check_display_list(line)  # the list below the beam as the program has left it
             antic.nmist = NMI_DLI
             if antic.nmien & NMI_DLI:
                 self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
