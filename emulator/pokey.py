@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from emulator.interfaces import SerialPortLink
+from emulator.pokey_timers import PokeyClocks, first_underflow
 
 if TYPE_CHECKING:
     from emulator.audio import PokeyAudio
@@ -141,11 +142,14 @@ class Pokey:
     def __init__(
         self,
         cycles: Callable[[], int] = lambda: 0,
-        irq_changed: Callable[[bool], None] = lambda line: None,
+        irq_changed: Callable[[bool, int], None] = lambda line, cycle: None,
         seed: int = 0,
+        bus_cycle: Callable[[], int] | None = None,
     ) -> None:
-        self.cycles = cycles
-        self.irq_changed = irq_changed
+        self.cycles = cycles  # the instruction's start (RANDOM, the pots)
+        #: the cycle in which the CPU's access reaches POKEY (timers, IRQs, the serial port)
+        self.bus_cycle = bus_cycle or cycles
+        self.irq_changed = irq_changed  # the IRQ line, and the cycle in which it changed
         self.seed_offset = (seed * 40503) % POLY17_PERIOD
         self.registers = bytearray(0x10)
         self.audio: PokeyAudio | None = None  # when sound is wanted
@@ -164,15 +168,17 @@ class Pokey:
         self.serial_idle = True  # nothing being sent: IRQST bit 3 while it is enabled
         self.registers = bytearray(0x10)
         self.timer_handles: dict[int, int] = {}
+        self.timer_due: dict[int, int] = {}  # IRQST bit -> its timer's next underflow
         # each channel's counter: its underflows come at anchor + k * period (k >= 1)
         self.timer_anchor = [0, 0, 0, 0]
         self.timer_period = self.timer_periods()
+        self.clocks = PokeyClocks()
         self.potgo_cycle: int | None = None
         self.skctl_before = 0
         self.init_mode = False  # at power-on the counters run, from the seed's start
         self.poly17 = PolyCounter(17, self.seed_offset)
         self.poly9 = PolyCounter(9, self.seed_offset)
-        self.irq_changed(False)
+        self.irq_changed(False, 0)  # (no IRQ: the cycle does not matter)
 
     # -- host side: keys --------------------------------------------------------
 
@@ -192,10 +198,16 @@ class Pokey:
         """The BREAK key: its own IRQ (IRQST bit 7)."""
         self._raise(IRQ_BREAK)
 
-    def _raise(self, bit: int) -> None:
+    def _raise(self, bit: int, cycle: int | None = None) -> None:
+        """The event of IRQST ``bit`` happened (in ``cycle``, or now): its status bit goes to 0
+        if IRQEN enables it."""
         if self.irqen & bit:
             self.irqst &= ~bit & 0xFF
-        self.irq_changed(self.irq_line)
+        self._signal(cycle)
+
+    def _signal(self, cycle: int | None = None) -> None:
+        """Tell the machine the IRQ line as it is after a change in ``cycle`` (default: now)."""
+        self.irq_changed(self.irq_line, self.bus_cycle() if cycle is None else cycle)
 
     @property
     def irq_line(self) -> bool:
@@ -217,6 +229,8 @@ class Pokey:
         if init == self.init_mode:
             return
         self.init_mode = init
+        if not init:
+            self.clocks.restart(self.bus_cycle())
         now = self.cycles() + POLY_START_DELAY
         for counter in (self.poly17, self.poly9):
             if init:
@@ -233,6 +247,7 @@ class Pokey:
         if reg == KBCODE:
             return self.kbcode
         if reg == IRQST:
+            self._catch_up_timers(self.bus_cycle())
             return self._irq_status()
         if reg == SKSTAT:
             if self.serial is not None:  # bit 4: the serial data-in line; bit 1: 0 while a byte comes in
@@ -253,14 +268,14 @@ class Pokey:
             self.irqst |= ~value & 0xFF  # disabled sources read as "no interrupt"
             if self.serial is not None:
                 self._output_complete_level()
-            self.irq_changed(self.irq_line)
+            self._signal()
             self._plan_timers()
         elif reg == SERIO and self.serial is not None:
             self.serial.write_serout(value)
         elif reg == SKCTL:
             self._skctl_write(value)
             if (value ^ self.skctl_before) & SKCTL_ASYNC_RECEIVE:
-                self._restart_counters(self.cycles(), (2, 3))  # timers 3 and 4 start again from here
+                self._restart_counters(self.bus_cycle(), (2, 3))  # timers 3 and 4 start again from here
                 self._plan_timers()
             self.skctl_before = value
         elif reg == 0x0A:  # SKRES: reset serial status bits
@@ -287,7 +302,7 @@ class Pokey:
         """The output started (False) or finished with nothing more to send (True)."""
         self.serial_idle = idle
         self._output_complete_level()
-        self.irq_changed(self.irq_line)
+        self._signal()
 
     def serial_byte_received(self, value: int, framing_error: bool) -> None:
         """A byte's stop bit arrived: SERIN, IRQST bit 5; SKSTAT bit 5 = 0 if the last
@@ -317,7 +332,7 @@ class Pokey:
     # -- sound and timers -----------------------------------------------------------------
 
     def _sound_write(self, reg: int, value: int) -> None:
-        now = self.cycles()
+        now = self.bus_cycle()
         if self.audio is not None:
             self.audio.write(now, reg, value)
         if reg == STIMER:
@@ -339,10 +354,13 @@ class Pokey:
         return anchor + (max(0, now - anchor) // period + 1) * period
 
     def _restart_counters(self, now: int, channels: Iterable[int]) -> None:
-        """STIMER (or the end of asynchronous receive) loads the counters from AUDF now."""
+        """STIMER (or the end of asynchronous receive) loads the counters from AUDF now
+        (emulator/pokey_timers.py: when each then underflows)."""
         periods = self.timer_periods()
+        audf, audctl = list(self.registers[0:8:2]), self.registers[AUDCTL]
         for channel in channels:
-            self.timer_anchor[channel], self.timer_period[channel] = now, periods[channel]
+            first = first_underflow(self.clocks, audf, audctl, channel, now)
+            self.timer_anchor[channel], self.timer_period[channel] = first - periods[channel], periods[channel]
 
     def _reload_at_next_underflow(self, now: int) -> None:
         """A new AUDF or AUDCTL does not disturb a count under way: each counter counts down
@@ -359,12 +377,14 @@ class Pokey:
         for handle in self.timer_handles.values():
             self.cancel(handle)
         self.timer_handles = {}
+        self.timer_due = {}
         if self.schedule is None or not self.irqen & 0x07:
             return
-        now = self.cycles()
+        now = self.bus_cycle()
         for bit, channel in TIMER_IRQS:
             if self.irqen & bit and not self._held_by_async_receive(channel):
                 due = self._next_underflow(channel, now)
+                self.timer_due[bit] = due
                 self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
 
     def _held_by_async_receive(self, channel: int) -> bool:
@@ -379,9 +399,20 @@ class Pokey:
     def _underflow(self, bit: int, channel: int, cycle: int) -> None:
         """Timer ``channel`` underflowed at ``cycle``: its IRQ, and the next underflow planned."""
         if self.irqen & bit and self.schedule is not None and not self._held_by_async_receive(channel):
-            self._raise(bit)
+            self.timer_due.pop(bit, None)
+            self._raise(bit, cycle)
             due = self._next_underflow(channel, cycle)
+            self.timer_due[bit] = due
             self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
+
+    def _catch_up_timers(self, cycle: int) -> None:
+        """Before IRQST is read in ``cycle``: the underflows of the cycles before it, whose
+        events the CPU's instruction under way has not let run yet."""
+        for bit, channel in TIMER_IRQS:
+            due = self.timer_due.get(bit)
+            if due is not None and due < cycle:
+                self.cancel(self.timer_handles.pop(bit))
+                self._underflow(bit, channel, due)
 
     # -- paddles -----------------------------------------------------------------------------
 
