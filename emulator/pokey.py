@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from emulator.interfaces import SerialPortLink
-from emulator.pokey_timers import PokeyClocks, first_underflow
+from emulator.pokey_timers import Countdown, PokeyClocks, countdown, pair_high, stimer_countdown
 
 if TYPE_CHECKING:
     from emulator.audio import PokeyAudio
@@ -52,12 +52,20 @@ SERIO = 0x0D  # SEROUT (write) / SERIN (read)
 IRQ_BREAK, IRQ_KEYBOARD = 0x80, 0x40
 IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08  # byte received, output needed, output complete
 SKSTAT_FRAMING, SKSTAT_OVERRUN, SKSTAT_INPUT_BUSY = 0x80, 0x20, 0x02
+#: an underflow whose IRQST bit changes in cycle c has happened for STIMER written in c - 2:
+#: it no longer cancels it (Acid800's "Timer timing": STIMER preempts AUDF1 = 8 at +12 cycles,
+#: not at +13)
+STIMER_TOO_LATE = 3
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
 CYCLES_PER_LINE = 114
 SKSTAT_KEY_UP, SKSTAT_SHIFT_UP = 0x04, 0x08
 SKCTL_ASYNC_RECEIVE = 0x10
+#: SKCTL bits 4-6 -> the channel (0-3) whose underflows clock the serial output, or None for
+#: the external clock on the bus's clock line (Atari Hardware Manual, SKCTL: 000 and 001 the
+#: external clock; 010 to 101 channel 4; 110 and 111 channel 2)
+SERIAL_OUTPUT_CLOCKS = (None, None, 3, 3, 3, 3, 1, 1)
 
 #: the counters' first step comes a cycle after the write that leaves initialization mode
 POLY_START_DELAY = 1
@@ -170,9 +178,11 @@ class Pokey:
         self.timer_handles: dict[int, int] = {}
         self.timer_due: dict[int, int] = {}  # IRQST bit -> its timer's next underflow
         # each channel's counter: its underflows come at anchor + k * period (k >= 1)
-        self.timer_anchor = [0, 0, 0, 0]
-        self.timer_period = self.timer_periods()
         self.clocks = PokeyClocks()
+        self.countdowns = [countdown(self._audf(), 0, channel, 0) for channel in range(4)]
+        #: a count under way ends as it was loaded: a new AUDF/AUDCTL takes over at the reload
+        #: (the cycle of that underflow, and the countdown from there)
+        self.reloads: list[tuple[int, Countdown] | None] = [None] * 4
         self.potgo_cycle: int | None = None
         self.skctl_before = 0
         self.init_mode = False  # at power-on the counters run, from the seed's start
@@ -278,6 +288,11 @@ class Pokey:
                 self._restart_counters(self.bus_cycle(), (2, 3))  # timers 3 and 4 start again from here
                 self._plan_timers()
             self.skctl_before = value
+            if self.serial is not None:
+                if self.init_mode:
+                    self.serial.reset_output()
+                else:
+                    self.serial.output_clock_changed()
         elif reg == 0x0A:  # SKRES: reset serial status bits
             self.skstat |= 0xE0
         elif reg <= STIMER:  # AUDF1-AUDC4, AUDCTL, STIMER
@@ -293,6 +308,20 @@ class Pokey:
         Manual, "POKEY: serial port"): the OS's 19,200 baud, AUDF3 = $28 joined at 1.79 MHz,
         is 2 * ($28 + 7) = 94 cycles."""
         return 2 * self.timer_periods()[3]
+
+    def serial_output_edge(self, after: int) -> int | None:
+        """The first tick of the serial output's clock after ``after`` (an underflow of the
+        channel SKCTL bits 4-6 choose), or None: the external clock (no device here drives the
+        clock line) or initialization mode stops the output."""
+        channel = SERIAL_OUTPUT_CLOCKS[(self.registers[SKCTL] >> 4) & 7]
+        if channel is None or self.init_mode:
+            return None
+        return self._next_underflow(channel, after)
+
+    def serial_output_bit_cycles(self) -> int:
+        """Cycles a bit of the serial output lasts: two periods of its clock's channel."""
+        channel = SERIAL_OUTPUT_CLOCKS[(self.registers[SKCTL] >> 4) & 7]
+        return 2 * self.timer_periods()[3 if channel is None else channel]
 
     def serial_output_needed(self) -> None:
         """SEROUT's holding register went into the shift register: IRQST bit 4."""
@@ -336,6 +365,7 @@ class Pokey:
         if self.audio is not None:
             self.audio.write(now, reg, value)
         if reg == STIMER:
+            self._catch_up_timers(now + STIMER_TOO_LATE)
             self._restart_counters(now, range(4))
         else:
             self._reload_at_next_underflow(now)
@@ -348,29 +378,38 @@ class Pokey:
         regs = self.registers
         return channel_periods([regs[0], regs[2], regs[4], regs[6]], regs[8])
 
+    def _audf(self) -> list[int]:
+        return list(self.registers[0:8:2])
+
     def _next_underflow(self, channel: int, now: int) -> int:
         """The first underflow of ``channel``'s counter after ``now``."""
-        anchor, period = self.timer_anchor[channel], self.timer_period[channel]
-        return anchor + (max(0, now - anchor) // period + 1) * period
+        reload = self.reloads[channel]
+        if reload is not None:
+            at, after_reload = reload
+            if now < at:
+                before = self.countdowns[channel].next_after(now)
+                return before if before <= at else after_reload.next_after(at)
+            self.countdowns[channel], self.reloads[channel] = after_reload, None
+        return self.countdowns[channel].next_after(now)
 
     def _restart_counters(self, now: int, channels: Iterable[int]) -> None:
         """STIMER (or the end of asynchronous receive) loads the counters from AUDF now
         (emulator/pokey_timers.py: when each then underflows)."""
-        periods = self.timer_periods()
-        audf, audctl = list(self.registers[0:8:2]), self.registers[AUDCTL]
+        audf, audctl = self._audf(), self.registers[AUDCTL]
         for channel in channels:
-            first = first_underflow(self.clocks, audf, audctl, channel, now)
-            self.timer_anchor[channel], self.timer_period[channel] = first - periods[channel], periods[channel]
+            self.countdowns[channel] = stimer_countdown(self.clocks, audf, audctl, channel, now)
+            self.reloads[channel] = None
 
     def _reload_at_next_underflow(self, now: int) -> None:
         """A new AUDF or AUDCTL does not disturb a count under way: each counter counts down
-        what it was loaded with and takes the new period at its next underflow (Altirra Hardware
-        Reference Manual, "POKEY", timers: AUDFx is reloaded into the counter on underflow;
-        Acid800's "POKEY: Direct serial input" times its first sample so)."""
-        periods = self.timer_periods()
+        what it was loaded with and takes the new value when it reloads, at its next underflow
+        (a joined pair: at its 16-bit underflow) (Altirra Hardware Reference Manual, "POKEY",
+        timers: AUDFx is reloaded into the counter on underflow; Acid800's "POKEY: Timer
+        timing" and "POKEY: Direct serial input" time it so)."""
+        audf, audctl = self._audf(), self.registers[AUDCTL]
         for channel in range(4):
-            due = self._next_underflow(channel, now)
-            self.timer_anchor[channel], self.timer_period[channel] = due - periods[channel], periods[channel]
+            at = self._next_underflow(pair_high(audctl, channel), now)
+            self.reloads[channel] = (at, countdown(audf, audctl, channel, at))
 
     def _plan_timers(self) -> None:
         """(Re)schedule the next underflow of every channel whose timer IRQ is enabled."""

@@ -14,6 +14,13 @@ Hardware Manual, POKEY's AUDCTL and SKCTL):
   so a ticked timer's first underflow depends on where STIMER falls between their ticks.
 * STIMER loads every counter from its AUDF.
 
+* Joined, the low channel underflows each time its byte runs out: AUDF(low) + 1 ticks after
+  the pair was loaded, then every 256 ticks, the last time (at 1.79 MHz three cycles) before
+  the 16-bit underflow that reloads both; its IRQ (timer 1) comes at each of these (Acid800's
+  "Timer timing", its "16-bit lo timer" loops).
+* A new AUDF leaves the count under way alone: the counter takes it when it reloads, at its
+  underflow (joined: the pair's 16-bit underflow), if written at least a cycle before it.
+
 "Underflow" here is the cycle in which the channel's IRQST bit goes to 0 (if IRQEN enables
 it): a read of IRQST in the next cycle sees it.  The delays after a tick and after STIMER are
 set so that Acid800's "POKEY: Timer timing" and "POKEY: Init timing" (which record what real
@@ -21,6 +28,8 @@ hardware does to the cycle) pass.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from emulator.audio import channel_periods
 
@@ -73,3 +82,47 @@ def first_underflow(clocks: PokeyClocks, audf: bytes | list[int], audctl: int, c
     if clock == FAST_CLOCK:
         return loaded + FAST_LOAD_DELAY + period
     return clocks.tick_after(clock, loaded) + period - clock + TICK_DELAY
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """When a channel underflows: at ``start + k * period + offset`` for k >= 0 and each of
+    ``offsets`` (ascending, in 1..period; one, ``period``, unless it is the low half of a pair)."""
+
+    start: int
+    period: int
+    offsets: tuple[int, ...]
+
+    def next_after(self, cycle: int) -> int:
+        """The first underflow after ``cycle``."""
+        laps, into = divmod(max(0, cycle - self.start), self.period)
+        for offset in self.offsets:
+            if offset > into:
+                return self.start + laps * self.period + offset
+        return self.start + (laps + 1) * self.period + self.offsets[0]
+
+
+def countdown(audf: list[int], audctl: int, channel: int, start: int) -> Countdown:
+    """``channel``'s (0-3) underflows for a count that (re)starts at ``start``: the cycle of the
+    last reload's underflow (after STIMER: its write + FAST_LOAD_DELAY, or the tick before)."""
+    high = pair_high(audctl, channel)
+    period = channel_periods(audf, audctl)[high]  # a joined pair's: the 16-bit count's
+    if high == channel:
+        return Countdown(start, period, (period,))
+    low, high, clock = audf[channel], audf[channel + 1], channel_clocks(audctl)[channel]
+    if clock == FAST_CLOCK:
+        return Countdown(start, period, tuple(low + 4 + 256 * lap for lap in range(high + 1)))
+    return Countdown(start, period, tuple((low + 1 + 256 * lap) * clock for lap in range(high + 1)))
+
+
+def stimer_countdown(clocks: PokeyClocks, audf: list[int], audctl: int, channel: int, loaded: int) -> Countdown:
+    """``channel``'s underflows after STIMER loaded it at ``loaded``."""
+    high = pair_high(audctl, channel)
+    first_reload = first_underflow(clocks, audf, audctl, high, loaded) - channel_periods(audf, audctl)[high]
+    return countdown(audf, audctl, channel, first_reload)
+
+
+def pair_high(audctl: int, channel: int) -> int:
+    """The channel whose underflow reloads ``channel``: the high one of a joined pair, else itself."""
+    joined = AUDCTL_JOIN_12 if channel == 0 else AUDCTL_JOIN_34 if channel == 2 else 0
+    return channel + 1 if audctl & joined else channel

@@ -16,10 +16,12 @@ def _machine() -> Machine:
 
 def test_serial_output_complete_shows_in_irqst_even_while_its_irq_is_disabled():
     machine = _machine()
+    machine.poke(SKCTL, 0x23)  # channel 4 (64 kHz, AUDF4 = 0: a bit every 56 cycles) clocks the output
     machine.poke(IRQEN_IRQST, 0x00)
     assert machine.peek(IRQEN_IRQST) & 0x08 == 0  # nothing to send: "complete", a level
     assert not machine.cpu.irq_line  # but no IRQ while IRQEN bit 3 is clear
     machine.poke(SEROUT, 0x55)
+    machine.run_until(machine.cpu.processorCycles + 100)  # the clock's next tick loads it
     assert machine.peek(IRQEN_IRQST) & 0x08 == 0x08  # shifting out
     machine.run_frames(1)
     assert machine.peek(IRQEN_IRQST) & 0x08 == 0
