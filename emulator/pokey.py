@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from emulator.interfaces import SerialPortLink
-from emulator.pokey_timers import Countdown, PokeyClocks, countdown, pair_high, stimer_countdown
+from emulator.pokey_timers import AUDCTL_JOIN_12, Countdown, PokeyClocks, countdown, pair_high, stimer_countdown
 
 if TYPE_CHECKING:
     from emulator.audio import PokeyAudio
@@ -54,14 +54,14 @@ IRQ_SERIN, IRQ_SEROUT, IRQ_SEROC = 0x20, 0x10, 0x08  # byte received, output nee
 SKSTAT_FRAMING, SKSTAT_OVERRUN, SKSTAT_INPUT_BUSY = 0x80, 0x20, 0x02
 #: an underflow whose IRQST bit changes in cycle c has happened for STIMER written in c - 2:
 #: it no longer cancels it (Acid800's "Timer timing": STIMER preempts AUDF1 = 8 at +12 cycles,
-#: not at +13)
+#: not at +13); a two-tone restart at c reads AUDF1 written up to c + 1 (at +16, not at +17)
 STIMER_TOO_LATE = 3
 #: timer IRQ bits and the channel (0-3) whose underflow raises them
 TIMER_IRQS = ((0x01, 0), (0x02, 1), (0x04, 3))
 POT_MAX = 228
 CYCLES_PER_LINE = 114
 SKSTAT_KEY_UP, SKSTAT_SHIFT_UP = 0x04, 0x08
-SKCTL_ASYNC_RECEIVE = 0x10
+SKCTL_ASYNC_RECEIVE, SKCTL_TWO_TONE, SKCTL_FORCE_BREAK = 0x10, 0x08, 0x80
 #: SKCTL bits 4-6 -> the channel (0-3) whose underflows clock the serial output, or None for
 #: the external clock on the bus's clock line (Atari Hardware Manual, SKCTL: 000 and 001 the
 #: external clock; 010 to 101 channel 4; 110 and 111 channel 2)
@@ -176,7 +176,7 @@ class Pokey:
         self.serial_idle = True  # nothing being sent: IRQST bit 3 while it is enabled
         self.registers = bytearray(0x10)
         self.timer_handles: dict[int, int] = {}
-        self.timer_due: dict[int, int] = {}  # IRQST bit -> its timer's next underflow
+        self.timer_due: dict[int, int] = {}  # channel (0-3) -> its next underflow, when watched
         # each channel's counter: its underflows come at anchor + k * period (k >= 1)
         self.clocks = PokeyClocks()
         self.countdowns = [countdown(self._audf(), 0, channel, 0) for channel in range(4)]
@@ -272,6 +272,8 @@ class Pokey:
 
     def write(self, addr: int, value: int) -> int:
         reg = addr & 0x0F
+        if reg <= STIMER:  # the underflows before the write, with the registers as they were
+            self._catch_up_timers(self.bus_cycle() + (STIMER_TOO_LATE if reg == STIMER else -1))
         self.registers[reg] = value
         if reg == IRQEN:
             self.irqen = value
@@ -286,6 +288,7 @@ class Pokey:
             self._skctl_write(value)
             if (value ^ self.skctl_before) & SKCTL_ASYNC_RECEIVE:
                 self._restart_counters(self.bus_cycle(), (2, 3))  # timers 3 and 4 start again from here
+            if (value ^ self.skctl_before) & (SKCTL_ASYNC_RECEIVE | SKCTL_TWO_TONE):
                 self._plan_timers()
             self.skctl_before = value
             if self.serial is not None:
@@ -365,11 +368,10 @@ class Pokey:
         if self.audio is not None:
             self.audio.write(now, reg, value)
         if reg == STIMER:
-            self._catch_up_timers(now + STIMER_TOO_LATE)
             self._restart_counters(now, range(4))
         else:
             self._reload_at_next_underflow(now)
-        if self.irqen & 0x07:
+        if self.irqen & 0x07 or self.registers[SKCTL] & SKCTL_TWO_TONE:
             self._plan_timers()
 
     def timer_periods(self) -> list[int]:
@@ -411,20 +413,34 @@ class Pokey:
             at = self._next_underflow(pair_high(audctl, channel), now)
             self.reloads[channel] = (at, countdown(audf, audctl, channel, at))
 
+    def _watched_channels(self) -> set[int]:
+        """The channels whose underflows are events: those whose timer IRQ is enabled, and in
+        two-tone mode channels 1 and 2, which reset each other."""
+        watched = {channel for bit, channel in TIMER_IRQS
+                   if self.irqen & bit and not self._held_by_async_receive(channel)}
+        if self.registers[SKCTL] & SKCTL_TWO_TONE:
+            watched |= {0, 1}
+        return watched
+
     def _plan_timers(self) -> None:
-        """(Re)schedule the next underflow of every channel whose timer IRQ is enabled."""
-        for handle in self.timer_handles.values():
-            self.cancel(handle)
-        self.timer_handles = {}
-        self.timer_due = {}
-        if self.schedule is None or not self.irqen & 0x07:
-            return
+        """(Re)schedule the next underflow of every watched channel (one that came before the
+        access now, its event not run yet, stays)."""
         now = self.bus_cycle()
-        for bit, channel in TIMER_IRQS:
-            if self.irqen & bit and not self._held_by_async_receive(channel):
-                due = self._next_underflow(channel, now)
-                self.timer_due[bit] = due
-                self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
+        watched = self._watched_channels()
+        for channel, due in list(self.timer_due.items()):
+            if due > now or channel not in watched:
+                self.cancel(self.timer_handles.pop(channel))
+                del self.timer_due[channel]
+        if self.schedule is None:
+            return
+        for channel in watched - self.timer_due.keys():
+            self._plan_underflow(channel, now)
+
+    def _plan_underflow(self, channel: int, after: int) -> None:
+        assert self.schedule is not None  # only called while the machine plans events
+        due = self._next_underflow(channel, after)
+        self.timer_due[channel] = due
+        self.timer_handles[channel] = self.schedule(due, lambda cycle: self._underflow(channel, cycle))
 
     def _held_by_async_receive(self, channel: int) -> bool:
         """SKCTL bit 4 (asynchronous receive) holds timers 3 and 4 at their start until a byte
@@ -432,26 +448,56 @@ class Pokey:
         "POKEY: Asynchronous receive mode"); no serial input restarts them here."""
         return channel >= 2 and bool(self.registers[SKCTL] & SKCTL_ASYNC_RECEIVE)
 
-    def _timer_callback(self, bit: int, channel: int) -> Callable[[int], None]:
-        return lambda cycle: self._underflow(bit, channel, cycle)
+    def _underflow(self, channel: int, cycle: int) -> None:
+        """Timer ``channel`` underflowed at ``cycle``: its IRQ, two-tone mode's resets, and the
+        next underflow planned."""
+        if self.timer_due.get(channel) != cycle:
+            return  # replanned since
+        del self.timer_due[channel]
+        self.timer_handles.pop(channel, None)
+        for bit, irq_channel in TIMER_IRQS:
+            if irq_channel == channel and self.irqen & bit and not self._held_by_async_receive(channel):
+                self._raise(bit, cycle)
+        if self.registers[SKCTL] & SKCTL_TWO_TONE:
+            self._two_tone_reset(channel, cycle)
+        if channel in self._watched_channels() and channel not in self.timer_due:
+            self._plan_underflow(channel, cycle)
 
-    def _underflow(self, bit: int, channel: int, cycle: int) -> None:
-        """Timer ``channel`` underflowed at ``cycle``: its IRQ, and the next underflow planned."""
-        if self.irqen & bit and self.schedule is not None and not self._held_by_async_receive(channel):
-            self.timer_due.pop(bit, None)
-            self._raise(bit, cycle)
-            due = self._next_underflow(channel, cycle)
-            self.timer_due[bit] = due
-            self.timer_handles[bit] = self.schedule(due, self._timer_callback(bit, channel))
+    def _two_tone_reset(self, channel: int, cycle: int) -> None:
+        """Two-tone mode (SKCTL bit 3): timer 2's underflow restarts timer 1, and while the
+        serial output is a 1 (mark) timer 1's underflow restarts timers 1 and 2, so that only
+        the tone of the bit being sent runs freely (Atari Hardware Manual, serial port: channel
+        1 for a 1, channel 2 for a 0; Altirra Hardware Reference Manual, "POKEY", two-tone
+        mode).  A restart acts as STIMER written the cycle before the underflow (Acid800's
+        "Timer timing": AUDF1 = 8 in two-tone mode underflows 12 and then 14 cycles apart)."""
+        if channel == 1:  # joined, timer 1 is the low half of the 16-bit counter timer 2 ends
+            restarted = [0, 1] if self.registers[AUDCTL] & AUDCTL_JOIN_12 else [0]
+        elif channel == 0 and self._serial_output_level(cycle):
+            restarted = [0, 1]
+        else:
+            return
+        self._restart_counters(cycle - 1, restarted)
+        for other in restarted:
+            if other in self.timer_due:
+                self.cancel(self.timer_handles.pop(other))
+                del self.timer_due[other]
+            self._plan_underflow(other, cycle)
+
+    def _serial_output_level(self, cycle: int) -> int:
+        """The serial output line at ``cycle``: 0 while SKCTL bit 7 forces a break."""
+        if self.registers[SKCTL] & SKCTL_FORCE_BREAK:
+            return 0
+        return 1 if self.serial is None else self.serial.output_level(cycle)
 
     def _catch_up_timers(self, cycle: int) -> None:
-        """Before IRQST is read in ``cycle``: the underflows of the cycles before it, whose
-        events the CPU's instruction under way has not let run yet."""
-        for bit, channel in TIMER_IRQS:
-            due = self.timer_due.get(bit)
-            if due is not None and due < cycle:
-                self.cancel(self.timer_handles.pop(bit))
-                self._underflow(bit, channel, due)
+        """Before an access in ``cycle``: the underflows of the cycles before it, whose events
+        the CPU's instruction under way has not let run yet, in their order."""
+        while self.timer_due:
+            channel, due = min(self.timer_due.items(), key=lambda item: item[1])
+            if due >= cycle:
+                return
+            self.cancel(self.timer_handles[channel])
+            self._underflow(channel, due)
 
     # -- paddles -----------------------------------------------------------------------------
 

@@ -123,6 +123,7 @@ class SerialPort:
         self.holding: int | None = None
         self.sending = False
         self.loading = False  # the holding register goes into the shift register at a planned tick
+        self.shifting = (0, 0, 1)  # the byte in the shift register: (its first tick, value, bit cycles)
         self.output_generation += 1
 
     # -- output --------------------------------------------------------------------
@@ -162,7 +163,19 @@ class SerialPort:
         self.pokey.serial_output_needed()  # the holding register is free again
         self.pokey.serial_output_idle(False)
         bits = self.pokey.serial_output_bit_cycles()
+        self.shifting = (cycle, value, bits)
         self.schedule(cycle + 10 * bits, lambda end: self._shifted(value, bits, end, generation))
+
+    def output_level(self, cycle: int) -> int:
+        """The serial output line at ``cycle``: the bit being shifted out (a start bit 0, the
+        data bits LSB first, a stop bit 1), else 1 (mark)."""
+        if not self.sending:
+            return 1
+        start, value, bits = self.shifting
+        bit = (cycle - start) // bits
+        if bit == 0:
+            return 0
+        return 1 if not 1 <= bit <= 8 else (value >> (bit - 1)) & 1
 
     def _shifted(self, value: int, bits: int, cycle: int, generation: int) -> None:
         if generation != self.output_generation:

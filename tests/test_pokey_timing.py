@@ -129,7 +129,7 @@ def test_a_new_audf_takes_effect_at_the_next_underflow(first: int, second: int, 
     after it (Altirra Hardware Reference Manual, POKEY timers; Acid800's "POKEY: Direct serial
     input" times its samples so)."""
     clock = {"now": 0}
-    pokey, due = _pokey_at(clock)
+    pokey, _ = _pokey_at(clock)
     pokey.write(0xD208, 0x40)  # AUDCTL: channel 1 at 1.79 MHz
     pokey.write(0xD200, first)
     pokey.write(0xD20E, 0x01)  # timer 1's IRQ
@@ -139,7 +139,72 @@ def test_a_new_audf_takes_effect_at_the_next_underflow(first: int, second: int, 
     pokey.write(0xD200, second)
     start = FAST_LOAD_DELAY  # the counts end at start + k * old
     underflow = start + (max(0, written - start) // old + 1) * old  # the count under way ends as loaded
-    assert due[-1] == underflow
-    clock["now"] = underflow
-    pokey._underflow(0x01, 0, underflow)
-    assert due[-1] == underflow + new
+    assert pokey._next_underflow(0, written) == underflow
+    assert pokey._next_underflow(0, underflow) == underflow + new
+
+
+class EventClock:
+    """POKEY alone on a queue of timed events standing in for the machine's schedule/cancel."""
+
+    def __init__(self) -> None:
+        self.now = 0
+        self.events: dict[int, tuple[int, object]] = {}  # handle -> (cycle, callback)
+        self.handles = iter(range(1 << 30))
+        self.pokey = Pokey(cycles=lambda: self.now)
+        self.pokey.schedule = self.plan
+        self.pokey.cancel = lambda handle: self.events.pop(handle, None) and None
+
+    def plan(self, cycle: int, callback) -> int:
+        handle = next(self.handles)
+        self.events[handle] = (cycle, callback)
+        return handle
+
+    def write(self, cycle: int, register: int, value: int) -> None:
+        self.now = cycle
+        self.pokey.write(0xD200 + register, value)
+
+    def underflows(self, channel: int, until: int) -> list[int]:
+        """Run the events up to ``until``; the cycles at which ``channel`` underflowed."""
+        seen = []
+        while self.events:
+            handle, (cycle, callback) = min(self.events.items(), key=lambda item: item[1][0])
+            if cycle > until:
+                break
+            del self.events[handle]
+            self.now = cycle
+            if self.pokey.timer_due.get(channel) == cycle:
+                seen.append(cycle)
+            callback(cycle)  # type: ignore[operator]
+        return seen
+
+
+def _two_tone(audctl: int, skctl: int, audf1: int, audf2: int) -> EventClock:
+    clock = EventClock()
+    for register, value in ((0x08, audctl), (0x0F, skctl), (0x00, audf1), (0x02, audf2)):
+        clock.write(10, register, value)
+    clock.write(1000, 0x09, 0)  # STIMER in cycle 1000
+    return clock
+
+
+def test_two_tone_mark_restarts_timer_1_at_each_underflow():
+    """Serial output idle (a 1, mark): timer 1's underflow restarts it as STIMER the cycle
+    before would, so AUDF1 = 8 at 1.79 MHz underflows after 15, then every 14 cycles (12
+    without two-tone: Acid800's "Timer timing")."""
+    clock = _two_tone(audctl=0x40, skctl=0x0B, audf1=8, audf2=0xFF)
+    assert clock.underflows(0, 1060) == [1015, 1029, 1043, 1057]
+
+
+def test_two_tone_space_lets_timer_2_restart_the_joined_pair():
+    """Forced break (a 0, space), channels 1+2 joined (N = 8: 15 cycles): timer 2's underflow
+    restarts the pair, so timer 2 underflows after 18, then every 17 cycles."""
+    clock = _two_tone(audctl=0x50, skctl=0x8B, audf1=8, audf2=0)
+    assert clock.underflows(1, 1060) == [1018, 1035, 1052]
+
+
+@pytest.mark.parametrize("skctl, fires", [(0x0B, False), (0x8B, True)])
+def test_on_mark_a_faster_timer_1_keeps_timer_2_from_underflowing(skctl, fires):
+    """15 kHz, AUDF1 = 0 (a line), AUDF2 = 1 (two lines): on mark timer 1 restarts timer 2
+    every line, so timer 2 never underflows (Acid800's "Two-tone mode"); on space it runs."""
+    clock = _two_tone(audctl=0x01, skctl=skctl, audf1=0, audf2=1)
+    clock.write(1010, 0x0E, 0x02)  # timer 2's IRQ
+    assert bool(clock.underflows(1, 1000 + 20 * 114)) == fires
