@@ -469,13 +469,19 @@ class Pokey:
         the tone of the bit being sent runs freely (Atari Hardware Manual, serial port: channel
         1 for a 1, channel 2 for a 0; Altirra Hardware Reference Manual, "POKEY", two-tone
         mode).  A restart acts as STIMER written the cycle before the underflow (Acid800's
-        "Timer timing": AUDF1 = 8 in two-tone mode underflows 12 and then 14 cycles apart)."""
+        "Timer timing": AUDF1 = 8 in two-tone mode underflows 12 and then 14 cycles apart; timer
+        1 due a cycle after timer 2 still underflows, two or three cycles after it no longer)."""
         if channel == 1:  # joined, timer 1 is the low half of the 16-bit counter timer 2 ends
             restarted = [0, 1] if self.registers[AUDCTL] & AUDCTL_JOIN_12 else [0]
         elif channel == 0 and self._serial_output_level(cycle):
             restarted = [0, 1]
         else:
             return
+        for other in restarted:  # as STIMER: an underflow a cycle later has happened already
+            due = self.timer_due.get(other)
+            if other != channel and due is not None and due < cycle - 1 + STIMER_TOO_LATE:
+                self.cancel(self.timer_handles[other])
+                self._underflow(other, due)
         self._restart_counters(cycle - 1, restarted)
         for other in restarted:
             if other in self.timer_due:

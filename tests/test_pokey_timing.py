@@ -153,6 +153,14 @@ class EventClock:
         self.pokey = Pokey(cycles=lambda: self.now)
         self.pokey.schedule = self.plan
         self.pokey.cancel = lambda handle: self.events.pop(handle, None) and None
+        self.fired: list[tuple[int, int]] = []  # (channel, cycle) of every underflow
+        underflow = self.pokey._underflow
+
+        def recording(channel: int, cycle: int) -> None:
+            if self.pokey.timer_due.get(channel) == cycle:
+                self.fired.append((channel, cycle))
+            underflow(channel, cycle)
+        setattr(self.pokey, "_underflow", recording)  # noqa: B010 - the instance's own calls too
 
     def plan(self, cycle: int, callback) -> int:
         handle = next(self.handles)
@@ -164,24 +172,23 @@ class EventClock:
         self.pokey.write(0xD200 + register, value)
 
     def underflows(self, channel: int, until: int) -> list[int]:
-        """Run the events up to ``until``; the cycles at which ``channel`` underflowed."""
-        seen = []
+        """Run the events up to ``until``; the cycles at which ``channel`` underflowed so far."""
         while self.events:
             handle, (cycle, callback) = min(self.events.items(), key=lambda item: item[1][0])
             if cycle > until:
                 break
             del self.events[handle]
             self.now = cycle
-            if self.pokey.timer_due.get(channel) == cycle:
-                seen.append(cycle)
             callback(cycle)  # type: ignore[operator]
-        return seen
+        return [cycle for fired, cycle in self.fired if fired == channel]
 
 
 def _two_tone(audctl: int, skctl: int, audf1: int, audf2: int) -> EventClock:
     clock = EventClock()
     for register, value in ((0x08, audctl), (0x0F, skctl), (0x00, audf1), (0x02, audf2)):
         clock.write(10, register, value)
+    clock.underflows(0, 999)
+    clock.fired.clear()  # what came before STIMER
     clock.write(1000, 0x09, 0)  # STIMER in cycle 1000
     return clock
 
@@ -208,3 +215,19 @@ def test_on_mark_a_faster_timer_1_keeps_timer_2_from_underflowing(skctl, fires):
     clock = _two_tone(audctl=0x01, skctl=skctl, audf1=0, audf2=1)
     clock.write(1010, 0x0E, 0x02)  # timer 2's IRQ
     assert bool(clock.underflows(1, 1000 + 20 * 114)) == fires
+
+
+@pytest.mark.parametrize("after, underflows", [(1, True), (2, False), (3, False)])
+def test_timer_2_restarting_timer_1_spares_an_underflow_a_cycle_later(after, underflows):
+    """Space (forced break): timer 2 (64 kHz, 4 ticks from leaving init mode) restarts timer 1
+    as STIMER the cycle before would: timer 1 due 1 cycle after timer 2 still underflows, 2 or
+    3 cycles after no longer (Acid800's "Timer timing", its two-tone resync loops)."""
+    clock = EventClock()
+    clock.write(10, 0x0F, 0x00)  # initialization mode
+    for register, value in ((0x08, 0x40), (0x02, 3), (0x00, 97 + after)):
+        clock.write(20, register, value)
+    clock.write(1000, 0x0F, 0x8B)  # two-tone, forced break; the clocks start
+    clock.write(1004, 0x09, 0)  # STIMER: timer 1 due at 1004 + 3 + AUDF1 + 4
+    timer_2 = 1000 + CLOCK_PHASE[28] + 3 * 28 + TICK_DELAY
+    assert clock.underflows(1, timer_2) == [timer_2]
+    assert clock.underflows(0, timer_2 + 5) == ([timer_2 + after] if underflows else [])  # since 1000
