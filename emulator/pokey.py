@@ -5,7 +5,11 @@
 * IRQEN ($D20E write) / IRQST ($D20E read): bit 7 BREAK key, bit 6 keyboard.
   A status bit goes to 0 when its event happens and it is enabled; clearing the
   enable bit forces the status bit back to 1.  The IRQ line is asserted while
-  any status bit is 0.
+  any status bit is 0; ``irq_changed`` tells the machine the line and the cycle
+  it changed in (the CPU takes the IRQ four cycles later at the earliest:
+  emulator/machine.py).  Timers, IRQs and the serial port work with the cycle of
+  the CPU's access itself (``bus_cycle``), RANDOM and the pots with the
+  instruction's start (``cycles``), as they always have.
 * RANDOM ($D20A): the high 8 bits of a 17-bit polynomial counter
   (x^17 + x^12 + 1, period 131071) stepped once per CPU cycle.  The value is
   computed lazily from the cycle count, so it costs nothing until read; the
@@ -17,9 +21,13 @@
   emulator/audio.py when sound is wanted (``audio``); nothing is logged otherwise.
 * Timers (Altirra Hardware Reference Manual, "POKEY timers"): channels 1, 2
   and 4 raise IRQST bits 0, 1 and 2 (if enabled in IRQEN) each time their
-  counter underflows; STIMER restarts the counters.  The underflows are events
-  of the machine (``schedule``), planned only while a timer IRQ is enabled, so
-  unused timers cost nothing.  Periods as emulator/audio.py's channel_periods.
+  counter underflows; STIMER restarts the counters.  When each underflows
+  (clocks, joined pairs, a new AUDF, leaving initialization mode) is worked out
+  in emulator/pokey_timers.py.  The underflows are events of the machine
+  (``schedule``), planned only while a timer IRQ is enabled (and for timers 1
+  and 2 in two-tone mode, SKCTL bit 3, where they restart each other), so unused
+  timers cost nothing; a read of IRQST first runs those of the instruction's
+  earlier cycles.
 * Paddles: POTGO starts a scan; POTn counts up once a scanline (every cycle
   with SKCTL bit 2, the fast scan) until it reaches the paddle's value, and
   ALLPOT's bit n reads 1 while pot n is still counting (De Re Atari, chapter 8;
@@ -29,7 +37,9 @@
   and IRQST; the port reports to the ``serial_*`` entries (``PokeySerialEntries``
   in emulator/interfaces.py): a byte received (IRQST bit 5; SKSTAT bit 5 overrun,
   bit 7 framing error), the holding register free (IRQST bit 4), the output idle
-  (IRQST bit 3, a level).  Channel 4's period (AUDF3/AUDF4/AUDCTL) sets the bit rate.
+  (IRQST bit 3, a level).  Channel 4's period (AUDF3/AUDF4/AUDCTL) sets the input's
+  bit rate; the output is clocked by timer 4, timer 2 or the external clock as SKCTL
+  bits 4-6 choose (``serial_output_edge``).
 """
 
 from __future__ import annotations

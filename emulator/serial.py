@@ -5,9 +5,13 @@ POKEY's side (Altirra Hardware Reference Manual, "POKEY: serial port";
 Mapping the Atari, $D20D SEROUT/SERIN, $D20F SKCTL/SKSTAT, $D20E IRQEN/IRQST):
 
 * SEROUT ($D20D write) fills the output holding register.  When the shift
-  register is free the byte moves into it at once and the *serial output
-  data needed* IRQ (IRQST bit 4) is raised; the shift register sends one
-  start bit, eight data bits (LSB first) and one stop bit.  When it is done
+  register is free the byte moves into it at the output clock's next tick (an
+  underflow of timer 4 or timer 2 as SKCTL bits 4-6 choose; with the external
+  clock, which no device here drives, never; Acid800's "POKEY: Serial port
+  timing" and "Serial clocking modes") and the *serial output data needed* IRQ
+  (IRQST bit 4) is raised; the shift register sends one start bit, eight data
+  bits (LSB first) and one stop bit, a bit every two ticks.  Initialization
+  mode empties both registers.  When it is done
   and the holding register is empty, the *serial output transmission
   finished* condition (IRQST bit 3) holds: it is a level, not a latch, so it
   reads 0 whenever it is enabled and nothing is being sent.
