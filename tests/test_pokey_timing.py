@@ -74,6 +74,26 @@ def test_an_irq_raised_by_a_write_is_taken_after_a_three_cycle_instruction(core,
     assert _run(core, _irq_count_routine("    ldx $90"), monkeypatch, tmp_path, STORE_X) == 0  # $90 holds 0
 
 
+@CORES
+def test_a_fast_timer_irq_is_polled_nine_cycles_after_stimer(core, monkeypatch, tmp_path):
+    """AUDF1 = 0 at 1.79 MHz, STIMER written in cycle W, timer 1's IRQ enabled in W + 6: IRQST
+    bit 0 and the line change in W + 3 + 4; the CPU polls the line from W + 9 on, in the
+    second INX."""
+    code = """
+    lda #$40
+    sta $D208       ; AUDCTL: channel 1 at 1.79 MHz
+    lda #$00
+    sta $D200       ; AUDF1 = 0: four cycles
+    ldx #$00
+    cli
+    sta $D40A       ; WSYNC
+    sta $D209       ; STIMER
+    lda #$01
+    sta $D20E       ; IRQEN: timer 1
+""" + "    inx\n" * 8
+    assert _run(core, code, monkeypatch, tmp_path, STORE_X) == 2
+
+
 def _pokey_at(clock: dict[str, int]) -> tuple[Pokey, list[int]]:
     """A POKEY alone whose every access comes in ``clock["now"]``; the list gets the cycles
     at which it plans timer underflows."""
