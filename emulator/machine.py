@@ -248,9 +248,10 @@ class Machine:
         """POKEY's registers.  A write that plans a timed event (a timer's underflow, the serial
         port's next bit) or raises the IRQ line (IRQEN) ends the CPU's chunk, so the event or the
         IRQ comes at its own cycle and not at the end of the chunk (up to four scanlines late)."""
-        planned, irq = len(self._timed), self._pokey_irq
+        planned, irq_before = len(self._timed), self._pokey_irq
         self.pokey.write(addr, value)
-        if len(self._timed) == planned and self._pokey_irq <= irq:
+        irq_rose = self._pokey_irq and not irq_before
+        if len(self._timed) == planned and not irq_rose:
             return 0
         self.cpu.stop_reason = "replan"
         return STOP
