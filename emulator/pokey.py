@@ -242,6 +242,21 @@ class Pokey:
         return counter.random(cycle)
 
     def _skctl_write(self, value: int) -> None:
+        """SKCTL: initialization mode (bits 0-1), two-tone mode (bit 3), asynchronous receive
+        (bit 4) and the serial output's clock (bits 4-6)."""
+        self._init_mode_write(value)
+        changed, self.skctl_before = value ^ self.skctl_before, value
+        if changed & SKCTL_ASYNC_RECEIVE:
+            self._restart_counters(self.bus_cycle(), (2, 3))  # timers 3 and 4 start again from here
+        if changed & (SKCTL_ASYNC_RECEIVE | SKCTL_TWO_TONE):
+            self._plan_timers()
+        if self.serial is not None:
+            if self.init_mode:
+                self.serial.reset_output()
+            else:
+                self.serial.output_clock_changed()
+
+    def _init_mode_write(self, value: int) -> None:
         """SKCTL bits 0-1 = 00: initialization mode holds the polynomial counters, which fill
         with ones; leaving it lets them run from there (Altirra Hardware Reference Manual,
         "POKEY", initialization mode; Acid800's "POKEY: Noise generators")."""
@@ -296,16 +311,6 @@ class Pokey:
             self.serial.write_serout(value)
         elif reg == SKCTL:
             self._skctl_write(value)
-            if (value ^ self.skctl_before) & SKCTL_ASYNC_RECEIVE:
-                self._restart_counters(self.bus_cycle(), (2, 3))  # timers 3 and 4 start again from here
-            if (value ^ self.skctl_before) & (SKCTL_ASYNC_RECEIVE | SKCTL_TWO_TONE):
-                self._plan_timers()
-            self.skctl_before = value
-            if self.serial is not None:
-                if self.init_mode:
-                    self.serial.reset_output()
-                else:
-                    self.serial.output_clock_changed()
         elif reg == 0x0A:  # SKRES: reset serial status bits
             self.skstat |= 0xE0
         elif reg <= STIMER:  # AUDF1-AUDC4, AUDCTL, STIMER
