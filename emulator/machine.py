@@ -113,6 +113,13 @@ CH = 0x02FC
 DOSVEC = 0x000A
 BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
+#: the cycle of an absolute LDA/STA (the usual access to a chip register) that reads or writes
+ACCESS_CYCLE = 3
+#: the CPU takes an IRQ whose line changed in cycle c at the first instruction boundary at or
+#: after c + 4: the 6502 polls IRQ in an instruction's last-but-one cycle, which must come at
+#: least two cycles after the change (Acid800's "POKEY: IRQ timing": after STA IRQEN two INX
+#: run, after LDX zp none)
+IRQ_TAKEN_AFTER = 4
 
 
 #: A timed callback: called with the machine time (cycle) it was scheduled for.
@@ -145,7 +152,9 @@ class Machine:
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
         self._collided_pixel = 0  # ... and pixels of the row after them
         self._pokey_irq = self._pia_irq = False
-        self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
+        self.irq_from = 0  # the first instruction boundary at which the CPU may take the IRQ
+        self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed,
+                           bus_cycle=self._access_cycle)
         self.pokey.schedule = self.schedule
         self.pokey.cancel = self.cancel
         self.audio: PokeyAudio | None = None
@@ -206,6 +215,11 @@ class Machine:
 
     _cycle_now = real_cycle
 
+    def _access_cycle(self) -> int:
+        """Real machine time of the bus cycle in which the instruction under way reaches a
+        chip's register (ACCESS_CYCLE: its fourth cycle)."""
+        return self.run_plan.real_time(self.cpu.processorCycles + ACCESS_CYCLE)
+
     def scanline(self) -> int:
         """The scanline the beam is on (0-261)."""
         return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % self.lines_per_frame
@@ -220,8 +234,10 @@ class Machine:
         """A chip's registers on I/O page $D0xx + ``page``."""
         self.memory.attach_io(page, chip.read, chip.write)
 
-    def _irq_changed(self, line: bool) -> None:
-        """POKEY's IRQ output; the PIA's is wired to the same CPU line."""
+    def _irq_changed(self, line: bool, cycle: int) -> None:
+        """POKEY's IRQ output, changed in ``cycle``; the PIA's is wired to the same CPU line."""
+        if line and not self._pokey_irq:
+            self.irq_from = cycle + IRQ_TAKEN_AFTER
         self._pokey_irq = line
         self.cpu.irq_line = line or self._pia_irq
 
@@ -234,11 +250,12 @@ class Machine:
 
     def _pokey_write(self, addr: int, value: int) -> int:
         """POKEY's registers.  A write that plans a timed event (a timer's underflow, the serial
-        port's next bit) ends the CPU's chunk, so the event comes at its own cycle and not at the
-        end of the chunk (up to four scanlines late)."""
-        planned = len(self._timed)
+        port's next bit) or raises the IRQ line (IRQEN) ends the CPU's chunk, so the event or the
+        IRQ comes at its own cycle and not at the end of the chunk (up to four scanlines late)."""
+        planned, irq_before = len(self._timed), self._pokey_irq
         self.pokey.write(addr, value)
-        if len(self._timed) == planned:
+        irq_rose = self._pokey_irq and not irq_before
+        if len(self._timed) == planned and not irq_rose:
             return 0
         self.cpu.stop_reason = "replan"
         return STOP
@@ -574,8 +591,12 @@ class Machine:
                 continue
             if now >= target_cycle:
                 return None
+            stop_at = min(target_cycle, next_event)
             if cpu.irq_line and not cpu.p & 0x04:
-                self._interrupt_cycles(cpu.take_irq())
+                if now >= self.irq_from:
+                    self._interrupt_cycles(cpu.take_irq())
+                else:  # the CPU has not seen the line yet: on to the boundary where it does
+                    stop_at = min(stop_at, self.irq_from)
             if self.waiting_for_key():
                 self.waited_for_key = True
                 if stop_when_idle:
@@ -584,7 +605,7 @@ class Machine:
                 continue
             self._check_runaway()
             plan = self.run_plan
-            plan.now, plan.stop_at = now, min(target_cycle, next_event)
+            plan.now, plan.stop_at = now, stop_at
             try:
                 status = cpu.run_chunks(plan)
             finally:

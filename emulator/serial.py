@@ -5,9 +5,13 @@ POKEY's side (Altirra Hardware Reference Manual, "POKEY: serial port";
 Mapping the Atari, $D20D SEROUT/SERIN, $D20F SKCTL/SKSTAT, $D20E IRQEN/IRQST):
 
 * SEROUT ($D20D write) fills the output holding register.  When the shift
-  register is free the byte moves into it at once and the *serial output
-  data needed* IRQ (IRQST bit 4) is raised; the shift register sends one
-  start bit, eight data bits (LSB first) and one stop bit.  When it is done
+  register is free the byte moves into it at the output clock's next tick (an
+  underflow of timer 4 or timer 2 as SKCTL bits 4-6 choose; with the external
+  clock, which no device here drives, never; Acid800's "POKEY: Serial port
+  timing" and "Serial clocking modes") and the *serial output data needed* IRQ
+  (IRQST bit 4) is raised; the shift register sends one start bit, eight data
+  bits (LSB first) and one stop bit, a bit every two ticks.  Initialization
+  mode empties both registers.  When it is done
   and the holding register is empty, the *serial output transmission
   finished* condition (IRQST bit 3) holds: it is a level, not a latch, so it
   reads 0 whenever it is enabled and nothing is being sent.
@@ -106,39 +110,84 @@ class SerialPort:
         self.now = now
         self.bus = SerialBus(self)
         self.generation = 0  # callbacks of an older generation are ignored after a reset
+        self.output_generation = 0  # likewise for the output, which init mode also empties
+        self.sending = False
         self.reset()
 
     def reset(self) -> None:
-        self.holding: int | None = None
-        self.sending = False
         self.incoming: list[tuple[int, int, int, float]] = []  # (start, end, byte, bits) on the data-in line
         self.generation += 1
+        self.reset_output()
         self.bus.reset()
+
+    def reset_output(self) -> None:
+        """Initialization mode (and a reset) empties the output's holding and shift registers."""
+        if self.sending:
+            self.pokey.serial_output_idle(True)
+        self.holding: int | None = None
+        self.sending = False
+        self.loading = False  # the holding register goes into the shift register at a planned tick
+        self.shifting = (0, 0, 1)  # the byte in the shift register: (its first tick, value, bit cycles)
+        self.output_generation += 1
 
     # -- output --------------------------------------------------------------------
 
     def write_serout(self, value: int) -> None:
-        if self.sending:
-            self.holding = value
-        else:
-            self._shift_out(value)
+        """SEROUT fills the holding register; it goes into the shift register at the output
+        clock's next tick (Acid800's "POKEY: Serial port timing"), not at the write."""
+        self.holding = value
+        if not self.sending:
+            self._plan_load()
 
-    def _shift_out(self, value: int) -> None:
+    def output_clock_changed(self) -> None:
+        """SKCTL chose another clock for the output (or left initialization mode)."""
+        if not self.sending:
+            self._plan_load()
+
+    def _plan_load(self) -> None:
+        if self.loading or self.holding is None:
+            return
+        tick = self.pokey.serial_output_edge(self.now())
+        if tick is None:  # the external clock, which nothing drives: the byte waits
+            return
+        self.loading = True
+        generation = self.output_generation
+        self.schedule(tick, lambda cycle: self._load(cycle, generation))
+
+    def _load(self, cycle: int, generation: int) -> None:
+        """The holding register goes into the shift register: start bit, eight data bits (LSB
+        first), stop bit, one bit every two ticks of the output clock."""
+        if generation != self.output_generation:
+            return
+        self.loading = False
+        if self.holding is None or self.sending:
+            return
+        value, self.holding = self.holding, None
         self.sending = True
         self.pokey.serial_output_needed()  # the holding register is free again
         self.pokey.serial_output_idle(False)
-        bits = self.pokey.serial_bit_cycles()
-        generation = self.generation
-        self.schedule(self.now() + 10 * bits, lambda cycle: self._shifted(value, bits, cycle, generation))
+        bits = self.pokey.serial_output_bit_cycles()
+        self.shifting = (cycle, value, bits)
+        self.schedule(cycle + 10 * bits, lambda end: self._shifted(value, bits, end, generation))
+
+    def output_level(self, cycle: int) -> int:
+        """The serial output line at ``cycle``: the bit being shifted out (a start bit 0, the
+        data bits LSB first, a stop bit 1), else 1 (mark)."""
+        if not self.sending:
+            return 1
+        start, value, bits = self.shifting
+        bit = (cycle - start) // bits
+        if bit == 0:
+            return 0
+        return 1 if not 1 <= bit <= 8 else (value >> (bit - 1)) & 1
 
     def _shifted(self, value: int, bits: int, cycle: int, generation: int) -> None:
-        if generation != self.generation:
+        if generation != self.output_generation:
             return
         self.sending = False
         self.bus.from_computer(value, bits, cycle)
         if self.holding is not None:
-            value, self.holding = self.holding, None
-            self._shift_out(value)
+            self._load(cycle, generation)  # the next byte follows without a pause
         else:
             self.pokey.serial_output_idle(True)
 

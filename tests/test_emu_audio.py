@@ -126,9 +126,9 @@ def test_timer_1_raises_its_irq_at_every_underflow() -> None:
     underflows: list[int] = []
     underflow = pokey._underflow
 
-    def recording(bit: int, channel: int, cycle: int) -> None:
+    def recording(channel: int, cycle: int) -> None:
         underflows.append(cycle)
-        underflow(bit, channel, cycle)
+        underflow(channel, cycle)
 
     pokey._underflow = recording
     machine.run_frames(1)

@@ -23,7 +23,7 @@ from emulator.pokey import Pokey
 from emulator.serial import SerialPort, read_cas, write_cas
 from emulator.sio import ACK, COMPLETE, CPU_HZ, ERROR, MS, NAK, DiskDrive, Printer, checksum
 
-AUDF3, AUDF4, AUDCTL, SEROUT, IRQEN, SKRES = 0x04, 0x06, 0x08, 0x0D, 0x0E, 0x0A
+AUDF3, AUDF4, AUDCTL, SEROUT, IRQEN, SKRES, SKCTL = 0x04, 0x06, 0x08, 0x0D, 0x0E, 0x0A, 0x0F
 BIT_19200 = 94  # AUDF3 = $28: 2 * ($28 + 7) cycles a bit
 
 
@@ -46,6 +46,7 @@ class Bus:
         self.port.receive = receive
         self.set_divisor(divisor)
         self.pokey.write(IRQEN, 0x38)
+        self.pokey.write(SKCTL, 0x23)  # the OS's transmit mode: channel 4 clocks the output
 
     def set_divisor(self, divisor: int) -> None:
         self.pokey.write(AUDF3, divisor & 0xFF)
@@ -113,14 +114,59 @@ def test_bit_rate_from_channels_3_and_4(divisor: int, bit: int) -> None:
 def test_serout_raises_output_needed_and_finishes_after_ten_bits() -> None:
     bus = Bus()
     bus.pokey.write(SEROUT, 0x31)
+    tick = bus.pokey.serial_output_edge(0)  # channel 4's next underflow
+    assert tick is not None and 0 < tick <= BIT_19200 // 2
+    bus.run_until(tick - 1)
+    assert bus.pokey.irqst & 0x10 and not bus.port.sending, "in the holding register until the clock ticks"
+    bus.run_until(tick)
     assert not bus.pokey.irqst & 0x10, "the byte moved into the shift register: output needed"
     assert bus.pokey.irqst & 0x08, "still sending: not finished"
-    bus.run_until(10 * BIT_19200 - 1)
+    bus.run_until(tick + 10 * BIT_19200 - 1)
     assert bus.port.sending
-    bus.run_until(10 * BIT_19200)
+    bus.run_until(tick + 10 * BIT_19200)
     assert not bus.port.sending and not bus.pokey.irqst & 0x08, "transmission finished (a level)"
     bus.pokey.write(IRQEN, 0x30)
     assert bus.pokey.irqst & 0x08, "disabled: reads 1"
+
+
+@pytest.mark.parametrize("skctl, channel", [(0x03, None), (0x13, None), (0x23, 3), (0x33, 3), (0x43, 3),
+                                            (0x53, 3), (0x63, 1), (0x73, 1)])
+def test_skctl_bits_4_to_6_choose_the_output_clock(skctl: int, channel: int | None) -> None:
+    """Timer 4, timer 2 or the external clock (Atari Hardware Manual, SKCTL; Acid800's "POKEY:
+    Serial clocking modes"): the byte waits in the holding register for the clock's next tick,
+    for ever with the external clock, which no device here drives."""
+    bus = Bus()
+    bus.pokey.write(0x00, 0x09)  # AUDF1: channel 2 (joined to 1 at 1.79 MHz) gets another period
+    bus.pokey.write(AUDCTL, 0x78)
+    bus.pokey.write(SKCTL, skctl)
+    bus.pokey.write(0x09, 0)  # STIMER
+    bus.pokey.write(SEROUT, 0x31)
+    tick = bus.pokey.serial_output_edge(bus.now)
+    if channel is None:
+        assert tick is None
+        bus.run_until(10_000)
+        assert bus.port.holding == 0x31 and not bus.port.sending
+        return
+    assert tick == bus.pokey._next_underflow(channel, bus.now)
+    bus.run_until(tick)
+    assert bus.port.sending and bus.port.holding is None
+    period = bus.pokey.timer_periods()[channel]
+    bus.run_until(tick + 20 * period - 1)
+    assert bus.port.sending
+    bus.run_until(tick + 20 * period)
+    assert not bus.port.sending  # ten bits of two periods each
+
+
+def test_initialization_mode_empties_the_output() -> None:
+    bus = Bus()
+    bus.send(b"\x31")
+    bus.pokey.write(SEROUT, 0x32)
+    bus.run_until(bus.now + 1)  # no tick yet: still in the holding register
+    bus.pokey.write(SKCTL, 0x00)
+    bus.pokey.write(SKCTL, 0x23)
+    bus.run_until(bus.now + 10_000)
+    assert bus.port.holding is None and not bus.port.sending
+    assert bus.pokey.irqst & 0x08 == 0  # idle: "transmission finished"
 
 
 @pytest.fixture
