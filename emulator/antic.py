@@ -187,6 +187,21 @@ class DisplayList:
         return np.array(fields, dtype=np.int32).tobytes()
 
 
+#: VCOUNT counts the next scan line from this cycle of a line on (AHRM, "VCOUNT")
+VCOUNT_STEP_CYCLE = 111
+
+
+def vcount(line: int, cycle: int, lines_per_frame: int) -> int:
+    """VCOUNT at ``cycle`` of scan line ``line``: the line / 2, the next line's from cycle 111
+    on; on the frame's last line it reads 131 ($83 NTSC) for that one cycle and 0 from cycle 112
+    (Altirra Hardware Reference Manual, "VCOUNT")."""
+    if cycle >= VCOUNT_STEP_CYCLE:
+        line += 1
+        if line >= lines_per_frame and cycle > VCOUNT_STEP_CYCLE:
+            line = 0
+    return (line >> 1) & 0xFF
+
+
 def _next_list_byte(counter: int) -> int:
     """ANTIC's display list counter counts in its low 10 bits: a list wraps inside 1 KiB."""
     return (counter & 0xFC00) | ((counter + 1) & 0x03FF)

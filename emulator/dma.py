@@ -1,30 +1,33 @@
 """ANTIC's DMA cycle stealing: which of a frame's 29,868 cycles the CPU does not get.
 
 ANTIC halts the 6502 (through RDY) for every byte it reads from memory and for the
-memory refresh.  The facts (Atari Home Computer Hardware Manual, "cycle counting";
-De Re Atari, chapter 2; Altirra Hardware Reference Manual, "ANTIC"):
+memory refresh.  A scan line's cycles are numbered as in the Altirra Hardware Reference
+Manual (AHRM), "ANTIC", "DMA timing": cycle 0 is the machine's line start
+(``frame_start + line * 114``), and the Atari Hardware Manual's "M I P P P P A A" fills
+cycles 0-7:
 
-* one cycle per display list byte (instruction, and the two address bytes of LMS,
-  JMP and JVB), on the first scanline of the instruction, at cycles 0, 5 and 6;
-* playfield data: a map mode reads its bytes on the first scanline of the mode
-  line only; a character mode reads the character names on the first scanline
-  of a row and the character's bitmap byte on every scanline;
-* memory refresh: 9 cycles on every scanline, every fourth cycle from cycle 25
-  on; a refresh slot that playfield DMA occupies is lost, so the first line of a
-  40-column text row keeps only one refresh (two at narrow width), as the
-  Hardware Manual states;
-* players and missiles (DMACTL bits 3 and 2; player DMA implies missile DMA):
-  four player bytes and one missile byte on every displayed scanline.
+* cycle 0: the missile byte, cycles 2-5: the four player bytes (DMACTL bits 2 and 3;
+  player DMA implies missile DMA), on every scanline 8-247, also at two lines a byte
+  (ANTIC reads on every scanline; AHRM, "Player/missile DMA");
+* cycle 1: the display list instruction, on the first scanline of the instruction;
+  cycles 6 and 7: the two address bytes of LMS, JMP and JVB;
+* playfield data: the DMA clock starts at cycle 26 (narrow), 18 (normal) or 10 (wide),
+  one cycle later for every two colour clocks of HSCROL on a horizontally scrolled line
+  (which fetches the next wider playfield), and ticks every 2 cycles (modes 2-5, D-F),
+  4 (6, 7, A-C) or 8 (8, 9).  A character mode reads the character names at the ticks on
+  the first scanline of a row and each character's bitmap byte three cycles after its
+  name on every scanline; a map mode reads its bytes two cycles after the ticks, on the
+  mode line's first scanline only (AHRM, "Playfield DMA": "every 2 from 10/18/26"
+  (character names), "every 2 from 12/20/28" (map bytes)).  No playfield fetch takes
+  cycles 106-113: a fetch there is virtual (it does not halt the CPU);
+* memory refresh: nine requests, at cycles 25, 29, ... 57; a request whose cycle is busy
+  takes the next free cycle (up to 106), and a request that finds the refresh still at or
+  past its own cycle is dropped, so the first line of a 40-column text row keeps only one
+  refresh (two at narrow width), as the Hardware Manual states (AHRM, "Refresh DMA").
 
-Where the playfield bytes fall in a scanline is spread evenly over the playfield
-window (80 cycles from cycle 26 at normal width, 64 from 30 narrow, 96 from 18
-wide); names and bitmap bytes of a character row's first line interleave.  The
-cycle positions decide little beyond refresh collisions; the counts are the
-documented ones.  A horizontally scrolled line (HS) fetches the next wider
-playfield's bytes in that width's window.  Player/missile DMA costs the same
-at one and two scanlines per byte: ANTIC reads on every scanline (Altirra
-Hardware Reference Manual, "Player/missile DMA").  Not modelled: that a real
-6502 is not halted during its write cycles.
+The 6502 is not halted during its write cycles; the model halts it on every DMA cycle it
+would have used (a write that meets a DMA cycle is rare: the stack pushes of an interrupt,
+the last cycles of a store).
 
 PAL frames have 312 scanlines (``timeline(..., lines=312)``); the display and
 its DMA are the same, the extra lines are blank.
@@ -46,50 +49,85 @@ from emulator.video import CYCLES_PER_LINE, NTSC
 
 CYCLES_PER_FRAME = NTSC.cycles_per_frame
 
-DISPLAY_LIST_CYCLES = (0, 5, 6)
-PLAYER_CYCLES = (1, 2, 3, 4)
-MISSILE_CYCLE = 113
-REFRESH_CYCLES = tuple(range(25, 25 + 9 * 4, 4))
-#: playfield width in hi-res pixels -> (first cycle, number of cycles) of the fetch window
-PLAYFIELD_WINDOW = {256: (30, 64), 320: (26, 80), 384: (18, 96)}
+MISSILE_CYCLE = 0
+DISPLAY_LIST_CYCLES = (1, 6, 7)  # the instruction, then the two address bytes
+PLAYER_CYCLES = (2, 3, 4, 5)
+#: the nine refresh requests of a scan line, and the last cycle a delayed one may take
+REFRESH_REQUESTS = tuple(range(25, 25 + 9 * 4, 4))
+REFRESH_LAST = 106
+#: playfield width in hi-res pixels -> the cycle the playfield DMA clock starts
+PLAYFIELD_DMA_START = {256: 26, 320: 18, 384: 10}
+#: playfield fetches at and after this cycle are virtual: they take no cycle from the CPU
+PLAYFIELD_DMA_END = 106
+MAP_DATA_DELAY = 2  # a map mode's byte comes two cycles after the clock's tick
+CHARACTER_DATA_DELAY = 3  # a character's bitmap byte comes three cycles after its name
 
 DMACTL_MISSILES, DMACTL_PLAYERS = 0x04, 0x08
 
 
 @lru_cache(maxsize=256)
-def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, window: tuple[int, int], pm: int) -> frozenset[int]:
+def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: int, delay: int = 0) -> frozenset[int]:
     """The cycles (0-113) ANTIC takes in one scanline.
 
-    ``names``: playfield bytes read from screen memory (character names or map
-    bytes); ``bitmaps``: character bitmap bytes; ``pm``: 0 none, 1 missiles,
-    5 players and missiles.
+    ``names``: playfield bytes read from screen memory (character names or map bytes);
+    ``bitmaps``: character bitmap bytes (both on a character row's first scanline, only
+    bitmaps on its later ones, only names on a map mode's first scanline); ``width``: the
+    fetched playfield's width in hi-res pixels; ``pm``: 0 none, 1 missiles, 5 players and
+    missiles; ``delay``: the cycles HSCROL delays the playfield DMA by.
     """
     busy = set(DISPLAY_LIST_CYCLES[:dl_bytes])
-    start, length = window
-    if names:
-        step = max(1, length // names)
-        busy.update(start + step * i for i in range(names))
-        if bitmaps:
-            busy.update(start + step * i + 1 for i in range(bitmaps))
-    elif bitmaps:
-        step = max(1, length // bitmaps)
-        busy.update(start + step * i for i in range(bitmaps))
+    busy.update(playfield_cycles(names, bitmaps, width, delay))
     if pm:
         busy.add(MISSILE_CYCLE)
         if pm > 1:
             busy.update(PLAYER_CYCLES)
-    refresh = [cycle for cycle in REFRESH_CYCLES if cycle not in busy]
-    busy.update(refresh)
-    return frozenset(cycle for cycle in busy if 0 <= cycle < CYCLES_PER_LINE)
+    busy.update(refresh_cycles(busy))
+    return frozenset(busy)
+
+
+def playfield_cycles(names: int, bitmaps: int, width: int, delay: int = 0) -> list[int]:
+    """The cycles of a scanline's playfield fetches (see the module docstring)."""
+    count = names or bitmaps
+    if not count:
+        return []
+    start = PLAYFIELD_DMA_START.get(width, PLAYFIELD_DMA_START[320]) + delay
+    step = max(1, (width or 320) // 4 // count)  # the window: a cycle every four hi-res pixels
+    ticks = [start + step * i for i in range(count)]
+    if names and not bitmaps:
+        cycles = [tick + MAP_DATA_DELAY for tick in ticks]
+    else:
+        cycles = [tick + CHARACTER_DATA_DELAY for tick in ticks]
+        if names:
+            cycles += ticks
+    return [cycle for cycle in cycles if cycle < PLAYFIELD_DMA_END]
+
+
+def refresh_cycles(busy: set[int]) -> list[int]:
+    """The refresh cycles of a scanline whose other DMA takes ``busy``: each request takes
+    its own cycle or the next free one, and is dropped if an earlier refresh already got
+    to its cycle (AHRM, "Refresh DMA")."""
+    taken: list[int] = []
+    scan = REFRESH_REQUESTS[0] - 1
+    for request in REFRESH_REQUESTS:
+        if scan >= request:
+            continue
+        scan = request
+        while scan <= REFRESH_LAST:
+            scan += 1
+            if scan - 1 not in busy:
+                taken.append(scan - 1)
+                break
+    return taken
 
 
 def line_loads(display_list: DisplayList, dmactl: int,
-               lines: int = LINES_PER_FRAME) -> tuple[tuple[int, int, int, int, int], ...]:
-    """(dl_bytes, names, bitmaps, pm, fetch width) for each of the frame's scanlines."""
+               lines: int = LINES_PER_FRAME) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay) for each of the frame's scanlines."""
     dl_bytes = [0] * lines
     names = [0] * lines
     bitmaps = [0] * lines
     widths = [display_list.width] * lines
+    delays = [0] * lines
     for line, count in display_list.fetches:
         dl_bytes[line] = count
     for mode_line in display_list.mode_lines:
@@ -98,13 +136,14 @@ def line_loads(display_list: DisplayList, dmactl: int,
         fetch_width = mode_line.fetch_width or display_list.width
         for line in range(mode_line.line, end):
             widths[line] = fetch_width
+            delays[line] = mode_line.shift >> 1  # a cycle for every two colour clocks of HSCROL
         if MODES[mode_line.mode].character:
             for line in range(mode_line.line, end):
                 bitmaps[line] = mode_line.size
     pm = 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0
     return tuple(
         (dl_bytes[line], names[line], bitmaps[line], pm if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0,
-         widths[line])
+         widths[line], delays[line])
         for line in range(lines)
     )
 
@@ -153,16 +192,15 @@ def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAM
         return _last[3]
     key = (
         lines, dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
-        tuple((m.line, m.height, m.mode, m.size, m.fetch_width) for m in display_list.mode_lines),
+        tuple((m.line, m.height, m.mode, m.size, m.fetch_width, m.shift) for m in display_list.mode_lines),
     )
     cached = _cache.get(key)
     if cached is not None:
         _last = (display_list, players_missiles, lines, cached)
         return cached
     busy = np.zeros((lines, CYCLES_PER_LINE), dtype=bool)
-    for line, (dl_bytes, names, bitmaps, pm, width) in enumerate(line_loads(display_list, dmactl, lines)):
-        window = PLAYFIELD_WINDOW.get(width, PLAYFIELD_WINDOW[320])
-        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, window, pm))] = True
+    for line, (dl_bytes, names, bitmaps, pm, width, delay) in enumerate(line_loads(display_list, dmactl, lines)):
+        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, width, pm, delay))] = True
     result = DmaTimeline(busy.reshape(-1))
     if len(_cache) >= CACHE_SIZE:
         _cache.pop(next(iter(_cache)))

@@ -72,9 +72,12 @@ from emulator.antic import (
     FRAME_WIDTH,
     NMI_DLI,
     NMI_VBI,
+    NMIST,
     VBLANK_LINE,
+    VCOUNT,
     WSYNC,
     Antic,
+    vcount,
 )
 from emulator.atr import Atr
 from emulator.audio import PokeyAudio
@@ -89,7 +92,7 @@ from emulator.pia import Pia
 from emulator.picture import Picture
 from emulator.pmg import HPOS_OFFSET, FrameState, uses_objects
 from emulator.pokey import Pokey
-from emulator.runplan import STOPPED, RunPlan
+from emulator.runplan import STOPPED, RunPlan, double_write, wsync_release
 from emulator.serial import CassetteRecorder, SerialPort
 from emulator.sio import DSTATS, Printer
 from emulator.traps import PAGE as TRAP_PAGE
@@ -112,6 +115,18 @@ CH = 0x02FC
 DOSVEC = 0x000A
 BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
+
+#: the cycle of a scan line at which ANTIC sets NMIST's DLI or VBI bit; it pulls the CPU's NMI
+#: line one cycle later (Altirra Hardware Reference Manual, "NMI timing": NMIST changes at
+#: cycle 7, the NMI comes at cycle 8)
+NMIST_CYCLE = 7
+NMI_DELAY = 1
+#: the 6502 takes an interrupt after an instruction only if it was asserted by the
+#: instruction's last-but-one cycle, i.e. two of its cycles ran with it asserted (AHRM 2.4)
+NMI_RECOGNITION_CYCLES = 2
+#: ANTIC's registers are read and written in the fourth cycle of an instruction (LDA, STA,
+#: CMP ... absolute: the last cycle of the form programs use for them)
+ANTIC_ACCESS_CYCLE = 3
 
 
 #: A timed callback: called with the machine time (cycle) it was scheduled for.
@@ -226,7 +241,29 @@ class Machine:
         self.cpu.irq_line = line or self._pokey_irq
 
     def _antic_read(self, addr: int) -> int:
-        return self.antic.read(addr, self.scanline())
+        """ANTIC's registers as they are at the instruction's access cycle: VCOUNT counts at
+        cycle 111 of the line, NMIST changes at cycle 7 (also within an instruction that began
+        earlier: the machine's event for it comes only after the instruction)."""
+        when = self.run_plan.cycle_time(self.cpu.processorCycles, ANTIC_ACCESS_CYCLE)
+        line, cycle = divmod(when - self.frame_start, CYCLES_PER_LINE)
+        reg = addr & 0x0F
+        if reg == VCOUNT:
+            return vcount(line % self.lines_per_frame, cycle, self.lines_per_frame)
+        if reg == NMIST:
+            self._nmist_due(when)
+        return self.antic.read(addr, line % self.lines_per_frame)
+
+    def _nmist_due(self, when: int) -> None:
+        """NMIST's bits of a DLI or VBI whose cycle ``when`` has reached, before its event runs."""
+        if self._event_index < len(self._events):
+            cycle, kind, _ = self._events[self._event_index]
+            if cycle <= when and kind in ("dli", "vbi"):
+                self._set_nmist(kind)
+
+    def _set_nmist(self, kind: str) -> None:
+        """A DLI sets NMIST bit 7 and clears bit 6, the VBI the other way round (AHRM, "NMIST")."""
+        bit, other = (NMI_DLI, NMI_VBI) if kind == "dli" else (NMI_VBI, NMI_DLI)
+        self.antic.nmist = (self.antic.nmist & ~other) | bit
 
     def _pokey_write(self, addr: int, value: int) -> int:
         """POKEY's registers.  A write that plans a timed event (a timer's underflow, the serial
@@ -383,8 +420,8 @@ class Machine:
         self.gtia.begin_frame()
         self._collided_rows = self._collided_pixel = 0
         start = self.frame_start
-        events = [(start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
-        events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
+        events = [(start + line * CYCLES_PER_LINE + NMIST_CYCLE, "dli", line) for line in display_list.dli_lines]
+        events.append((start + VBLANK_LINE * CYCLES_PER_LINE + NMIST_CYCLE, "vbi", VBLANK_LINE))
         events.append((start + self.cycles_per_frame, "end", self.lines_per_frame))
         events.sort()
         self._events = events
@@ -418,17 +455,50 @@ class Machine:
     def _fire_event(self) -> None:
         cycle, kind, _ = self._events[self._event_index]
         self._event_index += 1
-        cpu, antic = self.cpu, self.antic
-        if kind == "dli":
-            antic.nmist = NMI_DLI
-            if antic.nmien & NMI_DLI:
-                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
-        elif kind == "vbi":
-            antic.nmist = NMI_VBI
-            if antic.nmien & NMI_VBI:
-                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
-        else:
+        if kind == "end":
             self._end_frame()
+            return
+        self._set_nmist(kind)
+        if self.antic.nmien & (NMI_DLI if kind == "dli" else NMI_VBI):
+            self._take_nmi(cycle + NMI_DELAY)
+
+    def _take_nmi(self, asserted: int) -> None:
+        """The NMI ANTIC asserted at machine time ``asserted``: the CPU takes it after the first
+        instruction that ran two cycles with it asserted (one more instruction if the one that
+        reached the event began too late), its sequence's seven cycles with ANTIC's DMA."""
+        cpu = self.cpu
+        while self._cycles_since(asserted) < NMI_RECOGNITION_CYCLES and cpu.pc not in cpu.traps:
+            self._step_instruction()
+        start = cpu.processorCycles
+        cycles = cpu.take_nmi(self._cycles_since(asserted))
+        self.cpu_cycles += cycles
+        cpu.processorCycles = start + self.dma.real_span(start - self.frame_start, cycles)
+
+    def _cycles_since(self, asserted: int) -> int:
+        """CPU cycles run from machine time ``asserted`` (or the last WSYNC release) to now."""
+        begin = max(asserted, self.run_plan.wsync_released) - self.frame_start
+        end = self.cpu.processorCycles - self.frame_start
+        if end <= begin:
+            return 0
+        return self.dma.free_between(max(0, begin), min(end, self.dma.frame_cycles))
+
+    def _step_instruction(self) -> None:
+        """One instruction in Python, its cycles with ANTIC's DMA (a WSYNC in it halts the CPU)."""
+        cpu, plan = self.cpu, self.run_plan
+        start, pc = cpu.processorCycles, cpu.pc
+        plan.chunk_start = start
+        try:
+            used = cpu.step_one()
+        finally:
+            plan.chunk_start = None
+        cpu.history[:] = [*cpu.history[1:], pc]
+        stopped = used >= STOP
+        used -= STOP if stopped else 0
+        self.cpu_cycles += used
+        cpu.processorCycles = start + self.dma.real_span(start - self.frame_start, used)
+        if stopped:
+            cpu.processorCycles += STOP
+            self._handle_stop()
 
     def _interrupt_cycles(self, cycles: int) -> None:
         """The CPU's interrupt sequence (counted as CPU time, without DMA: 7 cycles)."""
@@ -576,8 +646,9 @@ class Machine:
         if reason == "replan":
             return None
         if reason == "wsync":
-            offset = cpu.processorCycles - self.frame_start
-            cpu.processorCycles = self.frame_start + (offset // CYCLES_PER_LINE + 1) * CYCLES_PER_LINE
+            rmw = double_write(self.memory.ram[cpu.history[-1] & 0xFFFF])
+            released = wsync_release(cpu.processorCycles, self.frame_start, self.dma, rmw)
+            cpu.processorCycles = self.run_plan.wsync_released = released
             return None
         return reason
 
