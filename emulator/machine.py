@@ -72,6 +72,7 @@ from emulator.antic import (
     FRAME_WIDTH,
     NMI_DLI,
     NMI_VBI,
+    NMIEN,
     NMIST,
     VBLANK_LINE,
     VCOUNT,
@@ -187,6 +188,7 @@ class Machine:
         self.console_release_frame: int | None = None
         self.completed_frame: FrameRecord | None = None
         self._events: list[tuple[int, str, int]] = []
+        self._nmien_written = (-1, 0)  # machine time of the last NMIEN write, the value before it
         self._event_index = 0
         self._timed: list[tuple[int, int, TimedCallback]] = []  # heap of (cycle, order, callback)
         self._timed_order = itertools.count()
@@ -277,6 +279,9 @@ class Machine:
         return STOP
 
     def _antic_write(self, addr: int, value: int) -> int:
+        if addr & 0x0F == NMIEN:  # when, and over what: ANTIC looks at NMIEN in cycles 7 and 8
+            when = self.run_plan.cycle_time(self.cpu.processorCycles, ANTIC_ACCESS_CYCLE)
+            self._nmien_written = (when, self.antic.nmien)
         if addr & 0x0F == WSYNC:
             self.cpu.stop_reason = "wsync"
             return STOP
@@ -459,8 +464,18 @@ class Machine:
             self._end_frame()
             return
         self._set_nmist(kind)
-        if self.antic.nmien & (NMI_DLI if kind == "dli" else NMI_VBI):
+        enable = NMI_DLI if kind == "dli" else NMI_VBI
+        if self._nmien_seen(cycle) & enable:
             self._take_nmi(cycle + NMI_DELAY)
+        elif self._nmien_seen(cycle + 1) & enable:  # enabled in cycle 7 itself: the NMI a cycle late
+            self._take_nmi(cycle + NMI_DELAY + 1)
+
+    def _nmien_seen(self, when: int) -> int:
+        """NMIEN as ANTIC sees it in the cycle at machine time ``when``: a CPU write in that cycle
+        or later is not in it yet (ANTIC latches NMIEN at cycle 7 and again at 8, so a write in
+        cycle 7 still gives the NMI, one cycle late: AHRM, "NMI timing")."""
+        written, before = self._nmien_written
+        return before if written >= when else self.antic.nmien
 
     def _take_nmi(self, asserted: int) -> None:
         """The NMI ANTIC asserted at machine time ``asserted``: the CPU takes it after the first
