@@ -162,6 +162,7 @@ class Machine:
         self._pokey_irq = self._pia_irq = False
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed)
         self.pokey.schedule = self.schedule
+        self.pokey.access_cycle = self.access_cycle
         self.pokey.cancel = self.cancel
         self.audio: PokeyAudio | None = None
         self.audio_sinks: list[Callable[[np.ndarray], None]] = []
@@ -219,6 +220,11 @@ class Machine:
 
     _cycle_now = real_cycle
 
+    def access_cycle(self) -> int:
+        """Machine time of the access cycle of the instruction now running (its fourth, where
+        an absolute LDA, STA or CMP reads or writes), with ANTIC's DMA before it."""
+        return self.run_plan.cycle_time(self.cpu.processorCycles, ANTIC_ACCESS_CYCLE)
+
     def scanline(self) -> int:
         """The scanline the beam is on (0-261)."""
         return ((self.real_cycle() - self.frame_start) // CYCLES_PER_LINE) % self.lines_per_frame
@@ -246,7 +252,7 @@ class Machine:
         """ANTIC's registers as they are at the instruction's access cycle: VCOUNT counts at
         cycle 111 of the line, NMIST changes at cycle 7 (also within an instruction that began
         earlier: the machine's event for it comes only after the instruction)."""
-        when = self.run_plan.cycle_time(self.cpu.processorCycles, ANTIC_ACCESS_CYCLE)
+        when = self.access_cycle()
         line, cycle = divmod(when - self.frame_start, CYCLES_PER_LINE)
         reg = addr & 0x0F
         if reg == VCOUNT:
@@ -280,8 +286,7 @@ class Machine:
 
     def _antic_write(self, addr: int, value: int) -> int:
         if addr & 0x0F == NMIEN:  # when, and over what: ANTIC looks at NMIEN in cycles 7 and 8
-            when = self.run_plan.cycle_time(self.cpu.processorCycles, ANTIC_ACCESS_CYCLE)
-            self._nmien_written = (when, self.antic.nmien)
+            self._nmien_written = (self.access_cycle(), self.antic.nmien)
         if addr & 0x0F == WSYNC:
             self.cpu.stop_reason = "wsync"
             return STOP

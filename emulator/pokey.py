@@ -145,6 +145,9 @@ class Pokey:
         seed: int = 0,
     ) -> None:
         self.cycles = cycles
+        #: the machine time of the CPU's access cycle in the instruction now running (RANDOM and
+        #: SKCTL: ANTIC's DMA between an instruction's start and its access moves the poly's value)
+        self.access_cycle = cycles
         self.irq_changed = irq_changed
         self.seed_offset = (seed * 40503) % POLY17_PERIOD
         self.registers = bytearray(0x10)
@@ -217,7 +220,7 @@ class Pokey:
         if init == self.init_mode:
             return
         self.init_mode = init
-        now = self.cycles() + POLY_START_DELAY
+        now = self.access_cycle() + POLY_START_DELAY
         for counter in (self.poly17, self.poly9):
             if init:
                 counter.hold(now)
@@ -229,7 +232,7 @@ class Pokey:
     def read(self, addr: int) -> int:
         reg = addr & 0x0F
         if reg == RANDOM:
-            return self.random_at(self.cycles())
+            return self.random_at(self.access_cycle())
         if reg == KBCODE:
             return self.kbcode
         if reg == IRQST:
