@@ -327,12 +327,13 @@ static PyObject *s_now, *s_stop_at, *s_frame_start, *s_timeline, *s_line_cycles,
 #define WSYNC_RELEASE_CYCLE 105
 #define WSYNC_RESTART_END 105
 
+
 static int double_write(unsigned opcode)
 {
     return ((opcode & 0x07) == 0x06 || (opcode & 0x03) == 0x03) && ((opcode >> 5) & 0x06) != 0x04;
 }
 
-static int64_t wsync_release(int64_t end, const Chunks *chunks, int rmw)
+static __attribute__((noinline, cold)) int64_t wsync_release(int64_t end, const Chunks *chunks, int rmw)
 {
     int64_t frame_start = chunks->frame_start, line_cycles = chunks->line_cycles;
     int restarted = rmw && (end - frame_start) % line_cycles == WSYNC_RESTART_END;
@@ -420,7 +421,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
     /* In runs of chunks a write to WSYNC ($D40A and its mirrors) stops the chunk here, without
        calling Python (ANTIC keeps nothing of it: emulator/machine.py's _antic_write only stops). */
     int wsync_in_core = chunks != NULL, wsync_hit = 0;
-    unsigned a, x, y, p, sp, pc, opc = 0, v, t, addr, base, zp, np;
+    unsigned a, x, y, p, sp, pc, opc, v, t, addr, base, zp, np;
     int r;
     int ok = 1;
 
@@ -455,7 +456,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
         SYNC(); long _v = call_io_read(self, (ad)); if (_v < 0) { goto error; } \
         RELOAD(); dst = (unsigned)_v; } } while (0)
 #define WRITE(ad, val) do { unsigned _w = (val); if (wr[(ad) >> 8]) { mem[ad] = (uint8_t)_w; } \
-        else if (wsync_in_core && ((ad) & 0xFF0F) == 0xD40A) { c += STOP; wsync_hit = 1; } else { \
+        else if (wsync_in_core && ((ad) & 0xFF0F) == 0xD40A) { c += STOP; wsync_hit = 1 + double_write(mem[opc]); } else { \
         SYNC(); int64_t _c = call_write_special(self, (ad), _w); \
         if (_c == -1 && PyErr_Occurred()) { goto error; } RELOAD(); c += _c; } } while (0)
 
@@ -547,7 +548,7 @@ instructions:
         if (stopped) {
             /* WSYNC (the commonest stop: a program waiting for the next scanline) is done here,
                as Machine._handle_stop does it: the CPU sleeps to ANTIC's release of RDY. */
-            int wsync = wsync_hit ? 1 : is_wsync_stop(cpu);
+            int wsync = wsync_hit ? wsync_hit : is_wsync_stop(cpu); /* 2: a read-modify-write wrote it */
             wsync_hit = 0;
             if (wsync < 0)
                 goto error_no_sync;
@@ -555,7 +556,7 @@ instructions:
                 status = 1;
                 goto done;
             }
-            cycles = wsync_release(cycles - STOP, chunks, double_write(mem[opc]));
+            cycles = wsync_release(cycles - STOP, chunks, wsync == 2);
             if (set_int(plan, s_wsync_released, cycles) < 0)
                 goto error_no_sync;
         }

@@ -73,6 +73,7 @@ from emulator.antic import (
     NMI_DLI,
     NMI_VBI,
     NMIEN,
+    NMIRES,
     NMIST,
     VBLANK_LINE,
     VCOUNT,
@@ -190,6 +191,9 @@ class Machine:
         self.completed_frame: FrameRecord | None = None
         self._events: list[tuple[int, str, int]] = []
         self._nmien_written = (-1, 0)  # machine time of the last NMIEN write, the value before it
+        self._nmist_set_for = -1  # the event whose NMIST bits a read or NMIRES has set already
+        #: the last frame's display list and DMA timeline, and its events' (offset, kind, line)
+        self._frame_events: tuple[object, object, list[tuple[int, str, int]]] = (None, None, [])
         self._event_index = 0
         self._timed: list[tuple[int, int, TimedCallback]] = []  # heap of (cycle, order, callback)
         self._timed_order = itertools.count()
@@ -217,6 +221,8 @@ class Machine:
     @dma.setter
     def dma(self, timeline: DmaTimeline) -> None:
         self.run_plan.use_timeline(timeline)
+        self._events[self._event_index:] = sorted(self._event(kind, line) for _, kind, line in
+                                                  self._events[self._event_index:])
 
     _cycle_now = real_cycle
 
@@ -252,21 +258,23 @@ class Machine:
         """ANTIC's registers as they are at the instruction's access cycle: VCOUNT counts at
         cycle 111 of the line, NMIST changes at cycle 7 (also within an instruction that began
         earlier: the machine's event for it comes only after the instruction)."""
-        when = self.access_cycle()
-        line, cycle = divmod(when - self.frame_start, CYCLES_PER_LINE)
         reg = addr & 0x0F
         if reg == VCOUNT:
+            line, cycle = divmod(self.access_cycle() - self.frame_start, CYCLES_PER_LINE)
             return vcount(line % self.lines_per_frame, cycle, self.lines_per_frame)
-        if reg == NMIST:
-            self._nmist_due(when)
-        return self.antic.read(addr, line % self.lines_per_frame)
+        if reg == NMIST and self._nmist_set_for != self._event_index:
+            self._nmist_due(self.access_cycle())
+        return self.antic.read(addr, 0)
 
     def _nmist_due(self, when: int) -> None:
-        """NMIST's bits of a DLI or VBI whose cycle ``when`` has reached, before its event runs."""
-        if self._event_index < len(self._events):
-            cycle, kind, _ = self._events[self._event_index]
-            if cycle <= when and kind in ("dli", "vbi"):
+        """NMIST's bits of a DLI or VBI whose cycle 7 ``when`` has reached, before its event runs
+        (the event comes only where the CPU takes the NMI)."""
+        index = self._event_index
+        if index < len(self._events) and self._nmist_set_for != index:
+            _, kind, line = self._events[index]
+            if kind != "end" and self._nmist_time(line) <= when:
                 self._set_nmist(kind)
+                self._nmist_set_for = index
 
     def _set_nmist(self, kind: str) -> None:
         """A DLI sets NMIST bit 7 and clears bit 6, the VBI the other way round (AHRM, "NMIST")."""
@@ -287,6 +295,8 @@ class Machine:
     def _antic_write(self, addr: int, value: int) -> int:
         if addr & 0x0F == NMIEN:  # when, and over what: ANTIC looks at NMIEN in cycles 7 and 8
             self._nmien_written = (self.access_cycle(), self.antic.nmien)
+        elif addr & 0x0F == NMIRES and self._nmist_set_for != self._event_index:
+            self._nmist_due(self.access_cycle() - 1)  # what ANTIC set before; in cycle 7 itself it stays
         if addr & 0x0F == WSYNC:
             self.cpu.stop_reason = "wsync"
             return STOP
@@ -429,13 +439,35 @@ class Machine:
         self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
         self._collided_rows = self._collided_pixel = 0
+        template = self._frame_events
+        if template[0] is not display_list or template[1] is not self.run_plan.timeline:
+            offsets = [self._event_offset("dli", line) for line in display_list.dli_lines]
+            offsets += [self._event_offset("vbi", VBLANK_LINE), self._event_offset("end", self.lines_per_frame)]
+            template = self._frame_events = (display_list, self.run_plan.timeline, sorted(offsets))
         start = self.frame_start
-        events = [(start + line * CYCLES_PER_LINE + NMIST_CYCLE, "dli", line) for line in display_list.dli_lines]
-        events.append((start + VBLANK_LINE * CYCLES_PER_LINE + NMIST_CYCLE, "vbi", VBLANK_LINE))
-        events.append((start + self.cycles_per_frame, "end", self.lines_per_frame))
-        events.sort()
-        self._events = events
+        self._events = [(start + offset, kind, line) for offset, kind, line in template[2]]
         self._event_index = 0
+        self._nmist_set_for = -1
+
+    def _event(self, kind: str, line: int) -> tuple[int, str, int]:
+        offset, kind, line = self._event_offset(kind, line)
+        return self.frame_start + offset, kind, line
+
+    def _event_offset(self, kind: str, line: int) -> tuple[int, str, int]:
+        """A DLI's or the VBI's event: at the instruction boundary where the CPU takes its NMI
+        (two CPU cycles after ANTIC asserts it, with this frame's DMA), so that the CPU core runs
+        right up to it; the frame's end at its time.  As an offset in the frame."""
+        if kind == "end":
+            return self.cycles_per_frame, kind, line
+        asserted = line * CYCLES_PER_LINE + NMIST_CYCLE + NMI_DELAY
+        dma = self.run_plan.timeline
+        due = dma.free_before[asserted] + NMI_RECOGNITION_CYCLES
+        taken = dma.real_after[due] if due <= dma.free_cycles else asserted + NMI_RECOGNITION_CYCLES
+        return taken, kind, line
+
+    def _nmist_time(self, line: int) -> int:
+        """Machine time of the cycle in which ANTIC sets NMIST for a DLI or VBI on ``line``."""
+        return self.frame_start + line * CYCLES_PER_LINE + NMIST_CYCLE
 
     # -- timed events of the chips (POKEY's timers and serial port, devices on the bus) ----------
 
@@ -463,44 +495,53 @@ class Machine:
         callback(cycle)
 
     def _fire_event(self) -> None:
-        cycle, kind, _ = self._events[self._event_index]
-        self._event_index += 1
+        _, kind, line = self._events[self._event_index]
         if kind == "end":
+            self._event_index += 1
             self._end_frame()
             return
-        self._set_nmist(kind)
+        if self._nmist_set_for != self._event_index:
+            self._set_nmist(kind)
+        self._event_index += 1
+        if self._events[self._event_index][1] == "end":
+            self._nmist_set_for = self._event_index  # nothing for NMIST to wait for
+        cycle = self.frame_start + line * CYCLES_PER_LINE + NMIST_CYCLE
         enable = NMI_DLI if kind == "dli" else NMI_VBI
-        if self._nmien_seen(cycle) & enable:
+        written, before = self._nmien_written  # ANTIC latches NMIEN in cycle 7 and again in 8
+        if written < cycle:
+            if self.antic.nmien & enable:
+                self._take_nmi(cycle + NMI_DELAY)
+        elif before & enable:
             self._take_nmi(cycle + NMI_DELAY)
-        elif self._nmien_seen(cycle + 1) & enable:  # enabled in cycle 7 itself: the NMI a cycle late
+        elif written == cycle and self.antic.nmien & enable:  # enabled in cycle 7: a cycle late
             self._take_nmi(cycle + NMI_DELAY + 1)
-
-    def _nmien_seen(self, when: int) -> int:
-        """NMIEN as ANTIC sees it in the cycle at machine time ``when``: a CPU write in that cycle
-        or later is not in it yet (ANTIC latches NMIEN at cycle 7 and again at 8, so a write in
-        cycle 7 still gives the NMI, one cycle late: AHRM, "NMI timing")."""
-        written, before = self._nmien_written
-        return before if written >= when else self.antic.nmien
 
     def _take_nmi(self, asserted: int) -> None:
         """The NMI ANTIC asserted at machine time ``asserted``: the CPU takes it after the first
-        instruction that ran two cycles with it asserted (one more instruction if the one that
-        reached the event began too late), its sequence's seven cycles with ANTIC's DMA."""
+        instruction that ran two cycles with it asserted (the event that calls this comes there;
+        after a WSYNC's halt across it, one more instruction), its sequence's seven cycles with
+        ANTIC's DMA."""
         cpu = self.cpu
-        while self._cycles_since(asserted) < NMI_RECOGNITION_CYCLES and cpu.pc not in cpu.traps:
+        since = self._cycles_since(asserted)
+        while since < NMI_RECOGNITION_CYCLES and cpu.pc not in cpu.traps:
             self._step_instruction()
+            since = self._cycles_since(asserted)
         start = cpu.processorCycles
-        cycles = cpu.take_nmi(self._cycles_since(asserted))
+        cycles = cpu.take_nmi(since)
         self.cpu_cycles += cycles
-        cpu.processorCycles = start + self.dma.real_span(start - self.frame_start, cycles)
+        cpu.processorCycles = start + self.run_plan.timeline.real_span(start - self.frame_start, cycles)
 
     def _cycles_since(self, asserted: int) -> int:
         """CPU cycles run from machine time ``asserted`` (or the last WSYNC release) to now."""
-        begin = max(asserted, self.run_plan.wsync_released) - self.frame_start
+        plan = self.run_plan
+        released = plan.wsync_released
+        begin = (asserted if asserted > released else released) - self.frame_start
         end = self.cpu.processorCycles - self.frame_start
         if end <= begin:
             return 0
-        return self.dma.free_between(max(0, begin), min(end, self.dma.frame_cycles))
+        free_before = plan.timeline.free_before
+        last = len(free_before) - 1
+        return free_before[end if end < last else last] - free_before[begin if begin > 0 else 0]
 
     def _step_instruction(self) -> None:
         """One instruction in Python, its cycles with ANTIC's DMA (a WSYNC in it halts the CPU)."""
