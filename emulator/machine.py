@@ -4,11 +4,16 @@ Timing (emulator/video.py): NTSC 1,789,773 CPU cycles a second, 114 a scanline, 
 scanlines, 29,868 a frame (59.92 Hz); PAL (``Machine(..., video="pal")``) 1,773,447
 cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz).  The display is the same 240
 scanlines, the VBI still starts at scanline 248 (GTIA's PAL register tells programs which).
-The CPU runs in chunks of at most four scanlines up to the next event of the frame:
+A scan line's cycles are numbered as in the Altirra Hardware Reference Manual (AHRM): cycle 0
+is ``frame_start + line * 114``, ANTIC's missile DMA slot (emulator/dma.py).  The CPU runs in
+chunks of at most four scanlines up to the next event of the frame:
 
-* a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
-  list instruction with bit 7 set,
-* the VBI (NMI, if NMIEN bit 6) at the start of scanline 248,
+* a DLI (NMI, if NMIEN bit 7) on the last scanline of a display list instruction with bit 7
+  set, the VBI (NMI, if NMIEN bit 6) on scanline 248: ANTIC sets NMIST in cycle 7 and pulls
+  the NMI line in cycle 8 (in cycle 9 if NMIEN was written in cycle 7 itself; a later write is
+  too late); the 6502 takes it after the first instruction whose last-but-one cycle comes at
+  or after it (two of its cycles ran with it asserted), and the event sits at that instruction
+  boundary, worked out from the frame's DMA timeline, so the core runs right up to it;
 * the end of the frame (scanline 262 = scanline 0 of the next frame), where the
   display list is read again and held keys are released when due.
 
@@ -21,7 +26,12 @@ AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
 nothing can change until the next interrupt, so time jumps straight to the
 next event instead of stepping the loop.
 
-WSYNC stops the CPU until the start of the next scanline.
+WSYNC stops the CPU until ANTIC releases RDY in cycle 105 (emulator/runplan.py,
+``wsync_release``: a store's next opcode fetch still runs before the halt, a read-modify-write's
+does not; an instruction ending after cycle 104 waits for the next line's release).  Chips that
+must know the cycle of the access itself (VCOUNT, NMIST, NMIRES, NMIEN, RANDOM, SKCTL) read
+``access_cycle()``: the instruction's fourth cycle, where an absolute LDA or STA reads or
+writes, after the DMA cycles before it.
 
 The chunks themselves are the CPU's (``cpu.run_chunks``): the machine hands it its
 *run plan* (``run_plan``, emulator/runplan.py: the frame's start and DMA timeline, where
