@@ -44,7 +44,16 @@ from functools import lru_cache
 
 import numpy as np
 
-from emulator.antic import FIRST_DISPLAY_LINE, LINES_PER_FRAME, MODES, VBLANK_LINE, DisplayList
+from emulator.antic import (
+    FIRST_DISPLAY_LINE,
+    LINES_PER_FRAME,
+    MODES,
+    PLAYFIELD,
+    VBLANK_LINE,
+    WIDER,
+    DisplayList,
+    ModeLine,
+)
 from emulator.video import CYCLES_PER_LINE, NTSC
 
 CYCLES_PER_FRAME = NTSC.cycles_per_frame
@@ -120,9 +129,26 @@ def refresh_cycles(busy: set[int]) -> list[int]:
     return taken
 
 
-def line_loads(display_list: DisplayList, dmactl: int,
-               lines: int = LINES_PER_FRAME) -> tuple[tuple[int, int, int, int, int, int], ...]:
-    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay) for each of the frame's scanlines."""
+def width_change_counts(write_cycle: int, width: int, new_width: int, delay: int = 0) -> bool:
+    """Does a DMACTL write in ``write_cycle`` of a scan line that changes the playfield width
+    (hi-res pixels, from ``width`` to ``new_width``) change that line's playfield DMA?  Only if
+    it comes before the cycle before the line's DMA clock starts (cycle 26/18/10, + HSCROL / 2
+    on a scrolled line, for the width it had; for the new one if the playfield was off): once
+    the clock runs, the line keeps its start (AHRM, "Playfield DMA"; Acid800's "Playfield start
+    timing")."""
+    start = PLAYFIELD_DMA_START.get(width or new_width)
+    return start is not None and write_cycle < start + delay - 1
+
+
+def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME,
+               changes: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay) for each of the frame's scanlines.
+
+    ``changes``: (first scanline, DMACTL) of writes during the frame, in order: from that line
+    on, its width and player/missile DMA."""
+    line_dmactl = [dmactl] * lines
+    for first, value in changes:
+        line_dmactl[first:] = [value] * (lines - first)
     dl_bytes = [0] * lines
     names = [0] * lines
     bitmaps = [0] * lines
@@ -131,21 +157,37 @@ def line_loads(display_list: DisplayList, dmactl: int,
     for line, count in display_list.fetches:
         dl_bytes[line] = count
     for mode_line in display_list.mode_lines:
-        end = min(mode_line.line + mode_line.height, VBLANK_LINE)
-        names[mode_line.line] = mode_line.size
-        fetch_width = mode_line.fetch_width or display_list.width
-        for line in range(mode_line.line, end):
-            widths[line] = fetch_width
+        spec = MODES[mode_line.mode]
+        for line in range(mode_line.line, min(mode_line.line + mode_line.height, VBLANK_LINE)):
+            width, size = _fetch(mode_line, display_list, (line_dmactl[line] ^ dmactl) & 0x03, line_dmactl[line])
+            widths[line] = width
             delays[line] = mode_line.shift >> 1  # a cycle for every two colour clocks of HSCROL
-        if MODES[mode_line.mode].character:
-            for line in range(mode_line.line, end):
-                bitmaps[line] = mode_line.size
-    pm = 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0
+            if line == mode_line.line:
+                names[line] = size
+            if spec.character:
+                bitmaps[line] = size
     return tuple(
-        (dl_bytes[line], names[line], bitmaps[line], pm if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0,
-         widths[line], delays[line])
+        (dl_bytes[line], names[line], bitmaps[line],
+         _pm(line_dmactl[line]) if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0, widths[line], delays[line])
         for line in range(lines)
     )
+
+
+def _fetch(mode_line: ModeLine, display_list: DisplayList, changed: int, dmactl: int) -> tuple[int, int]:
+    """(fetch width, bytes) of a mode line's scanline: as parsed, or with a width DMACTL changed
+    to during the frame (a horizontally scrolled line fetches the next wider playfield)."""
+    if not changed:
+        return mode_line.fetch_width or display_list.width, mode_line.size
+    width_code = dmactl & 0x03
+    if width_code and mode_line.fetch_width:
+        width_code = WIDER[width_code]
+    width = PLAYFIELD[width_code][0]
+    return width, MODES[mode_line.mode].bytes_at(width)
+
+
+def _pm(dmactl: int) -> int:
+    """Player/missile DMA of a line: 0 none, 1 missiles, 5 players and missiles (which players imply)."""
+    return 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0
 
 
 class DmaTimeline:
@@ -183,27 +225,33 @@ CACHE_SIZE = 32
 _last: tuple[DisplayList, int, int, DmaTimeline] | None = None  # the last display list asked for
 
 
-def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME) -> DmaTimeline:
-    """The DMA timeline of a frame with this display list and DMACTL (cached; the same parsed
-    display list again, as ANTIC keeps it while it is unchanged, is found without a key)."""
+def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME,
+             changes: tuple[tuple[int, int], ...] = ()) -> DmaTimeline:
+    """The DMA timeline of a frame with this display list and DMACTL, and the DMACTL writes of
+    ``changes`` (see line_loads) (cached; the same parsed display list again, as ANTIC keeps it
+    while it is unchanged, is found without a key)."""
     global _last
     players_missiles = dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS)
-    if _last is not None and _last[0] is display_list and _last[1:3] == (players_missiles, lines):
+    if not changes and _last is not None and _last[0] is display_list and _last[1:3] == (players_missiles, lines):
         return _last[3]
     key = (
         lines, dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
         tuple((m.line, m.height, m.mode, m.size, m.fetch_width, m.shift) for m in display_list.mode_lines),
+        tuple((first, value & 0x0F) for first, value in changes), dmactl & 0x03 if changes else 0,
     )
     cached = _cache.get(key)
     if cached is not None:
-        _last = (display_list, players_missiles, lines, cached)
+        if not changes:
+            _last = (display_list, players_missiles, lines, cached)
         return cached
     busy = np.zeros((lines, CYCLES_PER_LINE), dtype=bool)
-    for line, (dl_bytes, names, bitmaps, pm, width, delay) in enumerate(line_loads(display_list, dmactl, lines)):
+    loads = line_loads(display_list, dmactl, lines, changes)
+    for line, (dl_bytes, names, bitmaps, pm, width, delay) in enumerate(loads):
         busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, width, pm, delay))] = True
     result = DmaTimeline(busy.reshape(-1))
     if len(_cache) >= CACHE_SIZE:
         _cache.pop(next(iter(_cache)))
     _cache[key] = result
-    _last = (display_list, players_missiles, lines, result)
+    if not changes:
+        _last = (display_list, players_missiles, lines, result)
     return result

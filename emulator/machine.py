@@ -78,6 +78,7 @@ import numpy as np
 
 from emulator.antic import (
     DISPLAY_LINES,
+    DMACTL,
     FIRST_DISPLAY_LINE,
     FRAME_WIDTH,
     NMI_DLI,
@@ -85,6 +86,7 @@ from emulator.antic import (
     NMIEN,
     NMIRES,
     NMIST,
+    PLAYFIELD,
     VBLANK_LINE,
     VCOUNT,
     WSYNC,
@@ -94,7 +96,7 @@ from emulator.antic import (
 from emulator.atr import Atr
 from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
-from emulator.dma import DmaTimeline, timeline
+from emulator.dma import DmaTimeline, timeline, width_change_counts
 from emulator.errors import CpuJam, DiskDidNotBoot, EmulatorError
 from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, Gtia
 from emulator.interfaces import Chip, CioDevice
@@ -202,6 +204,8 @@ class Machine:
         self._events: list[tuple[int, str, int]] = []
         self._nmien_written = (-1, 0)  # machine time of the last NMIEN write, the value before it
         self._nmist_set_for = -1  # the event whose NMIST bits a read or NMIRES has set already
+        self._frame_dmactl = 0  # DMACTL at the frame's top, and its writes during it (emulator/dma.py)
+        self._dmactl_changes: list[tuple[int, int]] = []
         #: the last frame's display list and DMA timeline, and its events' (offset, kind, line)
         self._frame_events: tuple[object, object, list[tuple[int, str, int]]] = (None, None, [])
         self._event_index = 0
@@ -310,7 +314,32 @@ class Machine:
         if addr & 0x0F == WSYNC:
             self.cpu.stop_reason = "wsync"
             return STOP
+        before = self.antic.dmactl
         self.antic.write(addr, value)
+        if addr & 0x0F == DMACTL and (before ^ value) & 0x0F:
+            self._dmactl_changed(before, value)
+        return 0
+
+    def _dmactl_changed(self, before: int, value: int) -> None:
+        """A DMACTL write that changes the playfield width or player/missile DMA during the frame:
+        the rest of the frame's DMA follows it.  A new width counts on this scan line if written
+        before its playfield DMA clock starts (emulator/dma.py, width_change_counts), players and
+        missiles from the next line (their slots, cycles 0-5, have passed)."""
+        line, cycle = divmod(self.access_cycle() - self.frame_start, CYCLES_PER_LINE)
+        if line + 1 >= self.lines_per_frame:
+            return  # the next frame's timeline starts with it
+        changes = self._dmactl_changes
+        old_width, new_width = PLAYFIELD[before & 0x03][0], PLAYFIELD[value & 0x03][0]
+        if old_width != new_width and width_change_counts(cycle, old_width, new_width, self._hscrol_delay(line)):
+            changes.append((line, (before & ~0x03) | (value & 0x03)))
+        changes.append((line + 1, value))
+        self.dma = timeline(self.antic.display_list, self._frame_dmactl, self.lines_per_frame, tuple(changes))
+
+    def _hscrol_delay(self, line: int) -> int:
+        """The cycles HSCROL delays the playfield DMA of scan line ``line`` by (0 off a scrolled line)."""
+        for mode_line in self.antic.display_list.mode_lines:
+            if mode_line.line <= line < mode_line.line + mode_line.height:
+                return mode_line.shift >> 1
         return 0
 
     # -- traps --------------------------------------------------------------------------
@@ -446,6 +475,7 @@ class Machine:
 
     def _begin_frame(self) -> None:
         display_list = self.antic.begin_frame()
+        self._frame_dmactl, self._dmactl_changes = self.antic.dmactl, []
         self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
         self._collided_rows = self._collided_pixel = 0

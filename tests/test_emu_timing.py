@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from emulator.cpu import compiled_core_available
-from emulator.dma import DmaTimeline, line_busy_cycles
+from emulator.dma import DmaTimeline, line_busy_cycles, width_change_counts
 from emulator.machine import Machine
 from emulator.runplan import double_write, wsync_release
 
@@ -208,3 +208,39 @@ def test_map_bytes_come_two_cycles_after_the_clock_and_stop_at_106() -> None:
     assert sorted(line_busy_cycles(0, 40, 0, 320, 0)) == sorted(set(range(20, 99, 2)) | set(range(25, 58, 4)))
     wide = line_busy_cycles(0, 48, 0, 384, 0, delay=2)  # HSCROL 4: the clock from cycle 12
     assert max(wide) == 104 and len(wide & set(range(14, 106, 2))) == 46  # 106 and 108 are virtual
+
+
+# -- DMACTL written during the frame --------------------------------------------------------------------------
+
+
+def text_screen_routine(line_count: int, write: tuple[int, ...]) -> tuple[int, ...]:
+    """A GRAPHICS 0 display list at $3000 (24 text rows from line 32) with DMACTL $22, then from
+    the next frame's line 2n + 1, cycle 104 (aligned_at_cycle_104), the code ``write``."""
+    return (0xA9, DISPLAY_LIST & 0xFF, *sta(0xD402), 0xA9, DISPLAY_LIST >> 8, *sta(0xD403),
+            0xA9, 0x22, *sta(0xD400), *wait_for_vcount(0x82), *aligned_at_cycle_104(line_count), *write)
+
+
+def free_in_line(machine: Machine, line: int) -> int:
+    return machine.dma.free_between(line * 114, (line + 1) * 114)
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize(("padding", "free_41", "free_42"), [
+    ((), 65, 105),  # LDA 104-105, STA DMACTL written in line 41's cycle 109: from line 42 on
+    (NOP * 4, 65, 105),  # written in line 42's cycle 3, before its DMA clock starts (18): line 42 too
+    (NOP * 12, 65, 65),  # written in line 42's cycle 19: the clock runs, line 42 keeps its fetches
+])
+def test_the_playfield_switched_off_during_the_frame(core: str, padding, free_41: int, free_42: int,
+                                                     monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    load(machine, DISPLAY_LIST, (0x70, 0x70, 0x70, 0x42, 0x00, 0x40, *[0x02] * 23, 0x41, 0x00, 0x30))
+    # line 41 (the second of the row from line 40): 40 bitmap bytes and 9 refresh cycles (65 free)
+    run_routine(machine, text_screen_routine(20, (0xA9, 0x00, *padding, *sta(0xD400))), lines=262 + 60)
+    assert [free_in_line(machine, 41), free_in_line(machine, 42), free_in_line(machine, 50)] == [free_41, free_42, 105]
+
+
+def test_a_width_change_counts_before_the_dma_clock_starts() -> None:
+    assert width_change_counts(16, 320, 256) and not width_change_counts(17, 320, 256)  # the clock at 18
+    assert width_change_counts(24, 256, 320) and not width_change_counts(25, 256, 320)  # at 26 (narrow)
+    assert width_change_counts(17, 320, 384, delay=1)  # HSCROL 2: the clock at 19
+    assert width_change_counts(10, 0, 320)  # the playfield switched on: the new width's clock
