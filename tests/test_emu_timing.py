@@ -157,6 +157,16 @@ def test_a_dli_asserted_in_an_instructions_last_cycle_waits_for_the_next(core, m
     assert interrupted == sled + 9
 
 
+@pytest.mark.parametrize("core", CORES)
+def test_a_dli_during_a_wsync_halt_comes_after_one_instruction(core, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    interrupted, sled = nmi_return_address(machine, STA_WSYNC)
+    # STA WSYNC in line 78's cycles 104-107 ends too late: the CPU waits for line 79's release,
+    # with the NMI of cycle 8 asserted meanwhile; it takes it after the first NOP (Acid800's
+    # "DLI timing" counts one instruction after a WSYNC-delayed DLI)
+    assert interrupted == sled + 1
+
+
 # -- the rules on their own ---------------------------------------------------------------------------------
 
 
