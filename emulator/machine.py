@@ -490,6 +490,7 @@ class Machine:
         self._nmist_set_for = -1
 
     def _event(self, kind: str, line: int) -> tuple[int, str, int]:
+        """An event of this frame (see _event_offset), at its machine time."""
         offset, kind, line = self._event_offset(kind, line)
         return self.frame_start + offset, kind, line
 

@@ -26,8 +26,8 @@ from emulator.dma import DmaTimeline, line_busy_cycles, width_change_counts
 from emulator.machine import Machine
 from emulator.runplan import double_write, wsync_release
 
-CORES = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
-    not compiled_core_available(), reason="the compiled core is not built here"))]
+needs_compiled = pytest.mark.skipif(not compiled_core_available(), reason="the compiled core is not built here")
+CORES = ["python", pytest.param("compiled", marks=needs_compiled)]
 
 ROUTINE, RESULTS, HANDLER, DISPLAY_LIST = 0x0600, 0x0700, 0x0680, 0x3000
 VCOUNT, WSYNC_LOW = 0x0B, 0x0A  # $D40B, $D40A
