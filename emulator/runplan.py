@@ -24,8 +24,9 @@ Written by the core:
   chunks), from which :meth:`RunPlan.real_time` gives the exact time in the middle of one;
 * ``executed``: the cycles the CPU executed in the last ``run_chunks`` call (also when it
   ended with an exception);
-* ``wsync_released``: the machine time at which the last WSYNC let the CPU go on (see
-  :func:`wsync_release`; the machine counts an NMI's latency from there).
+* ``wsync_released``: the machine time from which the CPU ran on after the last WSYNC (see
+  :func:`wsync_release`); the machine counts an NMI's latency from there, so an NMI asserted
+  during the halt comes after the first instruction after it (as Acid800's DLI timing has it).
 
 WSYNC (a write to $D40A) is the one stop a core handles itself: :func:`wsync_release` says
 where the CPU goes on, and both cores follow it.
