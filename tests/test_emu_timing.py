@@ -116,12 +116,12 @@ def test_an_inc_wsync_halts_the_next_opcode_fetch_a_store_does_not(core: str, st
     assert machine.peek(RESULTS) == expected
 
 
-def nmi_return_address(machine: Machine, sled_head: tuple[int, ...]) -> tuple[int, int]:
+def nmi_return_address(machine: Machine, sled_head: tuple[int, ...], nmien: int = 0x80) -> tuple[int, int]:
     """A DLI on scan line 79 (display list: eight 8-line blanks from line 8, then a blank with
     DLI for lines 72-79, JVB; DMACTL $20: display list DMA only, in cycle 1 of lines 8, 16 ... 72
     and 80); the routine waits for the next frame, aligns to line 78, cycle 104, runs
     ``sled_head`` and NOPs; the handler keeps the interrupted address and switches NMIs off.
-    Returns that address and where the NOPs start."""
+    Returns that address (0 if no NMI came) and where the NOPs start; NMIEN is ``nmien`` before."""
     load(machine, DISPLAY_LIST, (*[0x70] * 8, 0xF0, 0x41, DISPLAY_LIST & 0xFF, DISPLAY_LIST >> 8))
     spin = load(machine, HANDLER, (0xBA, 0xBD, 0x02, 0x01, *sta(RESULTS), 0xBD, 0x03, 0x01, *sta(RESULTS + 1),
                                    0xA9, 0x00, *sta(0xD40E)))  # TSX / LDA $0102,X / STA ... / NMIEN = 0
@@ -129,7 +129,7 @@ def nmi_return_address(machine: Machine, sled_head: tuple[int, ...]) -> tuple[in
     machine.poke(0xFFFA, HANDLER & 0xFF)
     machine.poke(0xFFFB, HANDLER >> 8)
     setup = (0xA9, DISPLAY_LIST & 0xFF, *sta(0xD402), 0xA9, DISPLAY_LIST >> 8, *sta(0xD403),
-             0xA9, 0x20, *sta(0xD400), 0xA9, 0x80, *sta(0xD40E))
+             0xA9, 0x20, *sta(0xD400), 0xA9, nmien, *sta(0xD40E))
     # the display list counts from the next frame; VCOUNT 39 from 77:111 on: line 78 at 104
     head = (0x78, *setup, *wait_for_vcount(0x82), *wait_for_vcount(39), *STA_WSYNC, *sled_head)
     sled = load(machine, ROUTINE, head)
@@ -165,6 +165,28 @@ def test_a_dli_during_a_wsync_halt_comes_after_one_instruction(core, monkeypatch
     # with the NMI of cycle 8 asserted meanwhile; it takes it after the first NOP (Acid800's
     # "DLI timing" counts one instruction after a WSYNC-delayed DLI)
     assert interrupted == sled + 1
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize(("padding", "expected"), [(NOP * 6, 2), ((*NOP * 5, *BIT_ZP), None)])
+def test_nmien_written_in_cycle_7_gives_the_nmi_a_cycle_late_in_8_none(core, padding, expected, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    # from line 78's cycle 104: LDA #$80 and the padding (12 or 13 cycles), then STA NMIEN writes
+    # in line 79's cycle 7 (NMI in cycle 9: the NOPs in 8-9, then 10-11 whose last-but-one cycle
+    # is after it: the handler before the third) or in cycle 8 (too late: no NMI this frame)
+    head = (0xA9, 0x80, *padding, *sta(0xD40E))
+    interrupted, sled = nmi_return_address(machine, head, nmien=0)
+    assert interrupted == (0 if expected is None else sled + expected)
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize(("padding", "expected"), [((*NOP * 5, *BIT_ZP), 0x5F), (NOP * 7, 0x9F)])
+def test_nmist_shows_the_dli_from_cycle_7(core, padding, expected: int, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    # NMIEN 0: no NMI, only NMIST (the VBI's bit 6 before); LDA NMIST after 13 or 14 cycles from
+    # line 78's cycle 104 reads in line 79's cycle 6 (VBI) or 7 (DLI); unused bits read 1
+    nmi_return_address(machine, (*padding, 0xAD, 0x0F, 0xD4, *sta(RESULTS + 2)), nmien=0)
+    assert machine.peek(RESULTS + 2) == expected
 
 
 # -- the rules on their own ---------------------------------------------------------------------------------
