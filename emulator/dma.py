@@ -175,11 +175,12 @@ def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FR
 
 def _fetch(mode_line: ModeLine, display_list: DisplayList, changed: int, dmactl: int) -> tuple[int, int]:
     """(fetch width, bytes) of a mode line's scanline: as parsed, or with a width DMACTL changed
-    to during the frame (a horizontally scrolled line fetches the next wider playfield)."""
+    to during the frame (a horizontally scrolled line, which fetched wider than the frame's
+    width, fetches the next wider playfield)."""
     if not changed:
         return mode_line.fetch_width or display_list.width, mode_line.size
     width_code = dmactl & 0x03
-    if width_code and mode_line.fetch_width:
+    if width_code and mode_line.fetch_width > display_list.width:
         width_code = WIDER[width_code]
     width = PLAYFIELD[width_code][0]
     return width, MODES[mode_line.mode].bytes_at(width)

@@ -271,6 +271,16 @@ def test_the_playfield_switched_off_during_the_frame(core: str, padding, free_41
     assert [free_in_line(machine, 41), free_in_line(machine, 42), free_in_line(machine, 50)] == [free_41, free_42, 105]
 
 
+@pytest.mark.parametrize("core", CORES)
+def test_a_narrower_playfield_during_the_frame(core: str, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    load(machine, DISPLAY_LIST, (0x70, 0x70, 0x70, 0x42, 0x00, 0x40, *[0x02] * 23, 0x41, 0x00, 0x30))
+    # DMACTL $21 written in line 41's cycle 109: from line 42 the rows fetch 32 bitmap bytes a
+    # line (narrow), and a row's first line (48) 32 names too, keeping two refresh cycles
+    run_routine(machine, text_screen_routine(20, (0xA9, 0x21, *sta(0xD400))), lines=262 + 60)
+    assert [free_in_line(machine, line) for line in (41, 42, 48)] == [65, 114 - 32 - 9, 114 - 1 - 64 - 2]
+
+
 def test_a_width_change_counts_before_the_dma_clock_starts() -> None:
     assert width_change_counts(16, 320, 256) and not width_change_counts(17, 320, 256)  # the clock at 18
     assert width_change_counts(24, 256, 320) and not width_change_counts(25, 256, 320)  # at 26 (narrow)
