@@ -317,7 +317,39 @@ typedef struct {
 } Chunks;
 
 static PyObject *s_now, *s_stop_at, *s_frame_start, *s_timeline, *s_line_cycles, *s_chunk_cycles, *s_revision,
-    *s_chunk_start, *s_executed, *s_free_before, *s_real_after, *s_free_cycles;
+    *s_chunk_start, *s_executed, *s_free_before, *s_real_after, *s_free_cycles, *s_wsync_released;
+
+/* WSYNC (emulator/runplan.py: wsync_release, double_write, WSYNC_RELEASE_CYCLE,
+   WSYNC_RESTART_END: the same rule and numbers): RDY stops the CPU in the next instruction's
+   second cycle after a store, in its opcode fetch after a read-modify-write (unless its second
+   write in cycle 104 started ANTIC's count again); the stopped cycle runs at cycle 105 (or the
+   first free one after it), of the next line if the CPU stopped after cycle 105. */
+#define WSYNC_RELEASE_CYCLE 105
+#define WSYNC_RESTART_END 105
+
+
+static int double_write(unsigned opcode)
+{
+    return ((opcode & 0x07) == 0x06 || (opcode & 0x03) == 0x03) && ((opcode >> 5) & 0x06) != 0x04;
+}
+
+static __attribute__((noinline, cold)) int64_t wsync_release(int64_t end, const Chunks *chunks, int rmw)
+{
+    int64_t frame_start = chunks->frame_start, line_cycles = chunks->line_cycles;
+    int restarted = rmw && (end - frame_start) % line_cycles == WSYNC_RESTART_END;
+    int fetch_runs = !rmw || restarted;
+    int64_t halt = fetch_runs ? end + 1 : end;
+    int64_t line_start = halt - (halt - frame_start) % line_cycles;
+    int late = halt - line_start > WSYNC_RELEASE_CYCLE;
+    int64_t release = line_start + WSYNC_RELEASE_CYCLE + (late ? line_cycles : 0) - frame_start;
+    int64_t resume = fetch_runs ? release - 1 : release; /* the next frame's DMA is not known yet */
+    if (fetch_runs && release < chunks->free_before_len - 1) {
+        int64_t k = chunks->free_before[release];
+        if (k < chunks->real_after_len)
+            resume = chunks->real_after[k] - 1; /* the opcode fetch's cycle */
+    }
+    return frame_start + resume > end ? frame_start + resume : end;
+}
 
 static int history_load(PyObject *cpu, unsigned hist[8])
 {
@@ -424,7 +456,7 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
         SYNC(); long _v = call_io_read(self, (ad)); if (_v < 0) { goto error; } \
         RELOAD(); dst = (unsigned)_v; } } while (0)
 #define WRITE(ad, val) do { unsigned _w = (val); if (wr[(ad) >> 8]) { mem[ad] = (uint8_t)_w; } \
-        else if (wsync_in_core && ((ad) & 0xFF0F) == 0xD40A) { c += STOP; wsync_hit = 1; } else { \
+        else if (wsync_in_core && ((ad) & 0xFF0F) == 0xD40A) { c += STOP; wsync_hit = 1 + double_write(mem[opc]); } else { \
         SYNC(); int64_t _c = call_write_special(self, (ad), _w); \
         if (_c == -1 && PyErr_Occurred()) { goto error; } RELOAD(); c += _c; } } while (0)
 
@@ -515,8 +547,8 @@ instructions:
                  (stopped ? STOP : 0);
         if (stopped) {
             /* WSYNC (the commonest stop: a program waiting for the next scanline) is done here,
-               as Machine._handle_stop does it: the CPU sleeps to the start of the next line. */
-            int wsync = wsync_hit ? 1 : is_wsync_stop(cpu);
+               as Machine._handle_stop does it: the CPU sleeps to ANTIC's release of RDY. */
+            int wsync = wsync_hit ? wsync_hit : is_wsync_stop(cpu); /* 2: a read-modify-write wrote it */
             wsync_hit = 0;
             if (wsync < 0)
                 goto error_no_sync;
@@ -524,9 +556,9 @@ instructions:
                 status = 1;
                 goto done;
             }
-            cycles -= STOP;
-            cycles = chunks->frame_start +
-                     ((cycles - chunks->frame_start) / chunks->line_cycles + 1) * chunks->line_cycles;
+            cycles = wsync_release(cycles - STOP, chunks, wsync == 2);
+            if (set_int(plan, s_wsync_released, cycles) < 0)
+                goto error_no_sync;
         }
     }
 after_chunk:
@@ -801,6 +833,7 @@ PyMODINIT_FUNC PyInit__cpucore(void)
     INTERN(s_revision, "revision");
     INTERN(s_chunk_start, "chunk_start");
     INTERN(s_executed, "executed");
+    INTERN(s_wsync_released, "wsync_released");
     INTERN(s_free_before, "free_before");
     INTERN(s_real_after, "real_after");
     INTERN(s_free_cycles, "free_cycles");

@@ -4,14 +4,15 @@ Registers: DMACTL $D400 (bits 0-1 playfield width, bit 5 display list DMA),
 CHACTL $D401 (bit 0 blank, bit 1 inverse video for characters with bit 7
 set, bit 2 all characters upside down), DLISTL/H $D402/3, HSCROL/VSCROL
 $D404/5 (fine scrolling, below), PMBASE $D407 (players and missiles: read by
-emulator/pmg.py), CHBASE $D409, WSYNC $D40A (write: the CPU waits for the end of the
-scanline), VCOUNT $D40B (read: scanline / 2), NMIEN $D40E, NMIRES $D40F
+emulator/pmg.py), CHBASE $D409, WSYNC $D40A (write: the CPU waits for cycle 105 of the
+scanline, emulator/runplan.py), VCOUNT $D40B (read: scanline / 2, the next line's from
+cycle 111: ``vcount``), NMIEN $D40E, NMIRES $D40F
 (write) / NMIST $D40F (read: bit 7 DLI, bit 6 VBI, bit 5 RESET).
 
 Timing model (NTSC): a frame is 262 scanlines of 114 CPU cycles.  The display
 list is read at the start of each frame (scanline 8) into a list of mode lines;
-a DLI fires at the start of the last scanline of a mode line whose instruction
-has bit 7 set, the VBI at the start of scanline 248.  The parsed display list
+a DLI fires on the last scanline of a mode line whose instruction has bit 7
+set, the VBI on scanline 248 (NMIST in cycle 7, the NMI in cycle 8: emulator/machine.py).  The parsed display list
 also records which scanline fetched how many display list bytes, from which
 emulator/dma.py works out the cycles ANTIC steals from the CPU.
 
@@ -296,6 +297,21 @@ class DisplayList:
         fields = [(m.line, m.height, m.mode, m.address, m.size, m.first_row, m.fetch_width, m.shift)
                   for m in self.mode_lines]
         return np.array(fields, dtype=np.int32).tobytes()
+
+
+#: VCOUNT counts the next scan line from this cycle of a line on (AHRM, "VCOUNT")
+VCOUNT_STEP_CYCLE = 111
+
+
+def vcount(line: int, cycle: int, lines_per_frame: int) -> int:
+    """VCOUNT at ``cycle`` of scan line ``line``: the line / 2, the next line's from cycle 111
+    on; on the frame's last line it reads 131 ($83 NTSC) for that one cycle and 0 from cycle 112
+    (Altirra Hardware Reference Manual, "VCOUNT")."""
+    if cycle >= VCOUNT_STEP_CYCLE:
+        line += 1
+        if line >= lines_per_frame and cycle > VCOUNT_STEP_CYCLE:
+            line = 0
+    return (line >> 1) & 0xFF
 
 
 def _next_list_byte(counter: int) -> int:

@@ -1,30 +1,33 @@
 """ANTIC's DMA cycle stealing: which of a frame's 29,868 cycles the CPU does not get.
 
 ANTIC halts the 6502 (through RDY) for every byte it reads from memory and for the
-memory refresh.  The facts (Atari Home Computer Hardware Manual, "cycle counting";
-De Re Atari, chapter 2; Altirra Hardware Reference Manual, "ANTIC"):
+memory refresh.  A scan line's cycles are numbered as in the Altirra Hardware Reference
+Manual (AHRM), "ANTIC", "DMA timing": cycle 0 is the machine's line start
+(``frame_start + line * 114``), and the Atari Hardware Manual's "M I P P P P A A" fills
+cycles 0-7:
 
-* one cycle per display list byte (instruction, and the two address bytes of LMS,
-  JMP and JVB), on the first scanline of the instruction, at cycles 0, 5 and 6;
-* playfield data: a map mode reads its bytes on the first scanline of the mode
-  line only; a character mode reads the character names on the first scanline
-  of a row and the character's bitmap byte on every scanline;
-* memory refresh: 9 cycles on every scanline, every fourth cycle from cycle 25
-  on; a refresh slot that playfield DMA occupies is lost, so the first line of a
-  40-column text row keeps only one refresh (two at narrow width), as the
-  Hardware Manual states;
-* players and missiles (DMACTL bits 3 and 2; player DMA implies missile DMA):
-  four player bytes and one missile byte on every displayed scanline.
+* cycle 0: the missile byte, cycles 2-5: the four player bytes (DMACTL bits 2 and 3;
+  player DMA implies missile DMA), on every scanline 8-247, also at two lines a byte
+  (ANTIC reads on every scanline; AHRM, "Player/missile DMA");
+* cycle 1: the display list instruction, on the first scanline of the instruction;
+  cycles 6 and 7: the two address bytes of LMS, JMP and JVB;
+* playfield data: the DMA clock starts at cycle 26 (narrow), 18 (normal) or 10 (wide),
+  one cycle later for every two colour clocks of HSCROL on a horizontally scrolled line
+  (which fetches the next wider playfield), and ticks every 2 cycles (modes 2-5, D-F),
+  4 (6, 7, A-C) or 8 (8, 9).  A character mode reads the character names at the ticks on
+  the first scanline of a row and each character's bitmap byte three cycles after its
+  name on every scanline; a map mode reads its bytes two cycles after the ticks, on the
+  mode line's first scanline only (AHRM, "Playfield DMA": "every 2 from 10/18/26"
+  (character names), "every 2 from 12/20/28" (map bytes)).  No playfield fetch takes
+  cycles 106-113: a fetch there is virtual (it does not halt the CPU);
+* memory refresh: nine requests, at cycles 25, 29, ... 57; a request whose cycle is busy
+  takes the next free cycle (up to 106), and a request that finds the refresh still at or
+  past its own cycle is dropped, so the first line of a 40-column text row keeps only one
+  refresh (two at narrow width), as the Hardware Manual states (AHRM, "Refresh DMA").
 
-Where the playfield bytes fall in a scanline is spread evenly over the playfield
-window (80 cycles from cycle 26 at normal width, 64 from 30 narrow, 96 from 18
-wide); names and bitmap bytes of a character row's first line interleave.  The
-cycle positions decide little beyond refresh collisions; the counts are the
-documented ones.  A horizontally scrolled line (HS) fetches the next wider
-playfield's bytes in that width's window.  Player/missile DMA costs the same
-at one and two scanlines per byte: ANTIC reads on every scanline (Altirra
-Hardware Reference Manual, "Player/missile DMA").  Not modelled: that a real
-6502 is not halted during its write cycles.
+The 6502 is not halted during its write cycles; the model halts it on every DMA cycle it
+would have used (a write that meets a DMA cycle is rare: the stack pushes of an interrupt,
+the last cycles of a store).
 
 PAL frames have 312 scanlines (``timeline(..., lines=312)``); the display and
 its DMA are the same, the extra lines are blank.
@@ -41,73 +44,151 @@ from functools import lru_cache
 
 import numpy as np
 
-from emulator.antic import FIRST_DISPLAY_LINE, LINES_PER_FRAME, MODES, VBLANK_LINE, DisplayList
+from emulator.antic import (
+    FIRST_DISPLAY_LINE,
+    LINES_PER_FRAME,
+    MODES,
+    PLAYFIELD,
+    VBLANK_LINE,
+    WIDER,
+    DisplayList,
+    ModeLine,
+)
 from emulator.video import CYCLES_PER_LINE, NTSC
 
 CYCLES_PER_FRAME = NTSC.cycles_per_frame
 
-DISPLAY_LIST_CYCLES = (0, 5, 6)
-PLAYER_CYCLES = (1, 2, 3, 4)
-MISSILE_CYCLE = 113
-REFRESH_CYCLES = tuple(range(25, 25 + 9 * 4, 4))
-#: playfield width in hi-res pixels -> (first cycle, number of cycles) of the fetch window
-PLAYFIELD_WINDOW = {256: (30, 64), 320: (26, 80), 384: (18, 96)}
+MISSILE_CYCLE = 0
+DISPLAY_LIST_CYCLES = (1, 6, 7)  # the instruction, then the two address bytes
+PLAYER_CYCLES = (2, 3, 4, 5)
+#: the nine refresh requests of a scan line, and the last cycle a delayed one may take
+REFRESH_REQUESTS = tuple(range(25, 25 + 9 * 4, 4))
+REFRESH_LAST = 106
+#: playfield width in hi-res pixels -> the cycle the playfield DMA clock starts
+PLAYFIELD_DMA_START = {256: 26, 320: 18, 384: 10}
+#: playfield fetches at and after this cycle are virtual: they take no cycle from the CPU
+PLAYFIELD_DMA_END = 106
+MAP_DATA_DELAY = 2  # a map mode's byte comes two cycles after the clock's tick
+CHARACTER_DATA_DELAY = 3  # a character's bitmap byte comes three cycles after its name
 
 DMACTL_MISSILES, DMACTL_PLAYERS = 0x04, 0x08
 
 
 @lru_cache(maxsize=256)
-def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, window: tuple[int, int], pm: int) -> frozenset[int]:
+def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: int, delay: int = 0) -> frozenset[int]:
     """The cycles (0-113) ANTIC takes in one scanline.
 
-    ``names``: playfield bytes read from screen memory (character names or map
-    bytes); ``bitmaps``: character bitmap bytes; ``pm``: 0 none, 1 missiles,
-    5 players and missiles.
+    ``names``: playfield bytes read from screen memory (character names or map bytes);
+    ``bitmaps``: character bitmap bytes (both on a character row's first scanline, only
+    bitmaps on its later ones, only names on a map mode's first scanline); ``width``: the
+    fetched playfield's width in hi-res pixels; ``pm``: 0 none, 1 missiles, 5 players and
+    missiles; ``delay``: the cycles HSCROL delays the playfield DMA by.
     """
     busy = set(DISPLAY_LIST_CYCLES[:dl_bytes])
-    start, length = window
-    if names:
-        step = max(1, length // names)
-        busy.update(start + step * i for i in range(names))
-        if bitmaps:
-            busy.update(start + step * i + 1 for i in range(bitmaps))
-    elif bitmaps:
-        step = max(1, length // bitmaps)
-        busy.update(start + step * i for i in range(bitmaps))
+    busy.update(playfield_cycles(names, bitmaps, width, delay))
     if pm:
         busy.add(MISSILE_CYCLE)
         if pm > 1:
             busy.update(PLAYER_CYCLES)
-    refresh = [cycle for cycle in REFRESH_CYCLES if cycle not in busy]
-    busy.update(refresh)
-    return frozenset(cycle for cycle in busy if 0 <= cycle < CYCLES_PER_LINE)
+    busy.update(refresh_cycles(busy))
+    return frozenset(busy)
 
 
-def line_loads(display_list: DisplayList, dmactl: int,
-               lines: int = LINES_PER_FRAME) -> tuple[tuple[int, int, int, int, int], ...]:
-    """(dl_bytes, names, bitmaps, pm, fetch width) for each of the frame's scanlines."""
+def playfield_cycles(names: int, bitmaps: int, width: int, delay: int = 0) -> list[int]:
+    """The cycles of a scanline's playfield fetches (see the module docstring)."""
+    count = names or bitmaps
+    if not count:
+        return []
+    start = PLAYFIELD_DMA_START.get(width, PLAYFIELD_DMA_START[320]) + delay
+    step = max(1, (width or 320) // 4 // count)  # the window: a cycle every four hi-res pixels
+    ticks = [start + step * i for i in range(count)]
+    if names and not bitmaps:
+        cycles = [tick + MAP_DATA_DELAY for tick in ticks]
+    else:
+        cycles = [tick + CHARACTER_DATA_DELAY for tick in ticks]
+        if names:
+            cycles += ticks
+    return [cycle for cycle in cycles if cycle < PLAYFIELD_DMA_END]
+
+
+def refresh_cycles(busy: set[int]) -> list[int]:
+    """The refresh cycles of a scanline whose other DMA takes ``busy``: each request takes
+    its own cycle or the next free one, and is dropped if an earlier refresh already got
+    to its cycle (AHRM, "Refresh DMA")."""
+    taken: list[int] = []
+    scan = REFRESH_REQUESTS[0] - 1
+    for request in REFRESH_REQUESTS:
+        if scan >= request:
+            continue
+        scan = request
+        while scan <= REFRESH_LAST:
+            scan += 1
+            if scan - 1 not in busy:
+                taken.append(scan - 1)
+                break
+    return taken
+
+
+def width_change_counts(write_cycle: int, width: int, new_width: int, delay: int = 0) -> bool:
+    """Does a DMACTL write in ``write_cycle`` of a scan line that changes the playfield width
+    (hi-res pixels, from ``width`` to ``new_width``) change that line's playfield DMA?  Only if
+    it comes before the cycle before the line's DMA clock starts (cycle 26/18/10, + HSCROL / 2
+    on a scrolled line, for the width it had; for the new one if the playfield was off): once
+    the clock runs, the line keeps its start (AHRM, "Playfield DMA"; Acid800's "Playfield start
+    timing")."""
+    start = PLAYFIELD_DMA_START.get(width or new_width)
+    return start is not None and write_cycle < start + delay - 1
+
+
+def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME,
+               changes: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay) for each of the frame's scanlines.
+
+    ``changes``: (first scanline, DMACTL) of writes during the frame, in order: from that line
+    on, its width and player/missile DMA."""
+    line_dmactl = [dmactl] * lines
+    for first, value in changes:
+        line_dmactl[first:] = [value] * (lines - first)
     dl_bytes = [0] * lines
     names = [0] * lines
     bitmaps = [0] * lines
     widths = [display_list.width] * lines
+    delays = [0] * lines
     for line, count in display_list.fetches:
         dl_bytes[line] = count
     for mode_line in display_list.mode_lines:
-        end = min(mode_line.line + mode_line.height, VBLANK_LINE)
-        if not mode_line.replayed:  # a replay of the line buffer fetches no names (emulator/antic.py)
-            names[mode_line.line] = mode_line.size
-        fetch_width = mode_line.fetch_width or display_list.width
-        for line in range(mode_line.line, end):
-            widths[line] = fetch_width
-        if MODES[mode_line.mode].character:
-            for line in range(mode_line.line, end):
-                bitmaps[line] = mode_line.size
-    pm = 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0
+        spec = MODES[mode_line.mode]
+        for line in range(mode_line.line, min(mode_line.line + mode_line.height, VBLANK_LINE)):
+            width, size = _fetch(mode_line, display_list, (line_dmactl[line] ^ dmactl) & 0x03, line_dmactl[line])
+            widths[line] = width
+            delays[line] = mode_line.shift >> 1  # a cycle for every two colour clocks of HSCROL
+            if line == mode_line.line and not mode_line.replayed:  # a replay of the line buffer
+                names[line] = size  # fetches no names (emulator/antic.py)
+            if spec.character:
+                bitmaps[line] = size
     return tuple(
-        (dl_bytes[line], names[line], bitmaps[line], pm if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0,
-         widths[line])
+        (dl_bytes[line], names[line], bitmaps[line],
+         _pm(line_dmactl[line]) if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0, widths[line], delays[line])
         for line in range(lines)
     )
+
+
+def _fetch(mode_line: ModeLine, display_list: DisplayList, changed: int, dmactl: int) -> tuple[int, int]:
+    """(fetch width, bytes) of a mode line's scanline: as parsed, or with a width DMACTL changed
+    to during the frame (a horizontally scrolled line, which fetched wider than the frame's
+    width, fetches the next wider playfield)."""
+    if not changed:
+        return mode_line.fetch_width or display_list.width, mode_line.size
+    width_code = dmactl & 0x03
+    if width_code and mode_line.fetch_width > display_list.width:
+        width_code = WIDER[width_code]
+    width = PLAYFIELD[width_code][0]
+    return width, MODES[mode_line.mode].bytes_at(width)
+
+
+def _pm(dmactl: int) -> int:
+    """Player/missile DMA of a line: 0 none, 1 missiles, 5 players and missiles (which players imply)."""
+    return 5 if dmactl & DMACTL_PLAYERS else 1 if dmactl & DMACTL_MISSILES else 0
 
 
 class DmaTimeline:
@@ -145,28 +226,33 @@ CACHE_SIZE = 32
 _last: tuple[DisplayList, int, int, DmaTimeline] | None = None  # the last display list asked for
 
 
-def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME) -> DmaTimeline:
-    """The DMA timeline of a frame with this display list and DMACTL (cached; the same parsed
-    display list again, as ANTIC keeps it while it is unchanged, is found without a key)."""
+def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME,
+             changes: tuple[tuple[int, int], ...] = ()) -> DmaTimeline:
+    """The DMA timeline of a frame with this display list and DMACTL, and the DMACTL writes of
+    ``changes`` (see line_loads) (cached; the same parsed display list again, as ANTIC keeps it
+    while it is unchanged, is found without a key)."""
     global _last
     players_missiles = dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS)
-    if _last is not None and _last[0] is display_list and _last[1:3] == (players_missiles, lines):
+    if not changes and _last is not None and _last[0] is display_list and _last[1:3] == (players_missiles, lines):
         return _last[3]
     key = (
         lines, dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
-        tuple((m.line, m.height, m.mode, m.size, m.fetch_width, m.replayed) for m in display_list.mode_lines),
+        tuple((m.line, m.height, m.mode, m.size, m.fetch_width, m.shift, m.replayed) for m in display_list.mode_lines),
+        tuple((first, value & 0x0F) for first, value in changes), dmactl & 0x03 if changes else 0,
     )
     cached = _cache.get(key)
     if cached is not None:
-        _last = (display_list, players_missiles, lines, cached)
+        if not changes:
+            _last = (display_list, players_missiles, lines, cached)
         return cached
     busy = np.zeros((lines, CYCLES_PER_LINE), dtype=bool)
-    for line, (dl_bytes, names, bitmaps, pm, width) in enumerate(line_loads(display_list, dmactl, lines)):
-        window = PLAYFIELD_WINDOW.get(width, PLAYFIELD_WINDOW[320])
-        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, window, pm))] = True
+    loads = line_loads(display_list, dmactl, lines, changes)
+    for line, (dl_bytes, names, bitmaps, pm, width, delay) in enumerate(loads):
+        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, width, pm, delay))] = True
     result = DmaTimeline(busy.reshape(-1))
     if len(_cache) >= CACHE_SIZE:
         _cache.pop(next(iter(_cache)))
     _cache[key] = result
-    _last = (display_list, players_missiles, lines, result)
+    if not changes:
+        _last = (display_list, players_missiles, lines, result)
     return result

@@ -4,11 +4,16 @@ Timing (emulator/video.py): NTSC 1,789,773 CPU cycles a second, 114 a scanline, 
 scanlines, 29,868 a frame (59.92 Hz); PAL (``Machine(..., video="pal")``) 1,773,447
 cycles a second, 312 scanlines, 35,568 a frame (49.86 Hz).  The display is the same 240
 scanlines, the VBI still starts at scanline 248 (GTIA's PAL register tells programs which).
-The CPU runs in chunks of at most four scanlines up to the next event of the frame:
+A scan line's cycles are numbered as in the Altirra Hardware Reference Manual (AHRM): cycle 0
+is ``frame_start + line * 114``, ANTIC's missile DMA slot (emulator/dma.py).  The CPU runs in
+chunks of at most four scanlines up to the next event of the frame:
 
-* a DLI (NMI, if NMIEN bit 7) at the start of the last scanline of a display
-  list instruction with bit 7 set,
-* the VBI (NMI, if NMIEN bit 6) at the start of scanline 248,
+* a DLI (NMI, if NMIEN bit 7) on the last scanline of a display list instruction with bit 7
+  set, the VBI (NMI, if NMIEN bit 6) on scanline 248: ANTIC sets NMIST in cycle 7 and pulls
+  the NMI line in cycle 8 (in cycle 9 if NMIEN was written in cycle 7 itself; a later write is
+  too late); the 6502 takes it after the first instruction whose last-but-one cycle comes at
+  or after it (two of its cycles ran with it asserted), and the event sits at that instruction
+  boundary, worked out from the frame's DMA timeline, so the core runs right up to it;
 * the end of the frame (scanline 262 = scanline 0 of the next frame), where the
   display list is read again and held keys are released when due.
 
@@ -21,7 +26,12 @@ AD FC 02 C9 FF F0 F9, anywhere in memory) with CH = $FF and no IRQ pending,
 nothing can change until the next interrupt, so time jumps straight to the
 next event instead of stepping the loop.
 
-WSYNC stops the CPU until the start of the next scanline.
+WSYNC stops the CPU until ANTIC releases RDY in cycle 105 (emulator/runplan.py,
+``wsync_release``: a store's next opcode fetch still runs before the halt, a read-modify-write's
+does not; an instruction ending after cycle 104 waits for the next line's release).  Chips that
+must know the cycle of the access itself (VCOUNT, NMIST, NMIRES, NMIEN, RANDOM, SKCTL) read
+``access_cycle()``: the instruction's fourth cycle, where an absolute LDA or STA reads or
+writes, after the DMA cycles before it.
 
 The chunks themselves are the CPU's (``cpu.run_chunks``): the machine hands it its
 *run plan* (``run_plan``, emulator/runplan.py: the frame's start and DMA timeline, where
@@ -68,19 +78,25 @@ import numpy as np
 
 from emulator.antic import (
     DISPLAY_LINES,
+    DMACTL,
     FIRST_DISPLAY_LINE,
     FRAME_WIDTH,
     NMI_DLI,
     NMI_VBI,
+    NMIEN,
+    NMIRES,
+    NMIST,
+    PLAYFIELD,
     VBLANK_LINE,
+    VCOUNT,
     WSYNC,
     Antic,
-    DisplayList,
+    vcount,
 )
 from emulator.atr import Atr
 from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
-from emulator.dma import DmaTimeline, timeline
+from emulator.dma import DmaTimeline, timeline, width_change_counts
 from emulator.errors import CpuJam, DiskDidNotBoot, EmulatorError
 from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, Gtia
 from emulator.interfaces import Chip, CioDevice
@@ -90,7 +106,7 @@ from emulator.pia import Pia
 from emulator.picture import Picture
 from emulator.pmg import HPOS_OFFSET, FrameState, uses_objects
 from emulator.pokey import Pokey
-from emulator.runplan import STOPPED, RunPlan
+from emulator.runplan import STOPPED, RunPlan, double_write, wsync_release
 from emulator.serial import CassetteRecorder, SerialPort
 from emulator.sio import DSTATS, Printer
 from emulator.traps import PAGE as TRAP_PAGE
@@ -113,13 +129,23 @@ CH = 0x02FC
 DOSVEC = 0x000A
 BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 KEY_WAIT_LOOP = bytes((0xAD, 0xFC, 0x02, 0xC9, 0xFF, 0xF0, 0xF9))
-#: the cycle of an absolute LDA/STA (the usual access to a chip register) that reads or writes
+#: the cycle of an instruction in which it reads or writes a chip's register: an absolute LDA,
+#: STA, CMP ... (the form programs use for them) in its fourth
 ACCESS_CYCLE = 3
 #: the CPU takes an IRQ whose line changed in cycle c at the first instruction boundary at or
 #: after c + 4: the 6502 polls IRQ in an instruction's last-but-one cycle, which must come at
 #: least two cycles after the change (Acid800's "POKEY: IRQ timing": after STA IRQEN two INX
 #: run, after LDX zp none)
 IRQ_TAKEN_AFTER = 4
+
+#: the cycle of a scan line at which ANTIC sets NMIST's DLI or VBI bit; it pulls the CPU's NMI
+#: line one cycle later (Altirra Hardware Reference Manual, "NMI timing": NMIST changes at
+#: cycle 7, the NMI comes at cycle 8)
+NMIST_CYCLE = 7
+NMI_DELAY = 1
+#: the 6502 takes an interrupt after an instruction only if it was asserted by the
+#: instruction's last-but-one cycle, i.e. two of its cycles ran with it asserted (AHRM 2.4)
+NMI_RECOGNITION_CYCLES = 2
 
 
 #: A timed callback: called with the machine time (cycle) it was scheduled for.
@@ -154,7 +180,7 @@ class Machine:
         self._pokey_irq = self._pia_irq = False
         self.irq_from = 0  # the first instruction boundary at which the CPU may take the IRQ
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed,
-                           bus_cycle=self._access_cycle)
+                           access_cycle=self.access_cycle)
         self.pokey.schedule = self.schedule
         self.pokey.cancel = self.cancel
         self.audio: PokeyAudio | None = None
@@ -185,6 +211,12 @@ class Machine:
         self.completed_frame: FrameRecord | None = None
         self._events: list[tuple[int, str, int]] = []
         self._replan = False  # an ANTIC write changed the frame's DLIs or DMA: the chunk ends
+        self._nmien_written = (-1, 0)  # machine time of the last NMIEN write, the value before it
+        self._nmist_set_for = -1  # the event whose NMIST bits a read or NMIRES has set already
+        self._frame_dmactl = 0  # DMACTL at the frame's top, and its writes during it (emulator/dma.py)
+        self._dmactl_changes: list[tuple[int, int]] = []
+        #: the last frame's display list and DMA timeline, and its events' (offset, kind, line)
+        self._frame_events: tuple[object, object, list[tuple[int, str, int]]] = (None, None, [])
         self._event_index = 0
         self._timed: list[tuple[int, int, TimedCallback]] = []  # heap of (cycle, order, callback)
         self._timed_order = itertools.count()
@@ -212,13 +244,15 @@ class Machine:
     @dma.setter
     def dma(self, timeline: DmaTimeline) -> None:
         self.run_plan.use_timeline(timeline)
+        self._events[self._event_index:] = sorted(self._event(kind, line) for _, kind, line in
+                                                  self._events[self._event_index:])
 
     _cycle_now = real_cycle
 
-    def _access_cycle(self) -> int:
-        """Real machine time of the bus cycle in which the instruction under way reaches a
-        chip's register (ACCESS_CYCLE: its fourth cycle)."""
-        return self.run_plan.real_time(self.cpu.processorCycles + ACCESS_CYCLE)
+    def access_cycle(self) -> int:
+        """Machine time of the access cycle of the instruction now running (its fourth, where
+        an absolute LDA, STA or CMP reads or writes), with ANTIC's DMA before it."""
+        return self.run_plan.cycle_time(self.cpu.processorCycles, ACCESS_CYCLE)
 
     def scanline(self) -> int:
         """The scanline the beam is on (0-261)."""
@@ -246,7 +280,31 @@ class Machine:
         self.cpu.irq_line = line or self._pokey_irq
 
     def _antic_read(self, addr: int) -> int:
-        return self.antic.read(addr, self.scanline())
+        """ANTIC's registers as they are at the instruction's access cycle: VCOUNT counts at
+        cycle 111 of the line, NMIST changes at cycle 7 (also within an instruction that began
+        earlier: the machine's event for it comes only after the instruction)."""
+        reg = addr & 0x0F
+        if reg == VCOUNT:
+            line, cycle = divmod(self.access_cycle() - self.frame_start, CYCLES_PER_LINE)
+            return vcount(line % self.lines_per_frame, cycle, self.lines_per_frame)
+        if reg == NMIST and self._nmist_set_for != self._event_index:
+            self._nmist_due(self.access_cycle())
+        return self.antic.read(addr, 0)
+
+    def _nmist_due(self, when: int) -> None:
+        """NMIST's bits of a DLI or VBI whose cycle 7 ``when`` has reached, before its event runs
+        (the event comes only where the CPU takes the NMI)."""
+        index = self._event_index
+        if index < len(self._events) and self._nmist_set_for != index:
+            _, kind, line = self._events[index]
+            if kind != "end" and self._nmist_time(line) <= when:
+                self._set_nmist(kind)
+                self._nmist_set_for = index
+
+    def _set_nmist(self, kind: str) -> None:
+        """A DLI sets NMIST bit 7 and clears bit 6, the VBI the other way round (AHRM, "NMIST")."""
+        bit, other = (NMI_DLI, NMI_VBI) if kind == "dli" else (NMI_VBI, NMI_DLI)
+        self.antic.nmist = (self.antic.nmist & ~other) | bit
 
     def _pokey_write(self, addr: int, value: int) -> int:
         """POKEY's registers.  A write that plans a timed event (a timer's underflow, the serial
@@ -261,15 +319,44 @@ class Machine:
         return STOP
 
     def _antic_write(self, addr: int, value: int) -> int:
+        if addr & 0x0F == NMIEN:  # when, and over what: ANTIC looks at NMIEN in cycles 7 and 8
+            self._nmien_written = (self.access_cycle(), self.antic.nmien)
+        elif addr & 0x0F == NMIRES and self._nmist_set_for != self._event_index:
+            self._nmist_due(self.access_cycle() - 1)  # what ANTIC set before; in cycle 7 itself it stays
         if addr & 0x0F == WSYNC:
             self.cpu.stop_reason = "wsync"
             return STOP
+        before = self.antic.dmactl
         self._replan = False
         self.antic.write(addr, value)
+        if addr & 0x0F == DMACTL and (before ^ value) & 0x0F:
+            self._dmactl_changed(before, value)
         if not self._replan:
             return 0
         self.cpu.stop_reason = "replan"
         return STOP
+
+    def _dmactl_changed(self, before: int, value: int) -> None:
+        """A DMACTL write that changes the playfield width or player/missile DMA during the frame:
+        the rest of the frame's DMA follows it.  A new width counts on this scan line if written
+        before its playfield DMA clock starts (emulator/dma.py, width_change_counts), players and
+        missiles from the next line (their slots, cycles 0-5, have passed)."""
+        line, cycle = divmod(self.access_cycle() - self.frame_start, CYCLES_PER_LINE)
+        if line + 1 >= self.lines_per_frame:
+            return  # the next frame's timeline starts with it
+        changes = self._dmactl_changes
+        old_width, new_width = PLAYFIELD[before & 0x03][0], PLAYFIELD[value & 0x03][0]
+        if old_width != new_width and width_change_counts(cycle, old_width, new_width, self._hscrol_delay(line)):
+            changes.append((line, (before & ~0x03) | (value & 0x03)))
+        changes.append((line + 1, value))
+        self.dma = timeline(self.antic.display_list, self._frame_dmactl, self.lines_per_frame, tuple(changes))
+
+    def _hscrol_delay(self, line: int) -> int:
+        """The cycles HSCROL delays the playfield DMA of scan line ``line`` by (0 off a scrolled line)."""
+        for mode_line in self.antic.display_list.mode_lines:
+            if mode_line.line <= line < mode_line.line + mode_line.height:
+                return mode_line.shift >> 1
+        return 0
 
     # -- traps --------------------------------------------------------------------------
 
@@ -404,31 +491,52 @@ class Machine:
 
     def _begin_frame(self) -> None:
         display_list = self.antic.begin_frame()
+        self._frame_dmactl, self._dmactl_changes = self.antic.dmactl, []
         self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
         self._collided_rows = self._collided_pixel = 0
+        template = self._frame_events
+        if template[0] is not display_list or template[1] is not self.run_plan.timeline:
+            offsets = [self._event_offset("dli", line) for line in display_list.dli_lines]
+            offsets += [self._event_offset("vbi", VBLANK_LINE), self._event_offset("end", self.lines_per_frame)]
+            template = self._frame_events = (display_list, self.run_plan.timeline, sorted(offsets))
         start = self.frame_start
-        events = self._dli_events(display_list)
-        events.append((start + VBLANK_LINE * CYCLES_PER_LINE, "vbi", VBLANK_LINE))
-        events.append((start + self.cycles_per_frame, "end", self.lines_per_frame))
-        events.sort()
-        self._events = events
+        self._events = [(start + offset, kind, line) for offset, kind, line in template[2]]
         self._event_index = 0
+        self._nmist_set_for = -1
 
-    def _dli_events(self, display_list: DisplayList) -> list[tuple[int, str, int]]:
-        """The frame's DLI events: (machine time, "dli", scan line) of each DLI of ``display_list``."""
-        return [(self.frame_start + line * CYCLES_PER_LINE, "dli", line) for line in display_list.dli_lines]
+    def _event(self, kind: str, line: int) -> tuple[int, str, int]:
+        """An event of this frame (see _event_offset), at its machine time."""
+        offset, kind, line = self._event_offset(kind, line)
+        return self.frame_start + offset, kind, line
+
+    def _event_offset(self, kind: str, line: int) -> tuple[int, str, int]:
+        """A DLI's or the VBI's event: at the instruction boundary where the CPU takes its NMI
+        (two CPU cycles after ANTIC asserts it, with this frame's DMA), so that the CPU core runs
+        right up to it; the frame's end at its time.  As an offset in the frame."""
+        if kind == "end":
+            return self.cycles_per_frame, kind, line
+        asserted = line * CYCLES_PER_LINE + NMIST_CYCLE + NMI_DELAY
+        dma = self.run_plan.timeline
+        due = dma.free_before[asserted] + NMI_RECOGNITION_CYCLES
+        taken = dma.real_after[due] if due <= dma.free_cycles else asserted + NMI_RECOGNITION_CYCLES
+        return taken, kind, line
+
+    def _nmist_time(self, line: int) -> int:
+        """Machine time of the cycle in which ANTIC sets NMIST for a DLI or VBI on ``line``."""
+        return self.frame_start + line * CYCLES_PER_LINE + NMIST_CYCLE
 
     def display_list_changed(self, from_line: int) -> None:
         """ANTIC read its display list again from scan line ``from_line`` (a register it reads was
         written during the display): the DLIs still to come and the DMA timeline follow the new
         list, and the CPU's chunk ends at this write (``_antic_write``) so the loop sees them."""
         display_list = self.antic.display_list
-        self.run_plan.use_timeline(timeline(display_list, self.antic.dmactl, self.lines_per_frame))
+        self.run_plan.use_timeline(timeline(display_list, self._frame_dmactl, self.lines_per_frame,
+                                            tuple(self._dmactl_changes)))
         now = self.real_cycle()
-        pending = [event for event in self._events[self._event_index:] if event[1] != "dli"]
-        pending += [event for event in self._dli_events(display_list) if event[0] > now]
-        self._events, self._event_index = sorted(pending), 0
+        pending = [self._event(kind, line) for _, kind, line in self._events[self._event_index:] if kind != "dli"]
+        pending += [event for event in (self._event("dli", line) for line in display_list.dli_lines) if event[0] > now]
+        self._events[self._event_index:] = sorted(pending)
         self._replan = True
 
     # -- timed events of the chips (POKEY's timers and serial port, devices on the bus) ----------
@@ -457,20 +565,71 @@ class Machine:
         callback(cycle)
 
     def _fire_event(self) -> None:
-        cycle, kind, line = self._events[self._event_index]
-        self._event_index += 1
-        cpu, antic = self.cpu, self.antic
-        if kind == "dli":
-            antic.check_display_list(line)  # the list below the beam as the program has left it
-            antic.nmist = NMI_DLI
-            if antic.nmien & NMI_DLI:
-                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
-        elif kind == "vbi":
-            antic.nmist = NMI_VBI
-            if antic.nmien & NMI_VBI:
-                self._interrupt_cycles(cpu.take_nmi(cpu.processorCycles - cycle))
-        else:
+        _, kind, line = self._events[self._event_index]
+        if kind == "end":
+            self._event_index += 1
             self._end_frame()
+            return
+        if self._nmist_set_for != self._event_index:
+            self._set_nmist(kind)
+        self._event_index += 1
+        if self._events[self._event_index][1] == "end":
+            self._nmist_set_for = self._event_index  # nothing for NMIST to wait for
+        cycle = self.frame_start + line * CYCLES_PER_LINE + NMIST_CYCLE
+        enable = NMI_DLI if kind == "dli" else NMI_VBI
+        written, before = self._nmien_written  # ANTIC latches NMIEN in cycle 7 and again in 8
+        if written < cycle:
+            if self.antic.nmien & enable:
+                self._take_nmi(cycle + NMI_DELAY)
+        elif before & enable:
+            self._take_nmi(cycle + NMI_DELAY)
+        elif written == cycle and self.antic.nmien & enable:  # enabled in cycle 7: a cycle late
+            self._take_nmi(cycle + NMI_DELAY + 1)
+
+    def _take_nmi(self, asserted: int) -> None:
+        """The NMI ANTIC asserted at machine time ``asserted``: the CPU takes it after the first
+        instruction that ran two cycles with it asserted (the event that calls this comes there;
+        after a WSYNC's halt across it, one more instruction), its sequence's seven cycles with
+        ANTIC's DMA."""
+        cpu = self.cpu
+        since = self._cycles_since(asserted)
+        while since < NMI_RECOGNITION_CYCLES and cpu.pc not in cpu.traps:
+            self._step_instruction()
+            since = self._cycles_since(asserted)
+        start = cpu.processorCycles
+        cycles = cpu.take_nmi(since)
+        self.cpu_cycles += cycles
+        cpu.processorCycles = start + self.run_plan.timeline.real_span(start - self.frame_start, cycles)
+
+    def _cycles_since(self, asserted: int) -> int:
+        """CPU cycles run from machine time ``asserted`` (or the last WSYNC release) to now."""
+        plan = self.run_plan
+        released = plan.wsync_released
+        begin = (asserted if asserted > released else released) - self.frame_start
+        end = self.cpu.processorCycles - self.frame_start
+        if end <= begin:
+            return 0
+        free_before = plan.timeline.free_before
+        last = len(free_before) - 1
+        return free_before[end if end < last else last] - free_before[begin if begin > 0 else 0]
+
+    def _step_instruction(self) -> None:
+        """One instruction in Python, its cycles with ANTIC's DMA (a WSYNC in it halts the CPU)."""
+        cpu, plan = self.cpu, self.run_plan
+        start, pc = cpu.processorCycles, cpu.pc
+        plan.chunk_start = start
+        try:
+            used = cpu.step_one()
+        finally:
+            plan.chunk_start = None
+        cpu.history[:] = [*cpu.history[1:], pc]
+        stopped = used >= STOP
+        used -= STOP if stopped else 0
+        self.cpu_cycles += used
+        cpu.processorCycles = start + self.dma.real_span(start - self.frame_start, used)
+        if stopped:
+            cpu.processorCycles += STOP
+            self._handle_stop()
 
     def _interrupt_cycles(self, cycles: int) -> None:
         """The CPU's interrupt sequence (counted as CPU time, without DMA: 7 cycles)."""
@@ -622,8 +781,9 @@ class Machine:
         if reason == "replan":
             return None
         if reason == "wsync":
-            offset = cpu.processorCycles - self.frame_start
-            cpu.processorCycles = self.frame_start + (offset // CYCLES_PER_LINE + 1) * CYCLES_PER_LINE
+            rmw = double_write(self.memory.ram[cpu.history[-1] & 0xFFFF])
+            released = wsync_release(cpu.processorCycles, self.frame_start, self.dma, rmw)
+            cpu.processorCycles = self.run_plan.wsync_released = released
             return None
         return reason
 

@@ -8,8 +8,8 @@
   any status bit is 0; ``irq_changed`` tells the machine the line and the cycle
   it changed in (the CPU takes the IRQ four cycles later at the earliest:
   emulator/machine.py).  Timers, IRQs and the serial port work with the cycle of
-  the CPU's access itself (``bus_cycle``), RANDOM and the pots with the
-  instruction's start (``cycles``), as they always have.
+  the CPU's access itself (``access_cycle``: its fourth cycle, after any of ANTIC's DMA
+  cycles in it), and so does RANDOM; the pots count from the instruction's start (``cycles``).
 * RANDOM ($D20A): the high 8 bits of a 17-bit polynomial counter
   (x^17 + x^12 + 1, period 131071) stepped once per CPU cycle.  The value is
   computed lazily from the cycle count, so it costs nothing until read; the
@@ -162,11 +162,13 @@ class Pokey:
         cycles: Callable[[], int] = lambda: 0,
         irq_changed: Callable[[bool, int], None] = lambda line, cycle: None,
         seed: int = 0,
-        bus_cycle: Callable[[], int] | None = None,
+        access_cycle: Callable[[], int] | None = None,
     ) -> None:
-        self.cycles = cycles  # the instruction's start (RANDOM, the pots)
-        #: the cycle in which the CPU's access reaches POKEY (timers, IRQs, the serial port)
-        self.bus_cycle = bus_cycle or cycles
+        self.cycles = cycles  # the instruction's start (the pots)
+        #: the machine time of the CPU's access cycle in the instruction now running (timers, IRQs,
+        #: the serial port, RANDOM and SKCTL: ANTIC's DMA between an instruction's start and its
+        #: access moves the poly's value)
+        self.access_cycle = access_cycle or cycles
         self.irq_changed = irq_changed  # the IRQ line, and the cycle in which it changed
         self.seed_offset = (seed * 40503) % POLY17_PERIOD
         self.registers = bytearray(0x10)
@@ -227,7 +229,7 @@ class Pokey:
 
     def _signal(self, cycle: int | None = None) -> None:
         """Tell the machine the IRQ line as it is after a change in ``cycle`` (default: now)."""
-        self.irq_changed(self.irq_line, self.bus_cycle() if cycle is None else cycle)
+        self.irq_changed(self.irq_line, self.access_cycle() if cycle is None else cycle)
 
     @property
     def irq_line(self) -> bool:
@@ -247,7 +249,7 @@ class Pokey:
         self._init_mode_write(value)
         changed, self.skctl_before = value ^ self.skctl_before, value
         if changed & SKCTL_ASYNC_RECEIVE:
-            self._restart_counters(self.bus_cycle(), (2, 3))  # timers 3 and 4 start again from here
+            self._restart_counters(self.access_cycle(), (2, 3))  # timers 3 and 4 start again from here
         if changed & (SKCTL_ASYNC_RECEIVE | SKCTL_TWO_TONE):
             self._plan_timers()
         if self.serial is not None:
@@ -265,8 +267,8 @@ class Pokey:
             return
         self.init_mode = init
         if not init:
-            self.clocks.restart(self.bus_cycle())
-        now = self.cycles() + POLY_START_DELAY
+            self.clocks.restart(self.access_cycle())
+        now = self.access_cycle() + POLY_START_DELAY
         for counter in (self.poly17, self.poly9):
             if init:
                 counter.hold(now)
@@ -278,11 +280,11 @@ class Pokey:
     def read(self, addr: int) -> int:
         reg = addr & 0x0F
         if reg == RANDOM:
-            return self.random_at(self.cycles())
+            return self.random_at(self.access_cycle())
         if reg == KBCODE:
             return self.kbcode
         if reg == IRQST:
-            self._catch_up_timers(self.bus_cycle())
+            self._catch_up_timers(self.access_cycle())
             return self._irq_status()
         if reg == SKSTAT:
             if self.serial is not None:  # bit 4: the serial data-in line; bit 1: 0 while a byte comes in
@@ -298,7 +300,7 @@ class Pokey:
     def write(self, addr: int, value: int) -> int:
         reg = addr & 0x0F
         if reg <= STIMER:  # the underflows before the write, with the registers as they were
-            self._catch_up_timers(self.bus_cycle() + (STIMER_TOO_LATE if reg == STIMER else -1))
+            self._catch_up_timers(self.access_cycle() + (STIMER_TOO_LATE if reg == STIMER else -1))
         self.registers[reg] = value
         if reg == IRQEN:
             self.irqen = value
@@ -379,7 +381,7 @@ class Pokey:
     # -- sound and timers -----------------------------------------------------------------
 
     def _sound_write(self, reg: int, value: int) -> None:
-        now = self.bus_cycle()
+        now = self.access_cycle()
         if self.audio is not None:
             self.audio.write(now, reg, value)
         if reg == STIMER:
@@ -440,7 +442,7 @@ class Pokey:
     def _plan_timers(self) -> None:
         """(Re)schedule the next underflow of every watched channel (one that came before the
         access now, its event not run yet, stays)."""
-        now = self.bus_cycle()
+        now = self.access_cycle()
         watched = self._watched_channels()
         for channel, due in list(self.timer_due.items()):
             if due > now or channel not in watched:

@@ -13,8 +13,7 @@ Read by the core:
   it by an IRQ sequence the machine has just taken, which the first chunk then counts);
 * ``stop_at``: the machine time of the next event or timer, or the caller's target;
 * ``frame_start`` and ``timeline``: the frame's first cycle and its DMA timeline;
-* ``line_cycles`` and ``chunk_cycles``: a scanline's cycles (WSYNC waits for the next one)
-  and a chunk's most;
+* ``line_cycles`` and ``chunk_cycles``: a scanline's cycles and a chunk's most;
 * ``revision``: a number the machine increases whenever Python code changes what its loop
   looks at between chunks (a timer scheduled, a new frame's events or DMA timeline); the
   compiled core, which runs chunk after chunk, stops when it sees a new revision.
@@ -24,7 +23,13 @@ Written by the core:
 * ``chunk_start``: the machine time at the start of the chunk that runs now (None between
   chunks), from which :meth:`RunPlan.real_time` gives the exact time in the middle of one;
 * ``executed``: the cycles the CPU executed in the last ``run_chunks`` call (also when it
-  ended with an exception).
+  ended with an exception);
+* ``wsync_released``: the machine time from which the CPU ran on after the last WSYNC (see
+  :func:`wsync_release`); the machine counts an NMI's latency from there, so an NMI asserted
+  during the halt comes after the first instruction after it (as Acid800's DLI timing has it).
+
+WSYNC (a write to $D40A) is the one stop a core handles itself: :func:`wsync_release` says
+where the CPU goes on, and both cores follow it.
 
 ``run_chunks`` returns one of ``REACHED`` (machine time reached ``stop_at``), ``STOPPED``
 (an instruction stopped the CPU: ``processorCycles`` includes ``STOP``, ``stop_reason``
@@ -42,6 +47,44 @@ from emulator.video import CYCLES_PER_LINE
 REACHED, STOPPED, LOOK = 0, 1, 2
 CHUNK_LINES = 4
 
+#: ANTIC releases RDY at this cycle of the scan line after a WSYNC write (Altirra Hardware
+#: Reference Manual, "WSYNC"); a CPU stopped later than this cycle waits for the next line's.
+#: emulator/_cpucore.c has the same numbers.
+WSYNC_RELEASE_CYCLE = 105
+#: a read-modify-write whose second write falls in cycle 104 (so it ends here) starts ANTIC's
+#: count again (Acid800's "Late INC WSYNC")
+WSYNC_RESTART_END = 105
+
+
+def double_write(opcode: int) -> bool:
+    """Does the instruction write its operand twice (read-modify-write: INC, ASL ... and the
+    undocumented SLO ... ISC)?  Their columns of the opcode matrix: x6/xE and x3/x7/xF, without
+    the stores and loads of rows $8x-$Bx (emulator/_cpucore.c has the same test)."""
+    return (opcode & 0x07 == 0x06 or opcode & 0x03 == 0x03) and (opcode >> 5) & 0x06 != 0x04
+
+
+def wsync_release(end: int, frame_start: int, timeline: DmaTimeline, rmw: bool = False,
+                  line_cycles: int = CYCLES_PER_LINE) -> int:
+    """Machine time from which the CPU runs again after an instruction that wrote WSYNC and
+    ended at ``end`` (``rmw``: it wrote twice, see :func:`double_write`).
+
+    ANTIC pulls RDY two cycles after the write, and the 6502 stops only on a read cycle (AHRM,
+    "WSYNC"; its write cycles run on).  After a store the next instruction's opcode fetch still
+    runs and the CPU stops in its second cycle; after a read-modify-write, whose second write
+    fills the first of those cycles, it stops in the opcode fetch.  The stopped cycle runs at
+    the release of RDY, or at the first cycle after it that ANTIC's DMA leaves free; at the
+    next line's release if the CPU stopped after this line's."""
+    restarted = rmw and (end - frame_start) % line_cycles == WSYNC_RESTART_END
+    fetch_runs = not rmw or restarted
+    halt = end + 1 if fetch_runs else end
+    line_start = halt - (halt - frame_start) % line_cycles
+    late = halt - line_start > WSYNC_RELEASE_CYCLE
+    release = line_start + WSYNC_RELEASE_CYCLE + (line_cycles if late else 0) - frame_start
+    if not fetch_runs or release >= timeline.frame_cycles:  # (the next frame's DMA is not known yet)
+        return max(end, frame_start + release - (1 if fetch_runs else 0))
+    last_free = timeline.real_after[timeline.free_before[release]] - 1  # the opcode fetch's cycle
+    return max(end, frame_start + last_free)
+
 
 @dataclass(eq=False, slots=True)
 class RunPlan:
@@ -56,6 +99,7 @@ class RunPlan:
     chunk_cycles: int = CHUNK_LINES * CYCLES_PER_LINE
     chunk_start: int | None = None
     executed: int = 0
+    wsync_released: int = -1
 
     def begin_frame(self, frame_start: int, timeline: DmaTimeline) -> None:
         """A new frame with its DMA timeline (and with it new events)."""
@@ -74,3 +118,12 @@ class RunPlan:
         if start is None:
             return processor_cycles
         return start + self.timeline.real_span(start - self.frame_start, processor_cycles - start)
+
+    def cycle_time(self, processor_cycles: int, cycle: int) -> int:
+        """Machine time of cycle ``cycle`` (0: the first) of the instruction that starts at the
+        CPU's ``processorCycles``, with the DMA cycles before it, also in the middle of a chunk."""
+        start = self.chunk_start
+        if start is None:
+            return processor_cycles + cycle
+        used = processor_cycles - start + cycle + 1
+        return start + self.timeline.real_span(start - self.frame_start, used) - 1

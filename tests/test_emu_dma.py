@@ -20,7 +20,7 @@ from emulator.headless import HeadlessAtari
 SDMCTL, SDLSTL = 0x022F, 0x0230
 COUNTER = 0xE0  # three bytes
 LOOP = 0x0600
-WINDOW = (26, 80)
+NORMAL_WIDTH, NARROW_WIDTH = 320, 256
 
 
 def gr0_display_list() -> bytes:
@@ -64,12 +64,12 @@ def test_players_and_missiles_cost_five_cycles_per_displayed_line() -> None:
 
 @pytest.mark.parametrize(("names", "bitmaps", "refresh"), [(40, 40, 1), (0, 40, 9), (40, 0, 9), (20, 20, 9), (0, 0, 9)])
 def test_refresh_slots_lost_to_playfield_dma(names: int, bitmaps: int, refresh: int) -> None:
-    busy = line_busy_cycles(0, names, bitmaps, WINDOW, 0)
+    busy = line_busy_cycles(0, names, bitmaps, NORMAL_WIDTH, 0)
     assert len(busy) == names + bitmaps + refresh
 
 
 def test_narrow_40_column_row_keeps_two_refresh_cycles() -> None:
-    busy = line_busy_cycles(0, 32, 32, (30, 64), 0)
+    busy = line_busy_cycles(0, 32, 32, NARROW_WIDTH, 0)
     assert len(busy) == 64 + 2
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from emulator.antic import Antic
 from emulator.cpu import STOP, AtariCPU, compiled_core_available
 from emulator.dma import timeline
-from emulator.runplan import LOOK, REACHED, STOPPED, RunPlan
+from emulator.runplan import LOOK, REACHED, STOPPED, RunPlan, double_write, wsync_release
 from emulator.video import CYCLES_PER_LINE, NTSC
 
 needs_compiled = pytest.mark.skipif(not compiled_core_available(), reason="the compiled core is not built here")
@@ -33,7 +33,7 @@ LOOP = bytes((
     0xA6, 0x80,        #       LDX $80
     0xE0, 0x00,        #       CPX #n      (every 256th pass: a write to $D001, or WSYNC)
     0xD0, 0x03,        #       BNE SKIP
-    0x8D, 0x01, 0xD0,  #       STA $D001
+    0x8D, 0x01, 0xD0,  #       STA $D001   (or INC $D001: WSYNC written twice)
     0x4C, 0x00, 0x20,  # SKIP: JMP LOOP
 ))
 
@@ -49,11 +49,13 @@ def text_frame(dmactl: int) -> RunPlan:
     return RunPlan(timeline(antic.begin_frame(), dmactl))
 
 
-def run_plan(core: str, plan: RunPlan, start: int, stop_at: int, every: int, wsync: bool) -> tuple:
+def run_plan(core: str, plan: RunPlan, start: int, stop_at: int, every: int, wsync: bool, rmw: bool = False) -> tuple:
     """Run the loop from ``start`` to ``stop_at`` as the machine would; the trace and the end state."""
     ram = bytearray(0x10000)
     ram[PROGRAM:PROGRAM + len(LOOP)] = LOOP
     ram[PROGRAM + 12] = every
+    if rmw:
+        ram[PROGRAM + 15] = 0xEE  # INC abs
     if wsync:
         ram[PROGRAM + 16:PROGRAM + 18] = WSYNC.to_bytes(2, "little")
     writable = bytearray([1] * 256)
@@ -81,10 +83,11 @@ def run_plan(core: str, plan: RunPlan, start: int, stop_at: int, every: int, wsy
         executed += plan.executed
         assert plan.chunk_start is None
         statuses.append(status)
-        if status == STOPPED:  # WSYNC: to the start of the next scanline, as the machine does it
+        if status == STOPPED:  # WSYNC: to ANTIC's release of RDY, as the machine does it
             cpu.processorCycles -= STOP
             cpu.stop_reason = None
-            cpu.processorCycles = (cpu.processorCycles // CYCLES_PER_LINE + 1) * CYCLES_PER_LINE
+            twice = double_write(ram[cpu.history[-1]])
+            cpu.processorCycles = wsync_release(cpu.processorCycles, 0, plan.timeline, twice)
     assert set(statuses) <= {REACHED, STOPPED, LOOK}
     return seen, executed, cpu.processorCycles, cpu.pc, cpu.a, cpu.x, cpu.p, bytes(ram[0x80:0x82])
 
@@ -97,11 +100,13 @@ def run_plan(core: str, plan: RunPlan, start: int, stop_at: int, every: int, wsy
     length=st.integers(1, 20_000),
     every=st.integers(0, 255),
     wsync=st.booleans(),
+    rmw=st.booleans(),
 )
-def test_both_cores_run_a_plan_alike(dmactl: int, start: int, length: int, every: int, wsync: bool) -> None:
+def test_both_cores_run_a_plan_alike(dmactl: int, start: int, length: int, every: int, wsync: bool,
+                                     rmw: bool) -> None:
     stop_at = min(FRAME_CYCLES, start + length)
-    python = run_plan("python", text_frame(dmactl), start, stop_at, every, wsync)
-    compiled = run_plan("compiled", text_frame(dmactl), start, stop_at, every, wsync)
+    python = run_plan("python", text_frame(dmactl), start, stop_at, every, wsync, rmw)
+    compiled = run_plan("compiled", text_frame(dmactl), start, stop_at, every, wsync, rmw)
     assert compiled == python
     assert python[1] < stop_at - start + 7  # no more cycles than the plan's time (the last instruction may run over)
 
