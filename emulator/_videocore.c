@@ -48,6 +48,7 @@
 #define WIDTH 384
 #define CLOCKS 192
 #define FIRST_LINE 8
+#define LINE_PRIOR_CLOCK 0x22 /* pmg.LINE_PRIOR_CLOCK */
 #define HPOS_OFFSET 0x20
 /* colour clocks where objects collide: HPOS $22-$DD, between the horizontal blanks (pmg.COLLIDING) */
 #define COLLIDE_FIRST (0x22 - HPOS_OFFSET)
@@ -407,8 +408,8 @@ static int register_table(Frame *f, const uint8_t *start, PyObject *log, int row
         write_position(fields[0], fields[1] + WRITE_DELAY[reg], &row, &x);
         if (x > 0 && row < rows && add_mid_write(f, row, x, reg, value) < 0) return -1;
         for (long r = row + (x > 0); r < rows; r++) f->registers[r][reg] = (uint8_t)value;
-        if (reg == R_PRIOR) { /* taken before colour clock $20 of its line, or from the next line's start */
-            long line_row = fields[0] - FIRST_LINE + (fields[1] + WRITE_DELAY[R_PRIOR] >= HPOS_OFFSET);
+        if (reg == R_PRIOR) { /* taken before LINE_PRIOR_CLOCK of its line, or from the next line's start */
+            long line_row = fields[0] - FIRST_LINE + (fields[1] + WRITE_DELAY[R_PRIOR] >= LINE_PRIOR_CLOCK);
             for (long r = line_row < 0 ? 0 : line_row; r < ROWS; r++) f->line_prior[r] = (uint8_t)value;
         }
     }

@@ -261,7 +261,7 @@ class Machine:
     def _beam(self) -> tuple[int, int]:
         """The scan line and colour clock the beam is at (two colour clocks a machine cycle:
         Mapping the Atari, appendix 3), where a GTIA write takes effect (emulator/pmg.py)."""
-        line, cycle = divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+        line, cycle = divmod(self.access_cycle() - self.frame_start, CYCLES_PER_LINE)
         return line, 2 * cycle
 
     def _attach_chip(self, page: int, chip: Chip) -> None:

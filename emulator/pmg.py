@@ -86,6 +86,11 @@ from emulator.shifters import WRITE_DELAY, carry_locked, line_objects, shifters
 
 COLOUR_CLOCKS = FRAME_WIDTH // 2  # 192
 HPOS_OFFSET = 0x20  # HPOS of the frame's colour clock 0
+#: GTIA takes a scan line's PRIOR (GTIA mode or not, see ``pseudo_rows``) from a write that takes
+#: effect before this colour clock of the line (fitted to Acid800's "GTIA: Pseudo mode E", whose
+#: PRIOR write in cycle 14 of the line is in time and one in cycle 15 is not; the write's colour
+#: clock is its access cycle's, with ANTIC's DMA before it)
+LINE_PRIOR_CLOCK = 0x22
 #: the frame's pixels where objects collide: HPOS $22-$DD, between the horizontal blanks
 COLLIDING = np.zeros(FRAME_WIDTH, dtype=bool)
 COLLIDING[2 * (0x22 - HPOS_OFFSET):2 * (0xDE - HPOS_OFFSET)] = True
@@ -369,11 +374,11 @@ def row_pieces(table: np.ndarray, row: int, writes: list[tuple[int, int, int]], 
 
 def line_start_priors(state: FrameState, rows: int) -> np.ndarray:
     """(rows,) uint8: PRIOR as GTIA has it when a scan line starts: written in time to be taken
-    before colour clock $20 (HPOS_OFFSET) of its line, see ``pseudo_rows``."""
+    before colour clock LINE_PRIOR_CLOCK of its line, see ``pseudo_rows``."""
     priors = np.full(rows, state.start_registers[PRIOR], dtype=np.uint8)
     for scanline, clock, reg, value in state.log:
         if reg == PRIOR:
-            row = max(0, scanline - FIRST_DISPLAY_LINE + (clock + WRITE_DELAY[PRIOR] >= HPOS_OFFSET))
+            row = max(0, scanline - FIRST_DISPLAY_LINE + (clock + WRITE_DELAY[PRIOR] >= LINE_PRIOR_CLOCK))
             priors[row:] = value
     return priors
 
@@ -384,8 +389,7 @@ def pseudo_rows(state: FrameState, first: int, last: int) -> set[int]:
     whether it takes ANTIC's data as hi-res, and not if a GTIA mode is on; a mode switched off
     later in the line leaves the rest of it read as in the four-colour modes, each colour
     clock's two hi-res bits selecting PF0-PF3 (GTIA as the Altirra emulator models it;
-    Acid800's "GTIA: Pseudo mode E": a PRIOR write at cycle 14, taken at colour clock $1E, is
-    in time for the line, one at cycle 15 is not)."""
+    Acid800's "GTIA: Pseudo mode E": LINE_PRIOR_CLOCK)."""
     priors = line_start_priors(state, last)
     hires = hires_rows(state.display_list, 0, last)
     return {row for row in range(first, last) if hires[row] and priors[row] & 0xC0}
