@@ -151,12 +151,13 @@ PF_COLOURS = {COLPF0: 0x12, COLPF0 + 1: 0x24, COLPF0 + 2: 0x36, COLPF0 + 3: 0x48
 
 
 @pytest.mark.parametrize("video", VIDEOS)
-@pytest.mark.parametrize(("clock", "pseudo"), [(0x10, False), (0x1C, False), (0x1E, True), (0x60, True)])
+@pytest.mark.parametrize(("clock", "pseudo"), [(0x10, False), (0x1E, False), (0x20, True), (0x60, True)])
 def test_a_gtia_mode_switched_off_after_a_hi_res_line_started_leaves_pseudo_mode_e(
         video: str, clock: int, pseudo: bool) -> None:
     """A hi-res line that starts in GTIA mode 10, PRIOR 0 written at ``clock``: in time for the
-    line's start (taken before colour clock $20: a write at cycle 14, clock $1C, + 2) the line is
-    hi-res; later (cycle 15 on), the rest of it shows each colour clock's two bits as PF0-PF3."""
+    line's start (taken before colour clock $22, pmg.LINE_PRIOR_CLOCK: a write whose access cycle is
+    15, clock $1E, + 2) the line is hi-res; later (cycle 16 on), the rest of it shows each colour
+    clock's two bits as PF0-PF3."""
     registers = {PRIOR: 0x80, COLBK: 0, **PF_COLOURS}
     antic, state = frame(registers, [(clock, PRIOR, 0x00)], PSEUDO_SCREEN)
     colours = Picture(antic, video).colours(state)[ROW]
@@ -173,7 +174,7 @@ def test_a_gtia_mode_switched_off_after_a_hi_res_line_started_leaves_pseudo_mode
 @pytest.mark.parametrize("video", VIDEOS)
 def test_pseudo_mode_e_collides_as_pf0_to_pf3(video: str) -> None:
     registers = {PRIOR: 0x80, HPOSP0: 0x80, SIZEP0: 3, GRAFP0: 0xFF, 0x1D: 0}
-    for clock, hits in ((0x1A, 0x04), (0x1C, 0x04), (0x1E, 0x0F), (0x40, 0x0F)):
+    for clock, hits in ((0x1C, 0x04), (0x1E, 0x04), (0x20, 0x0F), (0x40, 0x0F)):
         antic, state = frame(registers, [(clock, PRIOR, 0x00)], PSEUDO_SCREEN)
         collisions = Picture(antic, video).collisions(state, ROW, ROW + 1)[0]
         assert collisions[4] == hits  # P0PF
