@@ -879,6 +879,7 @@ done:
 }
 
 #define RGB_CHUNK 16 /* colours compared at a time: a moving player changes a few of a row's */
+#define RGB_BLOCK 384 /* colours compared first (a row): most of a frame's are as in the last one */
 
 /* True if the `count` colours from `a` and from `b` are the same. */
 static int same_colours(const uint8_t *a, const uint8_t *b, Py_ssize_t count)
@@ -901,7 +902,8 @@ static void palette_lookup(const uint8_t *colours, const uint8_t *palette, uint8
 
 /* rgb(colours, palette, out, previous_colours, previous_rgb) -> bool: out = palette[colours], 3
  * bytes a pixel; runs of RGB_CHUNK colours equal to previous_colours' are copied from
- * previous_rgb (both may be None).  False if every colour was as in previous_colours. */
+ * previous_rgb (both may be None; out may be previous_rgb, updated in place).  False if every
+ * colour was as in previous_colours. */
 static PyObject *rgb(PyObject *self, PyObject *args)
 {
     PyObject *objects[5];
@@ -921,13 +923,22 @@ static PyObject *rgb(PyObject *self, PyObject *args)
     const uint8_t *old_src = have_previous ? views[3].buf : NULL, *old_dst = have_previous ? views[4].buf : NULL;
     uint8_t *dst = views[2].buf;
     int changed = !old_src;
-    for (Py_ssize_t start = 0; start < views[0].len; start += RGB_CHUNK) {
-        Py_ssize_t length = views[0].len - start < RGB_CHUNK ? views[0].len - start : RGB_CHUNK;
-        if (old_src && same_colours(src + start, old_src + start, length)) {
-            memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
-        } else {
-            palette_lookup(src + start, pal, dst + 3 * start, length);
-            changed = 1;
+    for (Py_ssize_t block = 0; block < views[0].len; block += RGB_BLOCK) {
+        Py_ssize_t end = views[0].len - block < RGB_BLOCK ? views[0].len : block + RGB_BLOCK;
+        if (old_src && memcmp(src + block, old_src + block, (size_t)(end - block)) == 0) {
+            if (dst != old_dst) /* out may be previous_rgb itself: its unchanged runs stand */
+                memcpy(dst + 3 * block, old_dst + 3 * block, (size_t)(3 * (end - block)));
+            continue;
+        }
+        for (Py_ssize_t start = block; start < end; start += RGB_CHUNK) {
+            Py_ssize_t length = end - start < RGB_CHUNK ? end - start : RGB_CHUNK;
+            if (old_src && same_colours(src + start, old_src + start, length)) {
+                if (dst != old_dst)
+                    memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
+            } else {
+                palette_lookup(src + start, pal, dst + 3 * start, length);
+                changed = 1;
+            }
         }
     }
     result = PyBool_FromLong(changed);

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from types import ModuleType
 
 import numpy as np
@@ -24,6 +25,9 @@ from emulator.antic import DISPLAY_LINES, FRAME_WIDTH, Antic
 from emulator.pmg import FrameState, compose, frame_collisions
 
 VIDEO_CHOICES = ("auto", "compiled", "python")
+#: sys.getrefcount of an array that only the picture's own record holds (the record's reference
+#: and the call's own)
+UNHELD_REFERENCES = 2
 
 
 @functools.lru_cache(maxsize=1)
@@ -123,8 +127,10 @@ class Picture:
 
     def rgb(self, colours: np.ndarray, palette: np.ndarray) -> np.ndarray:
         """(240, 384, 3) RGB of ``colours`` by the palette; the last array again while the
-        colours are the same (a new array when they change: an earlier one is never changed;
-        read-only, as it is handed out again)."""
+        colours are the same (read-only, as it is handed out again).  An array someone still
+        holds is never changed: when the colours change, the RGB goes into a new array, or into
+        the last one where nobody but this picture holds it any more (a front-end that drew it
+        and let it go), whose runs of unchanged colours then need no copying."""
         last = self._last_rgb
         if last is not None and (last[2] is not palette or last[0].shape != colours.shape):
             last = None
@@ -135,14 +141,24 @@ class Picture:
             if last is not None and np.array_equal(colours, last[0]):
                 return last[1]
             rgb: np.ndarray = palette[colours]
-        else:  # runs of colours that did not change are copied from the last picture
-            rgb = np.empty(colours.shape + (3,), dtype=np.uint8)
+        else:  # runs of colours that did not change are copied from the last picture (or stand in it)
+            rgb = self._rgb_buffer(colours.shape)
             changed = core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb,
                                None if last is None else last[0], None if last is None else last[1])
             if last is not None and not changed:
+                rgb.flags.writeable = False
                 return last[1]
         rgb.flags.writeable = False  # handed out again while the colours stay the same
         unchanging = colours.flags.owndata and not colours.flags.writeable  # a picture made read-only
         kept = colours if unchanging else colours.copy()
         self._last_rgb = (kept, rgb, palette)
         return rgb
+
+    def _rgb_buffer(self, shape: tuple[int, ...]) -> np.ndarray:
+        """Where the next RGB goes: the last RGB array if only this picture holds it (made
+        writable again), else a new one."""
+        last = self._last_rgb
+        if last is not None and last[1].shape == shape + (3,) and sys.getrefcount(last[1]) <= UNHELD_REFERENCES:
+            last[1].flags.writeable = True
+            return last[1]
+        return np.empty(shape + (3,), dtype=np.uint8)
