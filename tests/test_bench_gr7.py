@@ -48,6 +48,7 @@ def test_the_figure_is_in_bench_emulator_json(monkeypatch, capsys) -> None:
     monkeypatch.setattr(emulator.bench, "measure_serial_boot", lambda image: {})
     monkeypatch.setattr(acid800, "default_suite_path", lambda: Path("/nonexistent/acid800.atr"))
     monkeypatch.setattr(gr7, "FRAMES", 20)
+    monkeypatch.setattr(gr7, "RUNS", 1)
     assert cli_main(["bench", "--emulator", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["gr7_player_realtime_ratio"] > 0
