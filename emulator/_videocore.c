@@ -422,17 +422,26 @@ static void object_graphics(const Frame *f, int row, const uint8_t *regs, uint8_
     }
 }
 
+/* The colour clocks of an 8-bit object graphics byte at each width (1, 2, 4 clocks a bit):
+ * 0xFF where a bit shows, 0 where not, the leftmost (highest) bit first (filled at import). */
+static uint8_t object_clocks[3][256][32];
+
+static void fill_object_clocks(void)
+{
+    for (int code = 0; code < 3; code++)
+        for (int graphics = 0; graphics < 256; graphics++)
+            for (int clock = 0; clock < 8 << code; clock++)
+                object_clocks[code][graphics][clock] = (graphics >> (7 - (clock >> code))) & 1 ? 0xFF : 0;
+}
+
 /* Marks `bit` in objects[] where an object of `size` bits shows (leftmost = highest bit). */
 static void object_mask(uint8_t *objects, int hpos, int width, int bits, int size, uint8_t bit)
 {
     if (!bits) return;
-    for (int i = 0; i < size; i++) {
-        if (!((bits >> (size - 1 - i)) & 1)) continue;
-        for (int k = 0; k < width; k++) {
-            int clock = hpos + i * width + k - HPOS_OFFSET;
-            if (clock >= 0 && clock < CLOCKS) objects[clock] |= bit;
-        }
-    }
+    const uint8_t *clocks = object_clocks[width == 1 ? 0 : width == 2 ? 1 : 2][(bits << (8 - size)) & 0xFF];
+    int start = hpos - HPOS_OFFSET, first = start < 0 ? -start : 0, end = size * width;
+    if (start + end > CLOCKS) end = CLOCKS - start;
+    for (int k = first; k < end; k++) objects[start + k] |= clocks[k] & bit;
 }
 
 /* objects[c]: bits 0-3 players, 4-7 missiles present at colour clock c; 0 if none on the row. */
@@ -889,15 +898,15 @@ static int same_colours(const uint8_t *a, const uint8_t *b, Py_ssize_t count)
     return memcmp(a, b, (size_t)count) == 0;
 }
 
-/* `count` colours to RGB, 3 bytes each, by the 256 x 3 palette. */
-static void palette_lookup(const uint8_t *colours, const uint8_t *palette, uint8_t *rgb, Py_ssize_t count)
+/* `count` colours to RGB, 3 bytes each, by the palette as 4-byte entries (R, G, B, 0): each
+ * pixel but the last is one 4-byte store whose fourth byte the next pixel overwrites. */
+static void palette_lookup(const uint8_t *colours, const uint8_t (*palette4)[4], uint8_t *rgb, Py_ssize_t count)
 {
-    for (Py_ssize_t i = 0; i < count; i++) {
-        const uint8_t *c = palette + 3 * colours[i];
-        rgb[3 * i] = c[0];
-        rgb[3 * i + 1] = c[1];
-        rgb[3 * i + 2] = c[2];
-    }
+    Py_ssize_t i = 0;
+    for (; i + 1 < count; i++)
+        memcpy(rgb + 3 * i, palette4[colours[i]], 4);
+    for (; i < count; i++)
+        memcpy(rgb + 3 * i, palette4[colours[i]], 3);
 }
 
 /* rgb(colours, palette, out, previous_colours, previous_rgb) -> bool: out = palette[colours], 3
@@ -920,6 +929,9 @@ static PyObject *rgb(PyObject *self, PyObject *args)
             goto done;
     }
     const uint8_t *src = views[0].buf, *pal = views[1].buf;
+    uint8_t palette4[256][4] = {{0}};
+    for (int n = 0; n < 256; n++)
+        memcpy(palette4[n], pal + 3 * n, 3);
     const uint8_t *old_src = have_previous ? views[3].buf : NULL, *old_dst = have_previous ? views[4].buf : NULL;
     uint8_t *dst = views[2].buf;
     int changed = !old_src;
@@ -936,7 +948,7 @@ static PyObject *rgb(PyObject *self, PyObject *args)
                 if (dst != old_dst)
                     memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
             } else {
-                palette_lookup(src + start, pal, dst + 3 * start, length);
+                palette_lookup(src + start, palette4, dst + 3 * start, length);
                 changed = 1;
             }
         }
@@ -965,5 +977,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_videocore", "The co
 PyMODINIT_FUNC PyInit__videocore(void)
 {
     fill_pixel_tables();
+    fill_object_clocks();
     return PyModule_Create(&module);
 }
