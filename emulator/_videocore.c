@@ -783,6 +783,24 @@ static void cached_playfield_row(Frame *f, int row)
     cache->made[row] = 1;
 }
 
+/* True if the writes in the middle of `row` change nothing it shows: they only move, size or
+ * shape objects (HPOSP0..GRAFM), and no object shows on the row before or after any of them
+ * (a program moving a player from BASIC writes HPOSP0 wherever the beam is). */
+static int mid_writes_unseen(const Frame *f, int row)
+{
+    uint8_t regs[32], objects[CLOCKS];
+    memcpy(regs, f->registers[row], 32);
+    if (object_row(f, row, regs, objects)) return 0;
+    for (Py_ssize_t i = 0; i < f->mid_count; i++) {
+        const MidWrite *w = &f->mid[i];
+        if (w->row != row) continue;
+        if (w->reg > R_GRAFM) return 0;
+        regs[w->reg] = (uint8_t)w->value;
+        if (object_row(f, row, regs, objects)) return 0;
+    }
+    return 1;
+}
+
 /* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1 (of
  * row first from pixel start_pixel, of row last - 1 before end_pixel; never in the horizontal
  * blanks).  A row with writes in its middle is drawn in pieces, each with its registers
@@ -799,7 +817,7 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
         if (row == first && start_pixel / 2 > k0) k0 = start_pixel / 2;
         if (row == last - 1 && end_pixel / 2 < k1) k1 = end_pixel / 2;
         RowMemory *remembered = memory && out ? memory + row : NULL;
-        if (!f->mid_rows[row]) {
+        if (!f->mid_rows[row] || mid_writes_unseen(f, row)) {
             draw_piece(f, row, f->registers[row], 0, CLOCKS, colours, collide, k0, k1, remembered,
                        previous ? previous + row * WIDTH : NULL);
             continue;
