@@ -385,8 +385,9 @@ class Antic:
     def font_rows(self) -> FontRows:
         """CHBASE and CHACTL on each displayed row of this frame: a write counts from the scan
         line after it (a line's character bitmaps are fetched during it; a DLI writes late).
-        A frame without writes to them gets the same read-only arrays as the last such frame."""
-        if not self.font_log:
+        A frame whose writes change neither on a displayed row (the OS's VBI writes the shadows
+        back every frame, below the picture) gets the same read-only arrays as the last such frame."""
+        if all(self._font_write_unseen(scanline, reg, value) for scanline, reg, value in self.font_log):
             steady = self._steady_font_rows
             if steady is None or steady[0] != self.frame_start_font:
                 rows = tuple(np.full(DISPLAY_LINES, value, dtype=np.uint8) for value in self.frame_start_font)
@@ -400,6 +401,12 @@ class Antic:
             row = max(0, scanline + 1 - FIRST_DISPLAY_LINE)
             (chbase if reg == CHBASE else chactl)[row:] = value
         return chbase, chactl
+
+    def _font_write_unseen(self, scanline: int, reg: int, value: int) -> bool:
+        """True if a logged CHBASE/CHACTL write shows on no displayed row: below the picture,
+        or the value the frame started with."""
+        start = self.frame_start_font[0 if reg == CHBASE else 1]
+        return scanline + 1 - FIRST_DISPLAY_LINE >= DISPLAY_LINES or value == start
 
     # -- registers ------------------------------------------------------------------
 
