@@ -422,26 +422,17 @@ static void object_graphics(const Frame *f, int row, const uint8_t *regs, uint8_
     }
 }
 
-/* The colour clocks of an 8-bit object graphics byte at each width (1, 2, 4 clocks a bit):
- * 0xFF where a bit shows, 0 where not, the leftmost (highest) bit first (filled at import). */
-static uint8_t object_clocks[3][256][32];
-
-static void fill_object_clocks(void)
-{
-    for (int code = 0; code < 3; code++)
-        for (int graphics = 0; graphics < 256; graphics++)
-            for (int clock = 0; clock < 8 << code; clock++)
-                object_clocks[code][graphics][clock] = (graphics >> (7 - (clock >> code))) & 1 ? 0xFF : 0;
-}
-
 /* Marks `bit` in objects[] where an object of `size` bits shows (leftmost = highest bit). */
 static void object_mask(uint8_t *objects, int hpos, int width, int bits, int size, uint8_t bit)
 {
     if (!bits) return;
-    const uint8_t *clocks = object_clocks[width == 1 ? 0 : width == 2 ? 1 : 2][(bits << (8 - size)) & 0xFF];
-    int start = hpos - HPOS_OFFSET, first = start < 0 ? -start : 0, end = size * width;
-    if (start + end > CLOCKS) end = CLOCKS - start;
-    for (int k = first; k < end; k++) objects[start + k] |= clocks[k] & bit;
+    for (int i = 0; i < size; i++) {
+        if (!((bits >> (size - 1 - i)) & 1)) continue;
+        for (int k = 0; k < width; k++) {
+            int clock = hpos + i * width + k - HPOS_OFFSET;
+            if (clock >= 0 && clock < CLOCKS) objects[clock] |= bit;
+        }
+    }
 }
 
 /* objects[c]: bits 0-3 players, 4-7 missiles present at colour clock c; 0 if none on the row. */
@@ -995,6 +986,5 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_videocore", "The co
 PyMODINIT_FUNC PyInit__videocore(void)
 {
     fill_pixel_tables();
-    fill_object_clocks();
     return PyModule_Create(&module);
 }
