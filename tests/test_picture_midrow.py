@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from emulator.antic import Antic
 from emulator.picture import Picture
 from emulator.pmg import FrameState
-from tests.test_emu_videocore import DLIST, draw_both, needs_compiled
+from tests.videocore_support import DLIST, draw_both, needs_compiled
 
 PMBASE = 0x30  # double-line players at $3000: player n's bytes at $3200 + $80 n
 object_write = st.tuples(st.integers(0, 261), st.integers(0, 227), st.integers(0, 0x11), st.integers(0, 255))

@@ -4,14 +4,13 @@ its memory to the next (only the changed runs of colours are converted), with th
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator.antic import Antic
-from emulator.picture import Picture, compiled_video_available
+from emulator.picture import Picture
+from tests.videocore_support import needs_compiled
 
-needs_compiled = pytest.mark.skipif(not compiled_video_available(), reason="the compiled picture is not built")
 PALETTE = np.random.default_rng(1).integers(0, 256, (256, 3), dtype=np.uint8)
 
 
