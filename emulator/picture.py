@@ -25,9 +25,28 @@ from emulator.antic import DISPLAY_LINES, FRAME_WIDTH, Antic
 from emulator.pmg import FrameState, compose, frame_collisions
 
 VIDEO_CHOICES = ("auto", "compiled", "python")
-#: sys.getrefcount of an array that only the picture's own record holds (the record's reference
-#: and the call's own)
-UNHELD_REFERENCES = 2
+
+
+class _Holder:
+    value: object = None
+
+
+def _unheld_references() -> int | None:
+    """What sys.getrefcount says of an object that only one attribute holds (2 on CPython 3.11:
+    the attribute's reference and the call's own), measured, since CPython does not promise the
+    count from version to version; None where counts say nothing (not CPython), and then no
+    RGB array is ever reused."""
+    if sys.implementation.name != "cpython":
+        return None
+    holder = _Holder()
+    holder.value = object()
+    alone = sys.getrefcount(holder.value)
+    held = holder.value
+    return alone if sys.getrefcount(holder.value) > alone and held is holder.value else None
+
+
+#: sys.getrefcount of an array that only the picture's own record holds
+UNHELD_REFERENCES = _unheld_references()
 
 
 @functools.lru_cache(maxsize=1)
@@ -69,7 +88,7 @@ class RgbFrame:
     def unheld(self) -> bool:
         """True if nobody but this record holds the view or the memory (an array made from
         either holds the memory), so the memory may take the next picture."""
-        return (sys.getrefcount(self.shown) <= UNHELD_REFERENCES
+        return (UNHELD_REFERENCES is not None and sys.getrefcount(self.shown) <= UNHELD_REFERENCES
                 and sys.getrefcount(self.store) <= UNHELD_REFERENCES + 1)  # + the view's own
 
 
