@@ -28,6 +28,8 @@ VIDEO_CHOICES = ("auto", "compiled", "python")
 
 
 class _Holder:
+    """One attribute holding an object: the probe of _unheld_references."""
+
     value: object = None
 
 
