@@ -514,18 +514,3 @@ def test_an_explicit_window_without_a_display_is_refused(monkeypatch):
     with pytest.raises(EmulatorError, match="no display"):
         frontends.open_frontend("window", FakeAtari(), FrontendOptions())
 
-
-def test_the_windows_indexed_surface_shows_the_pixels_of_the_rgb_path(booted_atari, display):
-    """The window draws GTIA's colour bytes through an 8-bit surface with the palette: pixel
-    for pixel what the RGB frame (frame_rgb, screenshots) shows, also after the frame changes."""
-    renderer = window.Renderer((384, 240), 1, resizable=False)
-    for _ in range(2):
-        renderer.draw(booted_atari.frame_rgb())
-        by_rgb = pygame.surfarray.array3d(renderer.canvas)
-        renderer.draw_colours(booted_atari.frame_colours(), booted_atari.palette)
-        by_colours = pygame.surfarray.array3d(renderer.canvas)
-        assert np.array_equal(by_colours, by_rgb)
-        assert np.array_equal(by_colours.swapaxes(0, 1), booted_atari.frame_rgb())
-        booted_atari.poke(710, 0x46)  # COLOR2, the text screen's background: other colours
-        booted_atari.poke(712, 0x9A)  # COLOR4, the border
-        booted_atari.type_text("HELLO\n")
