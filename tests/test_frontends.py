@@ -513,4 +513,3 @@ def test_an_explicit_window_without_a_display_is_refused(monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")
     with pytest.raises(EmulatorError, match="no display"):
         frontends.open_frontend("window", FakeAtari(), FrontendOptions())
-
