@@ -174,6 +174,21 @@ static int store_regs(PyObject *cpu, unsigned a, unsigned x, unsigned y, unsigne
     return 0;
 }
 
+/* store_regs for the registers that differ from `held`, the values the CPU object holds now
+   (which then become the stored ones): a Python callback in the middle of a chunk needs the
+   CPU's state, but most registers are as they were at the last callback. */
+static int store_changed_regs(PyObject *cpu, Regs *held, unsigned a, unsigned x, unsigned y, unsigned p,
+                              unsigned sp, unsigned pc, int64_t cycles)
+{
+    if ((a != held->a && set_int(cpu, s_a, a) < 0) || (x != held->x && set_int(cpu, s_x, x) < 0) ||
+        (y != held->y && set_int(cpu, s_y, y) < 0) || (p != held->p && set_int(cpu, s_p, p) < 0) ||
+        (sp != held->sp && set_int(cpu, s_sp, sp) < 0) || (pc != held->pc && set_int(cpu, s_pc, pc) < 0) ||
+        set_int(cpu, s_cycles, cycles) < 0)
+        return -1;
+    held->a = a; held->x = x; held->y = y; held->p = p; held->sp = sp; held->pc = pc;
+    return 0;
+}
+
 /* Ctrl-C (or another signal's Python handler raising)? Then the registers go back to the CPU
    object and the caller raises; kept out of line, away from the instruction loop. */
 static __attribute__((noinline, cold)) int interrupted(PyObject *cpu, unsigned a, unsigned x, unsigned y,
@@ -212,7 +227,10 @@ static int64_t call_write_special(Core *self, unsigned addr, unsigned value)
     PyObject *f = PyObject_GetAttr(self->cpu, s_write_special);
     if (f == NULL)
         return -1;
-    PyObject *res = PyObject_CallFunction(f, "II", addr, value);
+    PyObject *args[2] = {PyLong_FromUnsignedLong(addr), PyLong_FromUnsignedLong(value)};
+    PyObject *res = args[0] && args[1] ? PyObject_Vectorcall(f, args, 2, NULL) : NULL;
+    Py_XDECREF(args[0]);
+    Py_XDECREF(args[1]);
     Py_DECREF(f);
     if (res == NULL)
         return -1;
@@ -446,11 +464,12 @@ static PyObject *execute(Core *self, int64_t limit, Chunks *chunks, Bare *bare)
         return NULL;
     }
     a = regs.a; x = regs.x; y = regs.y; p = regs.p; sp = regs.sp; pc = regs.pc;
+    Regs held = regs; /* the registers as the CPU object holds them (SYNC stores only the others) */
 
 #define RELOAD() do { Regs _r = load_regs(cpu); if (!_r.ok) goto error; \
-        a = _r.a; x = _r.x; y = _r.y; p = _r.p; sp = _r.sp; pc = _r.pc; } while (0)
+        a = _r.a; x = _r.x; y = _r.y; p = _r.p; sp = _r.sp; pc = _r.pc; held = _r; } while (0)
 #define SYNC() do { touched = 1; \
-        if (store_regs(cpu, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0) goto error; \
+        if (store_changed_regs(cpu, &held, a, x, y, p, sp, pc, bare ? sync_cycles : cycles) < 0) goto error; \
         if (chunk_running && set_int(plan, s_chunk_start, now) < 0) goto error; } while (0)
 #define READ(dst, ad) do { if (((ad) & 0xF800) != 0xD000) { dst = mem[ad]; } else { \
         SYNC(); long _v = call_io_read(self, (ad)); if (_v < 0) { goto error; } \

@@ -960,6 +960,24 @@ static void cached_playfield_row(Frame *f, int row)
     cache->made[row] = 1;
 }
 
+/* True if the writes in the middle of `row` change nothing it shows: they only move, size or
+ * shape objects (HPOSP0..GRAFM), and no object shows on the row before or after any of them
+ * (a program moving a player from BASIC writes HPOSP0 wherever the beam is). */
+static int mid_writes_unseen(const Frame *f, int row)
+{
+    uint8_t regs[32], objects[CLOCKS];
+    memcpy(regs, f->registers[row], 32);
+    if (object_row(f, row, regs, objects)) return 0;
+    for (Py_ssize_t i = 0; i < f->mid_count; i++) {
+        const MidWrite *w = &f->mid[i];
+        if (w->row != row) continue;
+        if (w->reg > R_GRAFM) return 0;
+        regs[w->reg] = (uint8_t)w->value;
+        if (object_row(f, row, regs, objects)) return 0;
+    }
+    return 1;
+}
+
 /* Rows of the frame: the picture into `out` (if not NULL), the collisions of first..last-1 (of
  * row first from pixel start_pixel, of row last - 1 before end_pixel; never in the horizontal
  * blanks).  A row with writes in its middle is drawn in pieces, each with its registers
@@ -980,7 +998,7 @@ static void draw_frame(Frame *f, uint8_t *out, int first, int last, int start_pi
         RowMemory *remembered = memory && out ? memory + row : NULL;
         uint8_t objects[CLOCKS];
         int pseudo = f->hires_row && (f->line_prior[row] & 0xC0);
-        if (!f->mid_rows[row] && !pseudo) {
+        if ((!f->mid_rows[row] || (!locked.objects && mid_writes_unseen(f, row))) && !pseudo) {
             int any = locked.objects ? shifted_row(f, row, NULL, 0, &locked, objects)
                                      : object_row(f, row, f->registers[row], objects);
             draw_piece(f, f->registers[row], any ? objects : NULL, 0, CLOCKS, colours, collide, k0, k1, remembered,
@@ -1083,6 +1101,7 @@ done:
 }
 
 #define RGB_CHUNK 16 /* colours compared at a time: a moving player changes a few of a row's */
+#define RGB_BLOCK 384 /* colours compared first (a row): most of a frame's are as in the last one */
 
 /* True if the `count` colours from `a` and from `b` are the same. */
 static int same_colours(const uint8_t *a, const uint8_t *b, Py_ssize_t count)
@@ -1092,20 +1111,21 @@ static int same_colours(const uint8_t *a, const uint8_t *b, Py_ssize_t count)
     return memcmp(a, b, (size_t)count) == 0;
 }
 
-/* `count` colours to RGB, 3 bytes each, by the 256 x 3 palette. */
-static void palette_lookup(const uint8_t *colours, const uint8_t *palette, uint8_t *rgb, Py_ssize_t count)
+/* `count` colours to RGB, 3 bytes each, by the palette as 4-byte entries (R, G, B, 0): each
+ * pixel but the last is one 4-byte store whose fourth byte the next pixel overwrites. */
+static void palette_lookup(const uint8_t *colours, const uint8_t (*palette4)[4], uint8_t *rgb, Py_ssize_t count)
 {
-    for (Py_ssize_t i = 0; i < count; i++) {
-        const uint8_t *c = palette + 3 * colours[i];
-        rgb[3 * i] = c[0];
-        rgb[3 * i + 1] = c[1];
-        rgb[3 * i + 2] = c[2];
-    }
+    Py_ssize_t i = 0;
+    for (; i + 1 < count; i++)
+        memcpy(rgb + 3 * i, palette4[colours[i]], 4);
+    for (; i < count; i++)
+        memcpy(rgb + 3 * i, palette4[colours[i]], 3);
 }
 
 /* rgb(colours, palette, out, previous_colours, previous_rgb) -> bool: out = palette[colours], 3
  * bytes a pixel; runs of RGB_CHUNK colours equal to previous_colours' are copied from
- * previous_rgb (both may be None).  False if every colour was as in previous_colours. */
+ * previous_rgb (both may be None; out may be previous_rgb, updated in place).  False if every
+ * colour was as in previous_colours. */
 static PyObject *rgb(PyObject *self, PyObject *args)
 {
     PyObject *objects[5];
@@ -1122,16 +1142,28 @@ static PyObject *rgb(PyObject *self, PyObject *args)
             goto done;
     }
     const uint8_t *src = views[0].buf, *pal = views[1].buf;
+    uint8_t palette4[256][4] = {{0}};
+    for (int n = 0; n < 256; n++)
+        memcpy(palette4[n], pal + 3 * n, 3);
     const uint8_t *old_src = have_previous ? views[3].buf : NULL, *old_dst = have_previous ? views[4].buf : NULL;
     uint8_t *dst = views[2].buf;
     int changed = !old_src;
-    for (Py_ssize_t start = 0; start < views[0].len; start += RGB_CHUNK) {
-        Py_ssize_t length = views[0].len - start < RGB_CHUNK ? views[0].len - start : RGB_CHUNK;
-        if (old_src && same_colours(src + start, old_src + start, length)) {
-            memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
-        } else {
-            palette_lookup(src + start, pal, dst + 3 * start, length);
-            changed = 1;
+    for (Py_ssize_t block = 0; block < views[0].len; block += RGB_BLOCK) {
+        Py_ssize_t end = views[0].len - block < RGB_BLOCK ? views[0].len : block + RGB_BLOCK;
+        if (old_src && memcmp(src + block, old_src + block, (size_t)(end - block)) == 0) {
+            if (dst != old_dst) /* out may be previous_rgb itself: its unchanged runs stand */
+                memcpy(dst + 3 * block, old_dst + 3 * block, (size_t)(3 * (end - block)));
+            continue;
+        }
+        for (Py_ssize_t start = block; start < end; start += RGB_CHUNK) {
+            Py_ssize_t length = end - start < RGB_CHUNK ? end - start : RGB_CHUNK;
+            if (old_src && same_colours(src + start, old_src + start, length)) {
+                if (dst != old_dst)
+                    memcpy(dst + 3 * start, old_dst + 3 * start, (size_t)(3 * length));
+            } else {
+                palette_lookup(src + start, palette4, dst + 3 * start, length);
+                changed = 1;
+            }
         }
     }
     result = PyBool_FromLong(changed);

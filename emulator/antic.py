@@ -499,6 +499,7 @@ class Antic:
         self.frame_writes: list[RegisterWrite] = []  # the frame's writes during the display that the parse reads
         self.frame_start_font = (0, 0)  # CHBASE, CHACTL at the top of the frame
         self.font_log: list[tuple[int, int, int]] = []  # (scanline, register, value) of their writes
+        self._steady_font_rows: tuple[tuple[int, int], FontRows] | None = None  # font_rows without writes
         # the last parse: (DMACTL, start, memory scan counter, HSCROL, VSCROL, VS going on), spans of the bytes
         # it read (start, end, bytes), its result
         self._parsed: tuple[ParseKey, list[tuple[int, int, bytes]], DisplayList] | None = None
@@ -713,13 +714,29 @@ class Antic:
 
     def font_rows(self) -> FontRows:
         """CHBASE and CHACTL on each displayed row of this frame: a write counts from the scan
-        line after it (a line's character bitmaps are fetched during it; a DLI writes late)."""
+        line after it (a line's character bitmaps are fetched during it; a DLI writes late).
+        A frame whose writes change neither on a displayed row (the OS's VBI writes the shadows
+        back every frame, below the picture) gets the same read-only arrays as the last such frame."""
+        if all(self._font_write_unseen(scanline, reg, value) for scanline, reg, value in self.font_log):
+            steady = self._steady_font_rows
+            if steady is None or steady[0] != self.frame_start_font:
+                rows = tuple(np.full(DISPLAY_LINES, value, dtype=np.uint8) for value in self.frame_start_font)
+                for array in rows:
+                    array.flags.writeable = False
+                steady = self._steady_font_rows = (self.frame_start_font, (rows[0], rows[1]))
+            return steady[1]
         chbase = np.full(DISPLAY_LINES, self.frame_start_font[0], dtype=np.uint8)
         chactl = np.full(DISPLAY_LINES, self.frame_start_font[1], dtype=np.uint8)
         for scanline, reg, value in self.font_log:
             row = max(0, scanline + 1 - FIRST_DISPLAY_LINE)
             (chbase if reg == CHBASE else chactl)[row:] = value
         return chbase, chactl
+
+    def _font_write_unseen(self, scanline: int, reg: int, value: int) -> bool:
+        """True if a logged CHBASE/CHACTL write shows on no displayed row: below the picture,
+        or the value the frame started with."""
+        start = self.frame_start_font[0 if reg == CHBASE else 1]
+        return scanline + 1 - FIRST_DISPLAY_LINE >= DISPLAY_LINES or value == start
 
     # -- registers ------------------------------------------------------------------
 

@@ -53,7 +53,8 @@ API (all addresses and values are ints):
 * ``screen_text() -> str`` (24 lines of 40 characters, "\\n"-joined; inverse
   video shows as the plain character except the inverse space, the cursor,
   shown as "█"); ``screen_codes() -> list[bytes]`` (internal codes);
-  ``frame_rgb() -> numpy array (240, 384, 3)``; ``screenshot(path)`` (PNG).
+  ``frame_rgb() -> numpy array (240, 384, 3)``; ``frame_colours()`` (240, 384) GTIA colour
+  bytes and ``palette`` (256, 3), their RGB; ``screenshot(path)`` (PNG).
 * ``record_audio(path)``: POKEY's sound from now on into a WAV file (closed by
   ``close_audio()``); ``machine.add_audio_sink(callable)`` for the samples themselves.
 * ``set_joystick(port, up=, down=, left=, right=, fire=)``, ``set_paddle(n, value)``.
@@ -400,6 +401,15 @@ class HeadlessAtari:
 
     def frame_rgb(self) -> np.ndarray:
         return self.machine.frame_rgb()
+
+    def frame_colours(self) -> np.ndarray:
+        """The last frame as (240, 384) GTIA colour bytes (RGB: ``palette[colours]``)."""
+        return self.machine.frame_colours()
+
+    @property
+    def palette(self) -> np.ndarray:
+        """(256, 3) uint8: the RGB of each GTIA colour byte on this machine's TV standard."""
+        return self.machine.palette
 
     def screenshot(self, path: str | Path) -> None:
         """Save the last frame as a PNG (pygame-ce; no display needed)."""

@@ -674,9 +674,8 @@ class Machine:
         hits, indices = self.picture.collisions(state, first, last, first_pixel, end_pixel)
         if first == 0 and last == DISPLAY_LINES and end_pixel == FRAME_WIDTH:
             self._indices_cache = (state, self.cpu.processorCycles, indices)  # frame_colours may reuse them
-        collisions = self.gtia.collisions
-        for reg, bits in enumerate(hits):
-            collisions[reg] |= bits
+        collisions = self.gtia.collisions  # each register ORed with its new bits, all 16 at once
+        collisions[:] = (int.from_bytes(collisions, "little") | int.from_bytes(hits, "little")).to_bytes(16, "little")
 
     def _end_frame(self) -> None:
         self._indices_cache = None

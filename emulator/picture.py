@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from types import ModuleType
 
 import numpy as np
@@ -24,6 +25,30 @@ from emulator.antic import DISPLAY_LINES, FRAME_WIDTH, Antic
 from emulator.pmg import FrameState, compose, frame_collisions
 
 VIDEO_CHOICES = ("auto", "compiled", "python")
+
+
+class _Holder:
+    """One attribute holding an object: the probe of _unheld_references."""
+
+    value: object = None
+
+
+def _unheld_references() -> int | None:
+    """What sys.getrefcount says of an object that only one attribute holds (2 on CPython 3.11:
+    the attribute's reference and the call's own), measured, since CPython does not promise the
+    count from version to version; None where counts say nothing (not CPython), and then no
+    RGB array is ever reused."""
+    if sys.implementation.name != "cpython":
+        return None
+    holder = _Holder()
+    holder.value = object()
+    alone = sys.getrefcount(holder.value)
+    held = holder.value
+    return alone if sys.getrefcount(holder.value) > alone and held is holder.value else None
+
+
+#: sys.getrefcount of an array that only the picture's own record holds
+UNHELD_REFERENCES = _unheld_references()
 
 
 @functools.lru_cache(maxsize=1)
@@ -48,6 +73,27 @@ def choose_video(requested: str | None = None) -> str:
     return "compiled"
 
 
+class RgbFrame:
+    """The last RGB picture: the colours it shows, its memory (``store``, written only while
+    nobody else holds it) and the read-only view of it handed out (``shown``)."""
+
+    def __init__(self, colours: np.ndarray, store: np.ndarray, palette: np.ndarray) -> None:
+        self.colours, self.store, self.palette = colours, store, palette
+        self.shown = store.view()
+        self.shown.flags.writeable = False
+
+    def again(self, colours: np.ndarray) -> RgbFrame:
+        """The same memory and view, now showing ``colours``."""
+        self.colours = colours
+        return self
+
+    def unheld(self) -> bool:
+        """True if nobody but this record holds the view or the memory (an array made from
+        either holds the memory), so the memory may take the next picture."""
+        return (UNHELD_REFERENCES is not None and sys.getrefcount(self.shown) <= UNHELD_REFERENCES
+                and sys.getrefcount(self.store) <= UNHELD_REFERENCES + 1)  # + the view's own
+
+
 class Picture:
     """Makes a machine's pictures and collisions with the renderer ``video`` chose."""
 
@@ -61,7 +107,7 @@ class Picture:
         self._last_hits = self._frame_hits = bytes(16)
         self._row_memory: bytearray | None = None  # what each row of _last_colours was made from
         self._picture_collides = False  # the last picture was made with the collisions of its rows
-        self._last_rgb: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # colours, RGB, palette
+        self._last_rgb: RgbFrame | None = None
 
     def _compiled(self, state: FrameState, first: int, last: int, out: np.ndarray | None,
                   previous: bytearray, start_pixel: int = 0, end_pixel: int = FRAME_WIDTH) -> bytes | None:
@@ -123,26 +169,29 @@ class Picture:
 
     def rgb(self, colours: np.ndarray, palette: np.ndarray) -> np.ndarray:
         """(240, 384, 3) RGB of ``colours`` by the palette; the last array again while the
-        colours are the same (a new array when they change: an earlier one is never changed;
-        read-only, as it is handed out again)."""
+        colours are the same (read-only, as it is handed out again).  An array someone still
+        holds is never changed: when the colours change, the RGB goes into a new array, or into
+        the last one where nobody but this picture holds it any more (a front-end that drew it
+        and let it go), whose runs of unchanged colours then need no copying."""
         last = self._last_rgb
-        if last is not None and (last[2] is not palette or last[0].shape != colours.shape):
+        if last is not None and (last.palette is not palette or last.colours.shape != colours.shape):
             last = None
-        if last is not None and colours is last[0]:
-            return last[1]
+        if last is not None and colours is last.colours:
+            return last.shown
+        reuse = last is not None and last.unheld()
         core = _compiled_module()
         if core is None:
-            if last is not None and np.array_equal(colours, last[0]):
-                return last[1]
-            rgb: np.ndarray = palette[colours]
-        else:  # runs of colours that did not change are copied from the last picture
-            rgb = np.empty(colours.shape + (3,), dtype=np.uint8)
-            changed = core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), rgb,
-                               None if last is None else last[0], None if last is None else last[1])
+            if last is not None and np.array_equal(colours, last.colours):
+                return last.shown
+            store: np.ndarray = palette[colours]
+        else:  # runs of colours that did not change are copied from the last picture (or stand in it)
+            store = last.store if last is not None and reuse else np.empty(colours.shape + (3,), dtype=np.uint8)
+            changed = core.rgb(np.ascontiguousarray(colours), np.ascontiguousarray(palette), store,
+                               None if last is None else last.colours, None if last is None else last.store)
             if last is not None and not changed:
-                return last[1]
-        rgb.flags.writeable = False  # handed out again while the colours stay the same
+                return last.shown
         unchanging = colours.flags.owndata and not colours.flags.writeable  # a picture made read-only
         kept = colours if unchanging else colours.copy()
-        self._last_rgb = (kept, rgb, palette)
-        return rgb
+        self._last_rgb = last.again(kept) if last is not None and store is last.store else RgbFrame(
+            kept, store, palette)
+        return self._last_rgb.shown

@@ -38,10 +38,12 @@ class FakeAtari:
 
     def __init__(self, height: int = 240, width: int = 384) -> None:
         rows, columns = np.indices((height, width))
-        # 8x8 blocks of distinct colours: easy to find again after scaling
-        self.frame = np.stack(
-            [(rows // 8 * 16) % 256, (columns // 8 * 8) % 256, ((rows // 8 + columns // 8) * 40) % 256], axis=-1
-        ).astype(np.uint8)
+        # 8x8 blocks of distinct colour bytes: easy to find again after scaling
+        self.colour_bytes = ((rows // 8 * 48 + columns // 8) % 256).astype(np.uint8)
+        entries = np.arange(256)
+        self.palette = np.stack([entries, (entries * 7 + 40) % 256, (entries * 13 + 90) % 256],
+                                axis=-1).astype(np.uint8)
+        self.frame = self.palette[self.colour_bytes]
         self.memory = bytearray(0x10000)
         self.memory[0x02FC] = 0xFF
         self.pressed: list[tuple[int, bool, bool]] = []
@@ -69,6 +71,9 @@ class FakeAtari:
 
     def frame_rgb(self) -> np.ndarray:
         return self.frame
+
+    def frame_colours(self) -> np.ndarray:
+        return self.colour_bytes
 
     def peek(self, address: int) -> int:
         return self.memory[address]

@@ -115,6 +115,7 @@ def test_bench_emulator_delegates(capsys, monkeypatch):
     import emulator.bench
     from host.atari import acid800
     from host.atari.acid800 import SuiteRun, TestVerdict
+    from host.bench import gr7
 
     def fake_measure(seconds: float, video: str) -> dict:
         return {"seconds": seconds, "speed_vs_real_800xl": 1.0}
@@ -127,10 +128,13 @@ def test_bench_emulator_delegates(capsys, monkeypatch):
 
     monkeypatch.setattr(emulator.bench, "measure", fake_measure)
     monkeypatch.setattr(emulator.bench, "measure_serial_boot", fake_serial_boot)
+    monkeypatch.setattr(gr7, "measure", lambda video: {"gr7_player_realtime_ratio": 2.0})
     monkeypatch.setattr(acid800, "default_suite_path", lambda: Path(__file__))
     monkeypatch.setattr(acid800, "run_suite", fake_acid800)
     status, data = run_json(capsys, "bench", "--emulator", "--seconds", "0.5")
+    assert data.pop("load_average") >= 0
     assert status == 0 and data == {"seconds": 0.5, "speed_vs_real_800xl": 1.0,
+                                    "gr7_player_realtime_ratio": 2.0,
                                     "serial_boot_emulated_seconds": 4.0, "disk_built": True,
                                     "acid800_passed": 1, "acid800": {"CPU: Flags": "pass", "CPU: Bugs": "fail"}}
 

@@ -18,15 +18,13 @@ from hypothesis import strategies as st
 
 from emulator.antic import Antic
 from emulator.headless import HeadlessAtari
-from emulator.picture import Picture, compiled_video_available
+from emulator.picture import Picture
 from emulator.pmg import FrameState
+from tests.videocore_support import DLIST, draw_both, needs_compiled
 
-# a machine without a C compiler draws in Python alone (.ci/run insists on the compiled picture)
-needs_compiled = pytest.mark.skipif(not compiled_video_available(), reason="the compiled picture is not built")
 pytestmark = needs_compiled
 
 HERE = Path(__file__).parent
-DLIST = 0x0600  # the generated display list lives here (inside one 1K block)
 
 instruction = st.one_of(
     st.tuples(st.integers(2, 15), st.integers(0, 15)).map(lambda mode_flags: mode_flags[0] | mode_flags[1] << 4),
@@ -52,19 +50,6 @@ gtia_log = st.lists(st.tuples(st.integers(0, 261), st.integers(0, 227), st.integ
                     max_size=40).map(
     lambda log: [(line, clock, reg, value & 0xFE if 0x12 <= reg <= 0x1A else value)
                  for line, clock, reg, value in sorted(log)])
-
-
-def draw_both(antic: Antic, state: FrameState, first: int, last: int,
-              compiled: Picture | None = None, start_pixel: int = 0, end_pixel: int = 384) -> None:
-    """Both renderers: the same colour bytes, and the same collisions of rows ``first``..``last`` - 1
-    (of the first row from ``start_pixel``, of the last before ``end_pixel``, as the beam draws)."""
-    python, compiled = Picture(antic, "python"), compiled or Picture(antic, "compiled")
-    reference = python.colours(state)
-    made = compiled.colours(state)
-    wrong = np.argwhere(reference != made)
-    assert not len(wrong), (len(wrong), wrong[:4].tolist(), reference[tuple(wrong[0])], made[tuple(wrong[0])])
-    assert (python.collisions(state, first, last, start_pixel, end_pixel)[0]
-            == compiled.collisions(state, first, last, start_pixel, end_pixel)[0])
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,7 +1,9 @@
 """The pygame-ce window: the Atari's picture, scaled, with the PC keyboard as the Atari keyboard.
 
 The main loop runs one emulated frame per TV frame (NTSC 59.92 Hz, PAL 49.86 Hz), paced in real time, and
-draws each frame scaled into a resizable window.
+draws each frame scaled into a resizable window.  The frame comes as GTIA's colour bytes
+(``frame_colours``) into an 8-bit surface holding the machine's palette, so no RGB picture is
+made for the window (``frame_rgb`` stays for screenshots); the pixels are the same.
 
 Picture. The emulator's frame has one column per hi-res pixel (half an NTSC colour clock,
 7.16 MHz) and one row per scan line. On an NTSC set such a pixel is 6/7 as wide as it is
@@ -166,6 +168,11 @@ def frame_surface(frame: np.ndarray) -> pygame.Surface:
     return pygame.image.frombuffer(np.ascontiguousarray(frame, dtype=np.uint8).data, (width, height), "RGB")
 
 
+def palette_entries(palette: np.ndarray) -> list[tuple[int, int, int]]:
+    """A (256, 3) uint8 palette as pygame's set_palette takes it."""
+    return [(red, green, blue) for red, green, blue in palette.tolist()]
+
+
 def scaled_size(frame_size: tuple[int, int], row_scale: float) -> tuple[int, int]:
     """Window pixels for a (W, H) frame with rows scaled by `row_scale`, at the NTSC aspect."""
     width, height = frame_size
@@ -207,6 +214,8 @@ class Renderer:
         flags = pygame.RESIZABLE if resizable else 0
         self.screen = pygame.display.set_mode(scaled_size(frame_size, row_scale), flags)
         self.canvas = pygame.Surface(frame_size, 0, self.screen)
+        self.indexed: pygame.Surface | None = None  # 8-bit: the colour bytes, with the palette below
+        self.indexed_palette: np.ndarray | None = None
         self.layout()
 
     def layout(self) -> None:
@@ -219,13 +228,38 @@ class Renderer:
         self.target = self.screen.subsurface(self.rect)
 
     def draw(self, frame: np.ndarray) -> None:
-        """Draw one (H, W, 3) frame scaled into the window and show it."""
+        """Draw one (H, W, 3) RGB frame scaled into the window and show it."""
         height, width, _ = frame.shape
-        if (width, height) != self.frame_size:
-            self.frame_size = (width, height)
+        self._show(frame_surface(frame), (width, height))
+
+    def draw_colours(self, colours: np.ndarray, palette: np.ndarray) -> None:
+        """Draw one (H, W) frame of GTIA colour bytes, by the (256, 3) ``palette``, scaled
+        into the window and show it: the same pixels as ``draw(palette[colours])``."""
+        height, width = colours.shape
+        self._show(self._indexed_surface(colours, palette), (width, height))
+
+    def _indexed_surface(self, colours: np.ndarray, palette: np.ndarray) -> pygame.Surface:
+        """The 8-bit surface holding ``colours``, its palette set when the palette changes."""
+        height, width = colours.shape
+        surface = self.indexed
+        if surface is None or surface.get_size() != (width, height):
+            surface = self.indexed = pygame.Surface((width, height), 0, 8)
+            self.indexed_palette = None
+        if palette is not self.indexed_palette:
+            surface.set_palette(palette_entries(palette))
+            self.indexed_palette = palette
+        pixels = pygame.surfarray.pixels2d(surface)  # (W, H): columns first
+        pixels[...] = colours.T
+        del pixels  # unlocks the surface for the blit
+        return surface
+
+    def _show(self, surface: pygame.Surface, frame_size: tuple[int, int]) -> None:
+        """``surface`` (the frame, unscaled) scaled into the window, shown."""
+        if frame_size != self.frame_size:
+            self.frame_size = frame_size
             self.canvas = pygame.Surface(self.frame_size, 0, self.screen)
             self.layout()
-        self.canvas.blit(frame_surface(frame), (0, 0))
+        self.canvas.blit(surface, (0, 0))
         pygame.transform.scale(self.canvas, self.rect.size, self.target)
         pygame.display.flip()
 
@@ -373,8 +407,8 @@ class AtariWindow:
         self.joystick = JoystickKeys()
         self.audio = AudioPlayer(44_100, muted)
         machine.add_audio_sink(self.audio)
-        frame = machine.frame_rgb()
-        frame_size = (frame.shape[1], frame.shape[0])
+        height, width = machine.frame_colours().shape
+        frame_size = (width, height)
         self.renderer = Renderer(frame_size, default_row_scale(frame_size, row_scale))
         self.console = ConsoleKeys()
         # the PC repeats a held key faster than the Atari takes keys: keep the backlog short
@@ -486,7 +520,7 @@ class AtariWindow:
             self.set_title(fps=None)
 
     def draw(self) -> None:
-        self.renderer.draw(self.machine.frame_rgb())
+        self.renderer.draw_colours(self.machine.frame_colours(), self.machine.palette)
 
     def count_frame(self) -> None:
         """Count emulated frames; once a second put the rate into the title bar."""
@@ -569,8 +603,9 @@ def run(machine: Atari, options: FrontendOptions | None = None) -> int:
 
 
 def measure_fps(seconds: float, machine: Atari | None = None, row_scale: float = DEFAULT_ROW_SCALE) -> float:
-    """Frames per second the window renderer reaches: the machine's frame converted
-    (frame_rgb) and drawn, scaled by `row_scale`, again and again for `seconds`.
+    """Frames per second the window renderer reaches: the machine's frame (its colour bytes,
+    frame_colours) drawn as the window draws it, scaled by `row_scale`, again and again for
+    `seconds`.
 
     Emulation is not timed here (that is the bench's cycles_per_second); without `machine`
     a HeadlessAtari is booted so a real OS screen is drawn. Where no display can be
@@ -588,13 +623,13 @@ def measure_fps(seconds: float, machine: Atari | None = None, row_scale: float =
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     try:
         pygame.display.init()
-        frame = machine.frame_rgb()
-        renderer = Renderer((frame.shape[1], frame.shape[0]), row_scale, resizable=False)
+        height, width = machine.frame_colours().shape
+        renderer = Renderer((width, height), row_scale, resizable=False)
         frames = 0
         started = time.perf_counter()
         while (elapsed := time.perf_counter() - started) < seconds or frames == 0:
             pygame.event.pump()
-            renderer.draw(machine.frame_rgb())
+            renderer.draw_colours(machine.frame_colours(), machine.palette)
             frames += 1
         return frames / elapsed
     except pygame.error as error:

@@ -34,6 +34,7 @@ FIGURE_COMMANDS: dict[str, list[str]] = {
     "check_basic": ["check", "--engine", "basic", "--sheep", "mix:0.5", "--games", "100", "--seed", "1", "--json"],
     "bench_basic": ["bench", "--basic", "--json"],
     "bench_fp": ["bench", "--fp", "--json"],
+    "bench_emulator": ["bench", "--emulator", "--json"],
 }
 #: the recorded keys that are emulated figures (exact on every host), per command
 EMULATED_KEYS: dict[str, tuple[str, ...]] = {
@@ -43,7 +44,16 @@ EMULATED_KEYS: dict[str, tuple[str, ...]] = {
                     *(f"rugg{n}_emulated_seconds" for n in range(1, 9)), "goto_emulated_seconds",
                     "gosub_emulated_seconds", "enter_surround_lst_frames"),
     "bench_fp": ("cycles_per_call",),
+    "bench_emulator": (),  # host speeds only (its emulated figures move with the chips' timing)
 }
+#: bench --emulator's keys in the host table: (key, what it measures)
+EMULATOR_SPEEDS = (
+    ("realtime_ratio", "no pictures"),
+    ("render_realtime_ratio", "a GR.0 screen, its picture every frame"),
+    ("pmg_realtime_ratio", "players, missiles, a DLI and collisions, RGB every frame"),
+    ("gr7_player_realtime_ratio", "a BASIC player over a GR.7 picture, RGB every frame"),
+    ("sound_realtime_ratio", "four channels of sound"),
+)
 FP_ROUTINES = ("FADD", "FSUB", "FMUL", "FDIV", "AFP", "FASC", "IFP", "FPI", "EXP", "LOG")
 #: AltirraOS 3.11's math pack, cycles per call: figures measured on an independent emulator
 #: (not on ours); and ours before 25 Nov 2026 (the routine only, without the JSR)
@@ -102,6 +112,7 @@ def run_figure(name: str, root: Path | None = None) -> dict[str, Any]:
         raise SurroundError(f"surround {' '.join(FIGURE_COMMANDS[name])}: exit {completed.returncode}: {last}")
     result: dict[str, Any] = json.loads(completed.stdout)
     result.pop("final_blacklist", None)  # 330 hex digits the README does not show
+    result.pop("acid800", None)  # each test's verdict: the README's Conformance section has them
     return result
 
 
@@ -176,7 +187,17 @@ def render_host(record: Record) -> str:
         f"| `{record['commands']['check_basic']}` | {results['check_basic']['games_per_second']} games/s |",
         f"| `{record['commands']['bench_basic']}` | Ahl's benchmark in {basic['ahl_host_seconds']} host s, "
         f"BYTE Sieve in {basic['sieve_host_seconds']} host s |",
+        _emulator_row(record),
     ])
+
+
+def _emulator_row(record: Record) -> str:
+    """bench --emulator: emulated seconds per host second of each workload, the window's rate."""
+    result = record["results"]["bench_emulator"]
+    speeds = "; ".join(f"`{key}` {result[key]:.0f}x ({what})" for key, what in EMULATOR_SPEEDS)
+    window = "not measured (no display)" if result["window_fps"] is None else _thousands(result["window_fps"])
+    return (f"| `{record['commands']['bench_emulator']}` | {speeds}; `window_fps` {window} "
+            f"(load average {result['load_average']}) |")
 
 
 def render_basic_speed(record: Record) -> str:

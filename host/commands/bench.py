@@ -1,6 +1,7 @@
 """`surround bench`: learning games per second against a random sheep, for any engine.
 
-With --emulator it measures the emulator instead (emulator.bench.measure); with --basic
+With --emulator it measures the emulator instead (emulator.bench.measure, and a BASIC program
+moving a player over a GR.7 picture, host/bench/gr7.py); with --basic
 the BASIC benchmarks (Ahl's and the BYTE Sieve, host/bench/basic.py) in emulated and host seconds;
 with --fp the math pack's routines in emulated CPU cycles per call (host/bench/fp.py);
 with --profile where the free BASIC's cycles go while it ENTERs (and RUNs) a listing
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 from types import ModuleType
@@ -132,11 +134,16 @@ def _text(figures: dict, indent: str = "") -> str:
 
 
 def measure_emulator(seconds: float, video: str = "ntsc") -> dict:
-    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard, the
-    Surround disk's boot over the serial bus, and Acid800's verdicts."""
+    """The emulator's own benchmark (emulator/bench.py) on the chosen TV standard, issue 26's
+    BASIC program (a player over a GR.7 picture, host/bench/gr7.py), the Surround disk's boot
+    over the serial bus, and Acid800's verdicts."""
     from emulator import bench
+    from host.bench import gr7
 
+    load = os.getloadavg()[0]  # the speeds are host seconds: on a shared machine they follow its load
     figures = dict(bench.measure(seconds, video=video))
+    figures.update(gr7.measure(video))
+    figures["load_average"] = round(load, 2)
     figures.update(measure_serial_boot(bench))
     figures.update(measure_acid800())
     return figures
