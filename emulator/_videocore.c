@@ -960,8 +960,8 @@ static void cached_playfield_row(Frame *f, int row)
     cache->made[row] = 1;
 }
 
-/* True if the writes in the middle of `row` change nothing it shows: they only move, size or
- * shape objects (HPOSP0..GRAFM), and no object shows on the row before or after any of them
+/* True if the writes in the middle of `row` change nothing it shows: they only move or size
+ * objects (HPOSP0..SIZEM), and no object shows on the row before or after any of them
  * (a program moving a player from BASIC writes HPOSP0 wherever the beam is). */
 static int mid_writes_unseen(const Frame *f, int row)
 {
@@ -971,7 +971,7 @@ static int mid_writes_unseen(const Frame *f, int row)
     for (Py_ssize_t i = 0; i < f->mid_count; i++) {
         const MidWrite *w = &f->mid[i];
         if (w->row != row) continue;
-        if (w->reg > R_GRAFM) return 0;
+        if (w->reg > R_SIZEM) return 0; /* a GRAF write shows though DMA fills the register (the shifters' rule) */
         regs[w->reg] = (uint8_t)w->value;
         if (object_row(f, row, regs, objects)) return 0;
     }
