@@ -335,7 +335,8 @@ typedef struct {
 } Chunks;
 
 static PyObject *s_now, *s_stop_at, *s_frame_start, *s_timeline, *s_line_cycles, *s_chunk_cycles, *s_revision,
-    *s_chunk_start, *s_executed, *s_free_before, *s_real_after, *s_free_cycles, *s_wsync_released;
+    *s_chunk_start, *s_executed, *s_free_before, *s_real_after, *s_free_cycles, *s_wsync_halted,
+    *s_wsync_released;
 
 /* WSYNC (emulator/runplan.py: wsync_release, double_write, WSYNC_RELEASE_CYCLE,
    WSYNC_RESTART_END: the same rule and numbers): RDY stops the CPU in the next instruction's
@@ -575,7 +576,10 @@ instructions:
                 status = 1;
                 goto done;
             }
-            cycles = wsync_release(cycles - STOP, chunks, wsync == 2);
+            cycles -= STOP;
+            if (set_int(plan, s_wsync_halted, cycles) < 0)
+                goto error_no_sync;
+            cycles = wsync_release(cycles, chunks, wsync == 2);
             if (set_int(plan, s_wsync_released, cycles) < 0)
                 goto error_no_sync;
         }
@@ -853,6 +857,7 @@ PyMODINIT_FUNC PyInit__cpucore(void)
     INTERN(s_chunk_start, "chunk_start");
     INTERN(s_executed, "executed");
     INTERN(s_wsync_released, "wsync_released");
+    INTERN(s_wsync_halted, "wsync_halted");
     INTERN(s_free_before, "free_before");
     INTERN(s_real_after, "real_after");
     INTERN(s_free_cycles, "free_cycles");

@@ -29,9 +29,9 @@ next event instead of stepping the loop.
 WSYNC stops the CPU until ANTIC releases RDY in cycle 105 (emulator/runplan.py,
 ``wsync_release``: a store's next opcode fetch still runs before the halt, a read-modify-write's
 does not; an instruction ending after cycle 104 waits for the next line's release).  Chips that
-must know the cycle of the access itself (VCOUNT, NMIST, NMIRES, NMIEN, RANDOM, SKCTL) read
-``access_cycle()``: the instruction's fourth cycle, where an absolute LDA or STA reads or
-writes, after the DMA cycles before it.
+must know the cycle of the access itself (VCOUNT, NMIST, NMIRES, NMIEN, POKEY's timers, IRQs
+and serial port, RANDOM, SKCTL) read ``access_cycle()``: the instruction's fourth cycle, where
+an absolute LDA or STA reads or writes, after the DMA cycles before it.
 
 The chunks themselves are the CPU's (``cpu.run_chunks``): the machine hands it its
 *run plan* (``run_plan``, emulator/runplan.py: the frame's start and DMA timeline, where
@@ -191,7 +191,7 @@ class Machine:
         self.antic.beam = lambda: divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
         self.antic.display_list_changed = self.display_list_changed
         self.picture = Picture(self.antic)  # compiled (emulator/_videocore.c) or Python
-        self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
+        self.serial = SerialPort(self.pokey, self.schedule, self.access_cycle)
         self.pokey.serial = self.serial
         self.pia.cb2_changed = lambda low: self.serial.bus.set_command(low, self.real_cycle())
         self.pia.ca2_changed = self._motor
@@ -602,14 +602,20 @@ class Machine:
         cpu.processorCycles = start + self.run_plan.timeline.real_span(start - self.frame_start, cycles)
 
     def _cycles_since(self, asserted: int) -> int:
-        """CPU cycles run from machine time ``asserted`` (or the last WSYNC release) to now."""
+        """CPU cycles run from machine time ``asserted`` to now: the 6502 looks at its NMI in
+        every cycle it runs and takes it at the end of an instruction (nesdev wiki, "CPU
+        interrupts"), so the cycles of the last WSYNC halt do not count, those before it do."""
         plan = self.run_plan
-        released = plan.wsync_released
-        begin = (asserted if asserted > released else released) - self.frame_start
-        end = self.cpu.processorCycles - self.frame_start
+        halted, released = plan.wsync_halted, plan.wsync_released
+        before_halt = self._free_cycles(asserted, halted) if asserted < halted else 0
+        return before_halt + self._free_cycles(max(asserted, released), self.cpu.processorCycles)
+
+    def _free_cycles(self, begin: int, end: int) -> int:
+        """The cycles ANTIC's DMA leaves the CPU from machine time ``begin`` to ``end`` (this frame)."""
+        begin, end = begin - self.frame_start, end - self.frame_start
         if end <= begin:
             return 0
-        free_before = plan.timeline.free_before
+        free_before = self.run_plan.timeline.free_before
         last = len(free_before) - 1
         return free_before[end if end < last else last] - free_before[begin if begin > 0 else 0]
 
@@ -781,6 +787,7 @@ class Machine:
             return None
         if reason == "wsync":
             rmw = double_write(self.memory.ram[cpu.history[-1] & 0xFFFF])
+            self.run_plan.wsync_halted = cpu.processorCycles
             released = wsync_release(cpu.processorCycles, self.frame_start, self.dma, rmw)
             cpu.processorCycles = self.run_plan.wsync_released = released
             return None

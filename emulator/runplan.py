@@ -24,9 +24,14 @@ Written by the core:
   chunks), from which :meth:`RunPlan.real_time` gives the exact time in the middle of one;
 * ``executed``: the cycles the CPU executed in the last ``run_chunks`` call (also when it
   ended with an exception);
-* ``wsync_released``: the machine time from which the CPU ran on after the last WSYNC (see
-  :func:`wsync_release`); the machine counts an NMI's latency from there, so an NMI asserted
-  during the halt comes after the first instruction after it (as Acid800's DLI timing has it).
+* ``wsync_halted`` and ``wsync_released``: the machine time at which the instruction that last
+  wrote WSYNC ended, and the one from which the CPU ran on after the halt (see
+  :func:`wsync_release`; a store's next opcode fetch, which really runs before the halt, is
+  counted at the release).  The machine counts an NMI's latency in the cycles the CPU ran:
+  those before the halt and those after the release, so an NMI asserted during the halt comes
+  after the first instruction after it (as Acid800's DLI timing has it) and one asserted two
+  cycles before the STA WSYNC's end right after it, its sequence halted (Acid800's "Serial port
+  timing" syncs to VCOUNT just before the VBI's NMI and then writes WSYNC twice).
 
 WSYNC (a write to $D40A) is the one stop a core handles itself: :func:`wsync_release` says
 where the CPU goes on, and both cores follow it.
@@ -99,6 +104,7 @@ class RunPlan:
     chunk_cycles: int = CHUNK_LINES * CYCLES_PER_LINE
     chunk_start: int | None = None
     executed: int = 0
+    wsync_halted: int = -1
     wsync_released: int = -1
 
     def begin_frame(self, frame_start: int, timeline: DmaTimeline) -> None:

@@ -107,6 +107,9 @@ class SerialPort:
     def __init__(self, pokey: PokeySerialEntries, schedule: Scheduler, now: Callable[[], int]) -> None:
         self.pokey = pokey
         self.schedule = schedule
+        #: machine time of the CPU's access to SEROUT, SKCTL or SKSTAT (its write or read cycle,
+        #: not the instruction's first: a tick of the output clock before the write passes a
+        #: byte that is not there yet by)
         self.now = now
         self.bus = SerialBus(self)
         self.generation = 0  # callbacks of an older generation are ignored after a reset

@@ -10,7 +10,8 @@ DMA slot, the display list instruction is fetched in cycle 1):
 * VCOUNT reads the next line's count from cycle 111 on; on the frame's last line (261) it reads
   131 in cycle 111 and 0 from cycle 112.
 * A DLI's NMI comes in cycle 8 of the DLI's line; the 6502 takes it after the first instruction
-  whose last-but-one cycle comes at or after it.
+  whose last-but-one cycle comes at or after it.  The cycles of a WSYNC halt do not count, those
+  of the STA WSYNC before it do.
 
 The routines run on a bare machine (no OS: RAM everywhere, nothing but what the routine sets),
 on both CPU cores, and the expected values are worked out in their comments from these facts.
@@ -165,6 +166,20 @@ def test_a_dli_during_a_wsync_halt_comes_after_one_instruction(core, monkeypatch
     # with the NMI of cycle 8 asserted meanwhile; it takes it after the first NOP (Acid800's
     # "DLI timing" counts one instruction after a WSYNC-delayed DLI)
     assert interrupted == sled + 1
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize(("sled_head", "after"), [((*NOP * 8, *STA_WSYNC), 0), ((*BIT_ZP, *NOP * 6, *STA_WSYNC), 1)])
+def test_a_dli_asserted_before_an_sta_wsyncs_last_cycle_comes_right_after_it(core, sled_head, after: int,
+                                                                            monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    interrupted, sled = nmi_return_address(machine, sled_head)
+    # NOPs 1-8 in line 78's cycles 104-113 and 79's 0-5, STA WSYNC in 6-9: the NMI of cycle 8 came
+    # in its last-but-one cycle, so the CPU takes it right after the STA (the 6502 looks at its NMI
+    # in every cycle it runs: nesdev wiki, "CPU interrupts"), the NMI's sequence halted up to the
+    # release: it returns to the first NOP.  After BIT $00 and six NOPs the STA runs in 5-8, the NMI
+    # in its last cycle: the CPU takes it after the first instruction after the halt
+    assert interrupted == sled + after
 
 
 @pytest.mark.parametrize("core", CORES)

@@ -251,3 +251,59 @@ def test_timer_2_restarting_timer_1_spares_an_underflow_a_cycle_later(after, und
     timer_2 = 1000 + CLOCK_PHASE[28] + 3 * 28 + TICK_DELAY
     assert clock.underflows(1, timer_2) == [timer_2]
     assert clock.underflows(0, timer_2 + 5) == ([timer_2 + after] if underflows else [])  # since 1000
+
+
+def _serout_routine(audf1: int, before_serout: str, after_serout: str) -> str:
+    """Timers 1+2 joined at 1.79 MHz (AUDF2 = 0), timer 2 clocking the serial output (SKCTL
+    $63), the output complete IRQ enabled (IRQST bit 3 reads 0 while nothing is sent); STIMER
+    written in cycle 107 of a line (W), ``before_serout``, SEROUT, ``after_serout``; RESULT gets
+    IRQST as the last LDA reads it."""
+    return f"""
+    lda #$78
+    sta $D208       ; AUDCTL: 1+2 and 3+4 joined, channels 1 and 3 at 1.79 MHz
+    lda #${audf1:02X}
+    sta $D200       ; AUDF1
+    lda #$00
+    sta $D202       ; AUDF2
+    lda #$08
+    sta $D20E       ; IRQEN: serial output complete
+    sta $D40A       ; WSYNC: the next store's opcode fetch in cycle 104
+    sta $D209       ; STIMER in 107 (W)
+{before_serout}
+    sta $D20D       ; SEROUT
+{after_serout}
+    lda $D20E
+    sta ${RESULT:02X}
+"""
+
+
+@CORES
+def test_serout_waits_for_the_clocks_first_tick_after_its_write(core, monkeypatch, tmp_path):
+    """SEROUT's byte goes into the shift register at the output clock's first tick after the
+    write's own cycle, not after the instruction's first one (the byte is not there before).
+    Timer 2 (AUDF1 = AUDF2 = 0: seven cycles) ticks in W + 10 and W + 17 (emulator/pokey_timers.py);
+    STA SEROUT runs in W + 9 to W + 12, so the tick in W + 10 passes the byte by; IRQST read in
+    W + 16 still shows nothing sent (bit 3 = 0)."""
+    before = """
+    lda #$63
+    sta $D20F       ; SKCTL: timer 2 clocks the output; W + 3 to W + 6
+    nop             ; W + 7, W + 8
+"""
+    assert _run(core, _serout_routine(0x00, before, ""), monkeypatch, tmp_path) == 0xF7
+
+
+@CORES
+@pytest.mark.parametrize(("delay", "irqst"), [("    ldx #$26\nwait:\n    dex\n    bne wait\n    bit $0100", 0xF7),
+                                              ("    ldx #$27\nwait:\n    dex\n    bne wait", 0xFF)])
+def test_serout_is_loaded_at_timer_2s_underflow_after_stimer(core, delay: str, irqst: int, monkeypatch, tmp_path):
+    """Acid800's "POKEY: Serial port timing" on real hardware: timer 2 (AUDF1 = $DD: 228 cycles)
+    restarted by STIMER in W, initialization mode left in W + 12, SEROUT written in W + 16; IRQST
+    read 199 CPU cycles after the write shows nothing sent yet (bit 3 = 0), read a cycle later
+    the byte in the shift register (bit 3 = 1)."""
+    before = """
+    lda #$00
+    sta $D20F       ; SKCTL: initialization mode
+    lda #$63
+    sta $D20F       ; SKCTL: timer 2 clocks the output
+"""
+    assert _run(core, _serout_routine(0xDD, before, delay), monkeypatch, tmp_path) == irqst
