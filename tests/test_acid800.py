@@ -134,6 +134,21 @@ def test_no_recorded_pass_fails_and_every_pass_is_recorded(configuration):
                      f"in this commit: {new}")
 
 
+@pytest.mark.slow
+@needs_suite
+def test_the_python_reference_gives_the_compiled_paths_verdicts(monkeypatch):
+    """The Python CPU core and picture (the reference, SURROUND_CPU/SURROUND_VIDEO=python) run
+    the whole suite to the same verdicts and messages, in the same number of frames, as the
+    compiled core and picture: the timing and GTIA rules live in both."""
+    runs = []
+    for path in ("python", "compiled"):
+        monkeypatch.setenv("SURROUND_CPU", path)
+        monkeypatch.setenv("SURROUND_VIDEO", path)
+        run = run_suite(SUITE, sio="fast", illegal=True)
+        runs.append((run.completed, run.frames, [(test.name, test.verdict, test.message) for test in run.verdicts]))
+    assert runs[0] == runs[1]
+
+
 def test_tests_without_a_verdict_are_unread_after_a_finished_run_else_not_run():
     from host.atari.acid800 import TestVerdict, all_verdicts
 
