@@ -82,16 +82,18 @@ def bench_rom() -> bytes:
         0x68,              # PLA
         0x40,              # RTI
         0xE6, 0x14,        # C05D VBI:  INC $14
+        0xA9, 0x94,        # LDA #$94     (COLPF2 as at the top of the screen again: the DLI's
+        0x8D, 0x18, 0xD0,  # STA COLPF2   change shows down the screen in every frame)
         0xA5, 0x83,        # LDA $83      (set by pmg_setup: move player 0 every frame)
         0xF0, 0x05,        # BEQ DONE
         0xA5, 0x14,        # LDA $14
         0x8D, 0x00, 0xD0,  # STA HPOSP0
-        0x8D, 0x0F, 0xD4,  # C068 DONE: STA NMIRES
+        0x8D, 0x0F, 0xD4,  # C06D DONE: STA NMIRES
         0x40,              # RTI
-        0x40,              # C06C IRQ:  RTI
+        0x40,              # C071 IRQ:  RTI
     )))
     put(0xC100, bytes((0x70, 0x70, 0x70, 0x42, 0x00, 0x40)) + bytes([0x02] * 23) + bytes((0x41, 0x00, 0xC1)))
-    put(0xFFFA, bytes((0x50, 0xC0, 0x00, 0xC0, 0x6C, 0xC0)))
+    put(0xFFFA, bytes((0x50, 0xC0, 0x00, 0xC0, 0x71, 0xC0)))
     return bytes(rom)
 
 

@@ -107,7 +107,8 @@ class Gtia:
         if reg <= VDELAY:
             if COLPM0 <= reg <= COLBK:
                 value &= 0xFE  # the hardware ignores luminance bit 0
-            self.log.append((*self.beam(), reg, value))
+            if value != self.registers[reg]:  # the same value again changes nothing on the screen
+                self.log.append((*self.beam(), reg, value))
         elif reg == HITCLR:
             self.collide()  # what was drawn before the clear still counts until now
             self.collisions = bytearray(COLLISION_REGISTERS)

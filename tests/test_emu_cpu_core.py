@@ -563,7 +563,7 @@ def _random_program_rom(nmien: int, dli_rows: list[int], seed: int) -> bytes:
     for row in dli_rows:  # mode lines of the display list at $C100 (after 3 blank lines and the LMS)
         rom[0x0106 + row] |= 0x80
     filler = random.Random(seed).randbytes(len(rom)).translate(RUNNABLE)
-    used = [(0x0000, 0x0060), (0x0100, 0x0120), (0x3FFA, 0x4000)]  # code, display list, vectors
+    used = [(0x0000, 0x0080), (0x0100, 0x0120), (0x3FFA, 0x4000)]  # code, display list, vectors
     for index in range(len(rom)):
         if not any(start <= index < end for start, end in used):
             rom[index] = filler[index]
