@@ -694,10 +694,18 @@ class Antic:
         self.display_list_changed(first)
         return True
 
-    def check_display_list(self, line: int) -> None:
-        """A DLI on scan line ``line``: display list bytes ANTIC has not fetched yet that the
-        program has changed (below the beam) are read again from the first changed instruction
-        on.  Model limit: the check comes at DLIs, so a change is seen from the next DLI on."""
+    def check_display_list(self, line: int | None = None) -> None:
+        """Display list bytes ANTIC has not fetched yet (below scan line ``line``; default: the
+        beam's, whose instruction is fetched in cycle 1) that the program has changed are read
+        again from the first changed instruction on.  The machine asks at each DLI and each
+        write to an ANTIC register but WSYNC (which the compiled CPU core handles itself).
+        Model limit: a change is seen from the next such moment on (Acid800's "ANTIC: DMA
+        pattern" changes the instruction in its DLI, then writes DMACTL)."""
+        if line is None:
+            beam_line, cycle = self.beam()
+            if beam_line >= VBLANK_LINE:
+                return
+            line = beam_line if cycle >= FETCH_CYCLE else beam_line - 1
         changed = self.display_list.first_changed_after(self.ram, line)
         if changed is not None:
             self._use(self.reparse_from(changed))

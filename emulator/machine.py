@@ -328,6 +328,7 @@ class Machine:
             return STOP
         before = self.antic.dmactl
         self._replan = False
+        self.antic.check_display_list()  # the list below the beam as the program has left it
         self.antic.write(addr, value)
         if addr & 0x0F == DMACTL and (before ^ value) & 0x0F:
             self._dmactl_changed(before, value)
@@ -570,6 +571,8 @@ class Machine:
             self._event_index += 1
             self._end_frame()
             return
+        if kind == "dli":
+            self.antic.check_display_list(line)  # the list below the beam as the program has left it
         if self._nmist_set_for != self._event_index:
             self._set_nmist(kind)
         self._event_index += 1

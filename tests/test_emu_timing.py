@@ -286,3 +286,15 @@ def test_a_width_change_counts_before_the_dma_clock_starts() -> None:
     assert width_change_counts(24, 256, 320) and not width_change_counts(25, 256, 320)  # at 26 (narrow)
     assert width_change_counts(17, 320, 384, delay=1)  # HSCROL 2: the clock at 19
     assert width_change_counts(10, 0, 320)  # the playfield switched on: the new width's clock
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_display_list_byte_changed_below_the_beam_is_fetched_as_changed(core: str, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    load(machine, DISPLAY_LIST, (0x70, 0x70, 0x70, 0x42, 0x00, 0x40, *[0x02] * 23, 0x41, 0x00, 0x30))
+    # in line 41 the program makes the row of line 56 a mode F line (one scan line: an instruction
+    # byte and 40 map bytes, nine refresh cycles) and writes DMACTL as it was (as Acid800's "DMA
+    # pattern" does): ANTIC fetches the changed byte in line 56's cycle 1, line 57 starts a row
+    change = (0xA9, 0x0F, *sta(DISPLAY_LIST + 8), 0xA9, 0x22, *sta(0xD400))
+    run_routine(machine, text_screen_routine(20, change), lines=262 + 60)
+    assert [free_in_line(machine, line) for line in (56, 57, 58)] == [114 - 1 - 40 - 9, 114 - 1 - 80 - 1, 114 - 40 - 9]
