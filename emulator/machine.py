@@ -189,6 +189,7 @@ class Machine:
         self.antic = Antic(memory.ram)
         self.antic.scanline = self.scanline
         self.antic.beam = lambda: divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+        self.antic.access_beam = lambda: divmod(self.access_cycle() - self.frame_start, CYCLES_PER_LINE)
         self.antic.display_list_changed = self.display_list_changed
         self.picture = Picture(self.antic)  # compiled (emulator/_videocore.c) or Python
         self.serial = SerialPort(self.pokey, self.schedule, self.real_cycle)
