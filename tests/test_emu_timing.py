@@ -329,3 +329,22 @@ def test_a_width_written_at_the_dma_start_edge(core: str, padding, fetched: int,
     assert (mode_6.line, mode_6.advance, mode_a.line, mode_a.address) == (32, fetched, 40, 0x4000 + fetched)
     # line 32's DMA: the instruction and its address, a name and a bitmap byte per fetch, 9 refresh
     assert free_in_line(machine, 32) == 114 - 3 - 2 * fetched - 9
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize(("last_line", "collided"), [
+    ((0x4F, 0x00, 0x20), 0x02),  # a mode F line on 247: GTIA stays hi-res, P0 meets P1 in 248-249
+    ((0x00,), 0x00),  # a blank line on 247: no collisions in the vertical blank
+])
+def test_the_hires_bug_lets_players_collide_in_the_vertical_blank(core: str, last_line, collided: int,
+                                                                   monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    # 232 blank lines (8-239), 7 more (240-246), the last line (247), JVB
+    load(machine, DISPLAY_LIST, (*[0x70] * 29, 0x60, *last_line, 0x41, 0x00, 0x30))
+    players = (0xA9, 0x80, *sta(0xD000), *sta(0xD001), 0xA9, 0xFF, *sta(0xD00D), *sta(0xD00E))
+    setup = (0xA9, DISPLAY_LIST & 0xFF, *sta(0xD402), 0xA9, DISPLAY_LIST >> 8, *sta(0xD403), 0xA9, 0x22,
+             *sta(0xD400), *players, *wait_for_vcount(0x82), *wait_for_vcount(0x7C))  # line 247, cycle 111
+    # HITCLR at the start of line 248, then two WSYNCs: P0PL read in line 249 after the players
+    check = (*sta(0xD01E), *STA_WSYNC, *STA_WSYNC, 0xAD, 0x0C, 0xD0, *sta(RESULTS))
+    run_routine(machine, (*setup, *check), lines=2 * 262)
+    assert machine.peek(RESULTS) == collided
