@@ -52,12 +52,24 @@ list DMA off (DMACTL bit 5) ANTIC reads nothing and repeats the instruction it
 holds, its DLI included (``_held_instruction_dlis``).  The last parse is kept and
 given again while the frame starts at the same display list counter and memory scan
 counter, with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
-(``parse_display_list``).  Model limits: the registers count per scan line, not per
-cycle (a playfield width or HSCROL change in the middle of a line's DMA, ANTIC's
-HSCROL bug that lets playfield DMA run on across the horizontal blank and the
-"virtual DMA" that catches the CPU's bus there are not modelled); DMACTL's display list
-DMA bit counts at the next frame; a change to display list bytes below the beam is seen
-at the next DLI, not at the next instruction fetch; the line buffer is replayed as the
+(``parse_display_list``).
+
+The playfield DMA clock (``clock_edges``): on each scan line it starts at the start edge
+(cycle 26/18/10 for the fetch width, + HSCROL / 2 on a scrolled line) and stops at the stop
+edge (90/98/106 + HSCROL / 2) of the width and HSCROL in force at that cycle; a DMACTL or
+HSCROL write counts there from its access cycle + 2.  A write during a mode line's first scan
+line that moves an edge gives the mode line a ``clock``: the bytes fetched between the edges
+are its DMA cycles (emulator/dma.py) and the memory scan counter's advance (Acid800's
+"ANTIC: Playfield start timing" and "Playfield stop timing").
+
+Model limits: the registers count per scan line for the picture (a width or HSCROL change in
+the middle of a line draws the line as its width at the start edge; the clock's fetches count
+on the first scan line only; ANTIC's HSCROL bug that lets playfield DMA run on across the
+horizontal blank and the "virtual DMA" that catches the CPU's bus there are not modelled: a
+clock that meets no stop edge stops at its last width's); DMACTL's display list DMA bit
+counts at the next frame; a change to display list bytes below the beam is seen at the next
+DLI or ANTIC register write (WSYNC aside: the compiled CPU core keeps it), not at the
+instruction fetch itself; the line buffer is replayed as the
 last fetch's bytes from its start (a shorter last fetch does not leave older bytes behind
 it); the playfield window (``DisplayList.width``) is the widest the frame had (a line
 fetched narrower draws its own width inside it, but a horizontally scrolled one is clipped

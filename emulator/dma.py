@@ -13,7 +13,8 @@ cycles 0-7:
   cycles 6 and 7: the two address bytes of LMS, JMP and JVB;
 * playfield data: the DMA clock starts at cycle 26 (narrow), 18 (normal) or 10 (wide),
   one cycle later for every two colour clocks of HSCROL on a horizontally scrolled line
-  (which fetches the next wider playfield), and ticks every 2 cycles (modes 2-5, D-F),
+  (which fetches the next wider playfield), or where a DMACTL or HSCROL write during the
+  line moved it (``ModeLine.clock``, emulator/antic.py: ``clock_edges``), and ticks every 2 cycles (modes 2-5, D-F),
   4 (6, 7, A-C) or 8 (8, 9).  A character mode reads the character names at the ticks on
   the first scanline of a row and each character's bitmap byte three cycles after its
   name on every scanline; a map mode reads its bytes two cycles after the ticks, on the
