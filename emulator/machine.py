@@ -81,6 +81,7 @@ from emulator.antic import (
     DMACTL,
     FIRST_DISPLAY_LINE,
     FRAME_WIDTH,
+    MODES,
     NMI_DLI,
     NMI_VBI,
     NMIEN,
@@ -104,7 +105,7 @@ from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
 from emulator.picture import Picture
-from emulator.pmg import COLLIDING, HPOS_OFFSET, FrameState, collisions, hires_rows, object_masks, uses_objects
+from emulator.pmg import COLLIDING, HPOS_OFFSET, FrameState, collisions, object_masks, uses_objects
 from emulator.pokey import Pokey
 from emulator.runplan import STOPPED, RunPlan, double_write, wsync_release
 from emulator.serial import CassetteRecorder, SerialPort
@@ -697,7 +698,9 @@ class Machine:
         if (line, pixel) <= (done_line, done_pixel):
             return
         self._collided_blank = (line, pixel)
-        if not hires_rows(self.antic.display_list, DISPLAY_LINES - 1, 1)[0]:
+        mode_lines = self.antic.display_list.mode_lines
+        last = mode_lines[-1] if mode_lines else None  # the only mode line that can reach line 247
+        if last is None or last.line + last.height < VBLANK_LINE or not MODES[last.mode].hires:
             return
         window = np.zeros(FRAME_WIDTH, dtype=bool)  # the pixels passed since, on any one line
         if line > done_line + 1 or (line == done_line + 1 and pixel >= done_pixel):
