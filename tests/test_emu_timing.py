@@ -348,3 +348,13 @@ def test_the_hires_bug_lets_players_collide_in_the_vertical_blank(core: str, las
     check = (*sta(0xD01E), *STA_WSYNC, *STA_WSYNC, 0xAD, 0x0C, 0xD0, *sta(RESULTS))
     run_routine(machine, (*setup, *check), lines=2 * 262)
     assert machine.peek(RESULTS) == collided
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_display_list_byte_changed_below_the_beam_is_seen_at_the_next_dli(core: str, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    # the third blank instruction raises a DLI on line 31 (NMIs off: ANTIC still looks at the list)
+    load(machine, DISPLAY_LIST, (0x70, 0x70, 0xF0, 0x42, 0x00, 0x40, *[0x02] * 23, 0x41, 0x00, 0x30))
+    # in line 21 the program makes the row of line 56 a mode F line, and touches no ANTIC register
+    run_routine(machine, text_screen_routine(10, (0xA9, 0x0F, *sta(DISPLAY_LIST + 8))), lines=262 + 60)
+    assert [free_in_line(machine, line) for line in (56, 57)] == [114 - 1 - 40 - 9, 114 - 1 - 80 - 1]
