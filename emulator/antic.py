@@ -655,18 +655,19 @@ class Antic:
         first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, memory_scan)
         return self._parse_from(first, None, (self.dmactl, self.hscrol, self.vscrol), (), reads)
 
-    def reparse_from(self, from_line: int) -> DisplayList:
+    def reparse_from(self, from_line: int, fetched: bool = False) -> DisplayList:
         """The frame's display list read again from scan line ``from_line`` on, with the register
         writes of the frame so far (``frame_writes``): the instructions before stay as they were
         read, the one in progress at ``from_line`` goes on as fetched (its end decided anew), the
-        rest are read from memory as it is now."""
+        rest are read from memory as it is now (``fetched``: the one fetched on ``from_line``
+        itself, in its cycle 1, stays as read too)."""
         display_list = self.display_list
         steps = display_list.parse_steps
         if not steps:
             return display_list
         index = max(0, bisect_right([step.line for step in steps], from_line) - 1)
         start = steps[index]
-        if start.line >= from_line:  # not fetched yet when the register changed: read it now
+        if start.line > from_line or (start.line == from_line and not fetched):  # not fetched yet: read it now
             start = start._replace(code=b"")
         return self._parse_from(start, display_list, self.frame_registers, tuple(self.frame_writes), [],
                                 tuple(self.frame_write_beams))
@@ -814,9 +815,10 @@ class Antic:
         access = self.access_beam()
         self.frame_writes.append((first, reg, value))
         self.frame_write_beams.append(access)
-        if reg in (DMACTL, HSCROL):
-            first = max(FIRST_DISPLAY_LINE, min(first, access[0]))
-        self._use(self.reparse_from(first))
+        fetched = False
+        if reg in (DMACTL, HSCROL) and access[0] < first:  # the write's own line's DMA clock too
+            first, fetched = max(FIRST_DISPLAY_LINE, access[0]), access[1] >= FETCH_CYCLE
+        self._use(self.reparse_from(first, fetched))
         self.display_list_changed(first)
         return True
 

@@ -381,3 +381,10 @@ def test_a_width_written_before_the_stop_edge_moves_it(cycle: int, fetched: int)
     write_at(antic, 32, cycle, 0xD400, 0x22)  # normal in force from cycle + 2: by 90, the stop moves to 98
     mode_6, mode_a = antic.display_list.mode_lines[:2]
     assert (mode_6.advance, mode_a.address) == (fetched, 0x4000 + fetched)
+
+
+def test_a_width_written_during_a_line_keeps_the_instruction_fetched_on_it() -> None:
+    antic = antic_at(MODE_6_THEN_A)
+    antic.ram[DLIST + 3] = 0x4F  # the program changes line 32's instruction after ANTIC fetched it
+    write_at(antic, 32, 50, 0xD400, 0x21)  # after its start edge: line 32 is read again for its clock
+    assert [(m.line, m.mode) for m in antic.display_list.mode_lines[:2]] == [(32, 6), (40, 10)]
