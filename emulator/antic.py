@@ -52,12 +52,24 @@ list DMA off (DMACTL bit 5) ANTIC reads nothing and repeats the instruction it
 holds, its DLI included (``_held_instruction_dlis``).  The last parse is kept and
 given again while the frame starts at the same display list counter and memory scan
 counter, with the same DMACTL, HSCROL and VSCROL, and the bytes it read unchanged
-(``parse_display_list``).  Model limits: the registers count per scan line, not per
-cycle (a playfield width or HSCROL change in the middle of a line's DMA, ANTIC's
-HSCROL bug that lets playfield DMA run on across the horizontal blank and the
-"virtual DMA" that catches the CPU's bus there are not modelled); DMACTL's display list
-DMA bit counts at the next frame; a change to display list bytes below the beam is seen
-at the next DLI, not at the next instruction fetch; the line buffer is replayed as the
+(``parse_display_list``).
+
+The playfield DMA clock (``clock_edges``): on each scan line it starts at the start edge
+(cycle 26/18/10 for the fetch width, + HSCROL / 2 on a scrolled line) and stops at the stop
+edge (90/98/106 + HSCROL / 2) of the width and HSCROL in force at that cycle; a DMACTL or
+HSCROL write counts there from its access cycle + 2.  A write during a mode line's first scan
+line that moves an edge gives the mode line a ``clock``: the bytes fetched between the edges
+are its DMA cycles (emulator/dma.py) and the memory scan counter's advance (Acid800's
+"ANTIC: Playfield start timing" and "Playfield stop timing").
+
+Model limits: the registers count per scan line for the picture (a width or HSCROL change in
+the middle of a line draws the line as its width at the start edge; the clock's fetches count
+on the first scan line only; ANTIC's HSCROL bug that lets playfield DMA run on across the
+horizontal blank and the "virtual DMA" that catches the CPU's bus there are not modelled: a
+clock that meets no stop edge stops at its last width's); DMACTL's display list DMA bit
+counts at the next frame; a change to display list bytes below the beam is seen at the next
+DLI or ANTIC register write (WSYNC aside: the compiled CPU core keeps it), not at the
+instruction fetch itself; the line buffer is replayed as the
 last fetch's bytes from its start (a shorter last fetch does not leave older bytes behind
 it); the playfield window (``DisplayList.width``) is the widest the frame had (a line
 fetched narrower draws its own width inside it, but a horizontally scrolled one is clipped
@@ -108,7 +120,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from emulator.video import NTSC
+from emulator.video import CYCLES_PER_LINE, NTSC
 
 DMACTL, CHACTL, DLISTL, DLISTH, HSCROL, VSCROL, PMBASE, CHBASE = 0, 1, 2, 3, 4, 5, 7, 9
 WSYNC, VCOUNT, PENH, PENV, NMIEN, NMIRES, NMIST = 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x0F
@@ -155,6 +167,11 @@ class ModeSpec:
     def hires(self) -> bool:
         """Pixels of half a colour clock: the playfield is PF2, a lit pixel PF1's luminance."""
         return self.pixel_width == 1
+
+    @property
+    def dma_step(self) -> int:
+        """Cycles between two playfield fetches (2, 4 or 8): 80 cycles for the normal width's bytes."""
+        return NORMAL_WIDTH // 4 // self.normal_bytes
 
     def bytes_at(self, width: int) -> int:
         """Bytes a mode line fetches at a playfield ``width`` hi-res pixels wide."""
@@ -207,6 +224,15 @@ class ModeLine:
     fetch_width: int = 0  # hi-res pixels fetched (0: the DMACTL width; wider with HS)
     shift: int = 0  # HSCROL in colour clocks when HS is set
     replayed: bool = False  # scan lines shown from the line buffer, nothing fetched on the first
+    #: the DMA clock's (start, stop) on the first scan line when a DMACTL or HSCROL write during it
+    #: moved an edge (``clock_edges``): it fetched that many bytes, and the memory scan counter
+    #: advances by them (the picture is drawn as ``size`` bytes: model limit)
+    clock: tuple[int, int] | None = None
+
+    @property
+    def advance(self) -> int:
+        """Bytes the first scan line fetched: the memory scan counter's advance."""
+        return clock_ticks(self.clock, MODES[self.mode].dma_step) if self.clock else self.size
 
 
 #: what a kept parse is valid for: DMACTL, start, memory scan counter, HSCROL, VSCROL, VS going on
@@ -223,6 +249,15 @@ FETCH_CYCLE = 1
 #: the cycle of a scan line by which a DMACTL playfield width or HSCROL written counts for the
 #: line: the normal playfield's DMA starts at cycle 26 (emulator/dma.py)
 PLAYFIELD_SAMPLE_CYCLE = 26
+#: the playfield DMA clock's edges by fetch width (hi-res pixels), one cycle later for every two
+#: colour clocks of HSCROL on a scrolled line: it starts at cycle 26/18/10 and stops at 90/98/106
+#: (a fetch every 2, 4 or 8 cycles in between: Altirra Hardware Reference Manual, "Playfield DMA")
+PLAYFIELD_DMA_START = {256: 26, 320: 18, 384: 10}
+PLAYFIELD_DMA_STOP = {256: 90, 320: 98, 384: 106}
+#: a DMACTL or HSCROL write in cycle c is in force at the clock's edges from cycle c + 2 on (a
+#: width written in cycle 16 moves line's start edge at 18, one in 17 does not: Acid800's
+#: "ANTIC: Playfield start timing")
+CLOCK_WRITE_DELAY = 2
 
 
 #: a ParseStep as the parser keeps it: a plain tuple of its fields
@@ -399,6 +434,45 @@ def _region_end_height(line: int, first_row: int, vscrol: int, vscrols: list[tup
     return VBLANK_LINE - line + 1
 
 
+def _moved_clock(shown: ModeLine, hs: bool, registers: tuple[int, int, int], writes: tuple[RegisterWrite, ...],
+                 beams: tuple[tuple[int, int], ...]) -> tuple[int, int] | None:
+    """The DMA clock's edges on mode line ``shown``'s first scan line if DMACTL or HSCROL writes
+    made during that line moved them (``clock_edges``), else None: the line starts with the
+    values written before it, each write counts from its cycle + CLOCK_WRITE_DELAY."""
+    line = shown.line
+    made = [index for index, (beam_line, _) in enumerate(beams)
+            if beam_line == line and writes[index][1] in (DMACTL, HSCROL)]
+    if not made:
+        return None
+    dmactl, hscrol = registers[0], registers[1]
+    for _, reg, value in writes[:made[0]]:
+        if reg == DMACTL:
+            dmactl = value
+        elif reg == HSCROL:
+            hscrol = value
+    settings = [(0, *_clock_setting(dmactl, hscrol, hs))]
+    for index in made:
+        _, reg, value = writes[index]
+        if reg == DMACTL:
+            dmactl = value
+        else:
+            hscrol = value
+        settings.append((beams[index][1] + CLOCK_WRITE_DELAY, *_clock_setting(dmactl, hscrol, hs)))
+    edges = clock_edges(settings) or (0, 0)  # a clock that never starts fetches nothing
+    width, delay = shown.fetch_width, shown.shift >> 1
+    return None if edges == (PLAYFIELD_DMA_START[width] + delay, PLAYFIELD_DMA_STOP[width] + delay) else edges
+
+
+def _clock_setting(dmactl: int, hscrol: int, hs: bool) -> tuple[int, int]:
+    """(fetch width, HSCROL delay in cycles) of a line with these DMACTL and HSCROL (``hs``: scrolled)."""
+    width_code = dmactl & 3
+    if not width_code:
+        return 0, 0
+    if not hs:
+        return PLAYFIELD[width_code][0], 0
+    return PLAYFIELD[WIDER[width_code]][0], (hscrol & 0x0F) >> 1
+
+
 def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tuple[int, int]], hscrol: int,
                       hscrols: list[tuple[int, int]]) -> list[ModeLine]:
     """Mode line ``shown`` scan line by scan line: the parts where DMACTL has the playfield on
@@ -420,7 +494,7 @@ def _playfield_pieces(shown: ModeLine, hs: bool, dmactl: int, dmactls: list[tupl
             continue
         offset = line - shown.line
         piece = replace(shown, line=line, height=1, first_row=(shown.first_row + offset) & 0x0F, shift=shift,
-                        replayed=shown.replayed or offset > 0)
+                        replayed=shown.replayed or offset > 0, clock=shown.clock if offset == 0 else None)
         if not shown.fetch_width:
             fetch_width = PLAYFIELD[WIDER[width_code] if hs else width_code][0]
             piece = replace(piece, fetch_width=fetch_width, size=MODES[shown.mode].bytes_at(fetch_width))
@@ -456,6 +530,44 @@ def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]
     return [(start, end, bytes(ram[start:end])) for start, end, _ in spans]
 
 
+#: what the playfield DMA clock sees from a cycle of a scan line on: (cycle, fetch width, HSCROL delay)
+ClockSetting = tuple[int, int, int]
+
+
+def clock_edges(settings: list[ClockSetting]) -> tuple[int, int] | None:
+    """The cycles the playfield DMA clock starts and stops on a scan line whose fetch width or
+    HSCROL changes during it (``settings`` in cycle order, the first from cycle 0): it starts at
+    the first cycle that is the start edge of the width and delay in force then, and stops at the
+    first later cycle that is the stop edge of those in force then (AHRM, "Playfield DMA";
+    Acid800's "ANTIC: Playfield start/stop timing": a width written after the start edge fetches
+    from the old width's start to the new one's stop).  None if it never starts.  A clock that
+    meets no stop edge (ANTIC's HSCROL bug: it would fetch on across the horizontal blank) is
+    stopped at its last setting's stop edge here (model limit)."""
+    start = None
+    index = 0
+    for cycle in range(CYCLES_PER_LINE):
+        while index + 1 < len(settings) and settings[index + 1][0] <= cycle:
+            index += 1
+        _, width, delay = settings[index]
+        if not width:
+            continue
+        if start is None:
+            if cycle == PLAYFIELD_DMA_START[width] + delay:
+                start = cycle
+        elif cycle == PLAYFIELD_DMA_STOP[width] + delay:
+            return start, cycle
+    if start is None:
+        return None
+    _, width, delay = settings[-1]
+    return start, max(start, PLAYFIELD_DMA_STOP.get(width, start) + delay)
+
+
+def clock_ticks(edges: tuple[int, int], step: int) -> int:
+    """Bytes the clock fetches between its ``edges``: one at the start and every ``step`` cycles."""
+    start, stop = edges
+    return (stop - start + step - 1) // step
+
+
 def _screen_bytes(ram: np.ndarray, address: int, count: int) -> np.ndarray:
     """``count`` bytes of screen memory from ``address``, wrapping inside its 4K block."""
     if (address & 0x0FFF) + count <= 0x1000:
@@ -473,6 +585,8 @@ class Antic:
         self.scanline: Callable[[], int] = lambda: 0  # the beam's scanline now (the machine's)
         #: the beam's scan line and cycle in it now (the machine's; without one, between displays)
         self.beam: Callable[[], tuple[int, int]] = lambda: (VBLANK_LINE, 0)
+        #: the scan line and cycle of the register access itself (the instruction's access cycle)
+        self.access_beam: Callable[[], tuple[int, int]] = lambda: self.beam()
         #: told the first scan line of the frame whose display list was read again (the machine's)
         self.display_list_changed: Callable[[int], None] = lambda from_line: None
         self.ram_view = np.frombuffer(ram, dtype=np.uint8)
@@ -497,6 +611,7 @@ class Antic:
         self.frame_vscrolling = False  # ... at the top of the current frame
         self.frame_registers = (0, 0, 0)  # DMACTL, HSCROL, VSCROL at the top of the frame
         self.frame_writes: list[RegisterWrite] = []  # the frame's writes during the display that the parse reads
+        self.frame_write_beams: list[tuple[int, int]] = []  # the scan line and access cycle of each
         self.frame_start_font = (0, 0)  # CHBASE, CHACTL at the top of the frame
         self.font_log: list[tuple[int, int, int]] = []  # (scanline, register, value) of their writes
         self._steady_font_rows: tuple[tuple[int, int], FontRows] | None = None  # font_rows without writes
@@ -541,26 +656,30 @@ class Antic:
         first = ParseStep(FIRST_DISPLAY_LINE, pc, memory_scan, vscrolling, FIRST_DISPLAY_LINE - 1, memory_scan)
         return self._parse_from(first, None, (self.dmactl, self.hscrol, self.vscrol), (), reads)
 
-    def reparse_from(self, from_line: int) -> DisplayList:
+    def reparse_from(self, from_line: int, fetched: bool = False) -> DisplayList:
         """The frame's display list read again from scan line ``from_line`` on, with the register
         writes of the frame so far (``frame_writes``): the instructions before stay as they were
         read, the one in progress at ``from_line`` goes on as fetched (its end decided anew), the
-        rest are read from memory as it is now."""
+        rest are read from memory as it is now (``fetched``: the one fetched on ``from_line``
+        itself, in its cycle 1, stays as read too)."""
         display_list = self.display_list
         steps = display_list.parse_steps
         if not steps:
             return display_list
         index = max(0, bisect_right([step.line for step in steps], from_line) - 1)
         start = steps[index]
-        if start.line >= from_line:  # not fetched yet when the register changed: read it now
+        if start.line > from_line or (start.line == from_line and not fetched):  # not fetched yet: read it now
             start = start._replace(code=b"")
-        return self._parse_from(start, display_list, self.frame_registers, tuple(self.frame_writes), [])
+        return self._parse_from(start, display_list, self.frame_registers, tuple(self.frame_writes), [],
+                                tuple(self.frame_write_beams))
 
     def _parse_from(self, start: ParseStep, prefix: DisplayList | None, registers: tuple[int, int, int],
-                    writes: tuple[RegisterWrite, ...], reads: list[int]) -> DisplayList:
+                    writes: tuple[RegisterWrite, ...], reads: list[int],
+                    beams: tuple[tuple[int, int], ...] = ()) -> DisplayList:
         """The display list from ``start`` to the vertical blank, after ``prefix``'s mode lines
         before it; ``registers`` are DMACTL, HSCROL and VSCROL at the frame's top, ``writes`` the
-        writes to HSCROL, VSCROL and DLISTL/H during the display (each from its scan line on)."""
+        writes to HSCROL, VSCROL and DLISTL/H during the display (each from its scan line on),
+        ``beams`` the scan line and cycle each was made in."""
         dmactl, hscrol, vscrol = registers
         counter_writes = [write for write in writes if write[1] in (DLISTL, DLISTH)]
         vscrols = [(line, value) for line, reg, value in writes if reg == VSCROL]
@@ -632,13 +751,15 @@ class Antic:
                 shown = ModeLine(line, height, mode, memory_scan if width_code else line_buffer, size, first_row,
                                  fetch_width, shift, not width_code)
                 hs = bool(instruction & 0x10)
+                if width_code and beams:
+                    shown = replace(shown, clock=_moved_clock(shown, hs, registers, writes, beams))
                 if not dmactls and not (hs and hscrols):
                     mode_lines.append(shown)
                 else:
                     mode_lines.extend(_playfield_pieces(shown, hs, dmactl, dmactls, hscrol, hscrols))
                 if width_code:  # the first scan line fetched into the line buffer
                     line_buffer = memory_scan
-                    memory_scan = _advance_within_4k(memory_scan, size)
+                    memory_scan = _advance_within_4k(memory_scan, shown.advance)
             if instruction & 0x80 and line + height - 1 < VBLANK_LINE:
                 dli_lines.append(line + height - 1)
             line += height
@@ -667,6 +788,7 @@ class Antic:
         self.frame_vscrolling = self.vscrolling
         self.frame_registers = (self.dmactl, self.hscrol, self.vscrol)
         self.frame_writes = []
+        self.frame_write_beams = []
         self._use(self.parse_display_list())
         self.frame_start_font = (self.chbase, self.chactl)
         self.font_log = []
@@ -685,20 +807,34 @@ class Antic:
         """A write to a register the parse reads: during the display (before the vertical blank,
         ANTIC samples it at ``sample_cycle`` of a scan line) the rest of the frame's list is read
         again with it, and the machine hears from which scan line; False between the displays
-        (the next frame reads it)."""
+        (the next frame reads it).  A playfield width or HSCROL also counts on its own line's DMA
+        clock (``clock_edges``): that line is read again too."""
         line, cycle = self.beam()
         first = max(FIRST_DISPLAY_LINE, line if cycle < sample_cycle else line + 1)
         if line >= VBLANK_LINE or first >= VBLANK_LINE or not self.display_list.steps:
             return False
+        access = self.access_beam()
         self.frame_writes.append((first, reg, value))
-        self._use(self.reparse_from(first))
+        self.frame_write_beams.append(access)
+        fetched = False
+        if reg in (DMACTL, HSCROL) and access[0] < first:  # the write's own line's DMA clock too
+            first, fetched = max(FIRST_DISPLAY_LINE, access[0]), access[1] >= FETCH_CYCLE
+        self._use(self.reparse_from(first, fetched))
         self.display_list_changed(first)
         return True
 
-    def check_display_list(self, line: int) -> None:
-        """A DLI on scan line ``line``: display list bytes ANTIC has not fetched yet that the
-        program has changed (below the beam) are read again from the first changed instruction
-        on.  Model limit: the check comes at DLIs, so a change is seen from the next DLI on."""
+    def check_display_list(self, line: int | None = None) -> None:
+        """Display list bytes ANTIC has not fetched yet (below scan line ``line``; default: the
+        beam's, whose instruction is fetched in cycle 1) that the program has changed are read
+        again from the first changed instruction on.  The machine asks at each DLI and each
+        write to an ANTIC register but WSYNC (which the compiled CPU core handles itself).
+        Model limit: a change is seen from the next such moment on (Acid800's "ANTIC: DMA
+        pattern" changes the instruction in its DLI, then writes DMACTL)."""
+        if line is None:
+            beam_line, cycle = self.beam()
+            if beam_line >= VBLANK_LINE:
+                return
+            line = beam_line if cycle >= FETCH_CYCLE else beam_line - 1
         changed = self.display_list.first_changed_after(self.ram, line)
         if changed is not None:
             self._use(self.reparse_from(changed))

@@ -13,7 +13,8 @@ cycles 0-7:
   cycles 6 and 7: the two address bytes of LMS, JMP and JVB;
 * playfield data: the DMA clock starts at cycle 26 (narrow), 18 (normal) or 10 (wide),
   one cycle later for every two colour clocks of HSCROL on a horizontally scrolled line
-  (which fetches the next wider playfield), and ticks every 2 cycles (modes 2-5, D-F),
+  (which fetches the next wider playfield), or where a DMACTL or HSCROL write during the
+  line moved it (``ModeLine.clock``, emulator/antic.py: ``clock_edges``), and ticks every 2 cycles (modes 2-5, D-F),
   4 (6, 7, A-C) or 8 (8, 9).  A character mode reads the character names at the ticks on
   the first scanline of a row and each character's bitmap byte three cycles after its
   name on every scanline; a map mode reads its bytes two cycles after the ticks, on the
@@ -49,6 +50,7 @@ from emulator.antic import (
     LINES_PER_FRAME,
     MODES,
     PLAYFIELD,
+    PLAYFIELD_DMA_START,
     VBLANK_LINE,
     WIDER,
     DisplayList,
@@ -64,8 +66,6 @@ PLAYER_CYCLES = (2, 3, 4, 5)
 #: the nine refresh requests of a scan line, and the last cycle a delayed one may take
 REFRESH_REQUESTS = tuple(range(25, 25 + 9 * 4, 4))
 REFRESH_LAST = 106
-#: playfield width in hi-res pixels -> the cycle the playfield DMA clock starts
-PLAYFIELD_DMA_START = {256: 26, 320: 18, 384: 10}
 #: playfield fetches at and after this cycle are virtual: they take no cycle from the CPU
 PLAYFIELD_DMA_END = 106
 MAP_DATA_DELAY = 2  # a map mode's byte comes two cycles after the clock's tick
@@ -75,17 +75,20 @@ DMACTL_MISSILES, DMACTL_PLAYERS = 0x04, 0x08
 
 
 @lru_cache(maxsize=256)
-def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: int, delay: int = 0) -> frozenset[int]:
+def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: int, delay: int = 0,
+                     clock: tuple[int, int] = (0, 0)) -> frozenset[int]:
     """The cycles (0-113) ANTIC takes in one scanline.
 
     ``names``: playfield bytes read from screen memory (character names or map bytes);
     ``bitmaps``: character bitmap bytes (both on a character row's first scanline, only
     bitmaps on its later ones, only names on a map mode's first scanline); ``width``: the
     fetched playfield's width in hi-res pixels; ``pm``: 0 none, 1 missiles, 5 players and
-    missiles; ``delay``: the cycles HSCROL delays the playfield DMA by.
+    missiles; ``delay``: the cycles HSCROL delays the playfield DMA by; ``clock``: the DMA
+    clock's first cycle and cycles a fetch when a write during the line moved its edges
+    (``ModeLine.clock``; (0, 0): by the width and delay).
     """
     busy = set(DISPLAY_LIST_CYCLES[:dl_bytes])
-    busy.update(playfield_cycles(names, bitmaps, width, delay))
+    busy.update(playfield_cycles(names, bitmaps, width, delay, clock))
     if pm:
         busy.add(MISSILE_CYCLE)
         if pm > 1:
@@ -94,13 +97,16 @@ def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: in
     return frozenset(busy)
 
 
-def playfield_cycles(names: int, bitmaps: int, width: int, delay: int = 0) -> list[int]:
+def playfield_cycles(names: int, bitmaps: int, width: int, delay: int = 0,
+                     clock: tuple[int, int] = (0, 0)) -> list[int]:
     """The cycles of a scanline's playfield fetches (see the module docstring)."""
     count = names or bitmaps
     if not count:
         return []
     start = PLAYFIELD_DMA_START.get(width, PLAYFIELD_DMA_START[320]) + delay
     step = max(1, (width or 320) // 4 // count)  # the window: a cycle every four hi-res pixels
+    if clock[1]:
+        start, step = clock
     ticks = [start + step * i for i in range(count)]
     if names and not bitmaps:
         cycles = [tick + MAP_DATA_DELAY for tick in ticks]
@@ -140,12 +146,19 @@ def width_change_counts(write_cycle: int, width: int, new_width: int, delay: int
     return start is not None and write_cycle < start + delay - 1
 
 
+#: what line_busy_cycles needs of a scan line: display list bytes, names, bitmaps, player/missile
+#: DMA, fetch width, HSCROL delay, DMA clock (start, step) if a write moved it
+LineLoad = tuple[int, int, int, int, int, int, tuple[int, int]]
+
+
 def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME,
-               changes: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int, int, int, int, int], ...]:
-    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay) for each of the frame's scanlines.
+               changes: tuple[tuple[int, int], ...] = ()) -> tuple[LineLoad, ...]:
+    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay, clock) for each of the frame's
+    scanlines.
 
     ``changes``: (first scanline, DMACTL) of writes during the frame, in order: from that line
-    on, its width and player/missile DMA."""
+    on, its width and player/missile DMA.  A mode line whose first scan line's DMA clock a write
+    moved (``ModeLine.clock``) fetches its ticks there."""
     line_dmactl = [dmactl] * lines
     for first, value in changes:
         line_dmactl[first:] = [value] * (lines - first)
@@ -154,6 +167,7 @@ def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FR
     bitmaps = [0] * lines
     widths = [display_list.width] * lines
     delays = [0] * lines
+    clocks = [(0, 0)] * lines
     for line, count in display_list.fetches:
         dl_bytes[line] = count
     for mode_line in display_list.mode_lines:
@@ -162,13 +176,17 @@ def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FR
             width, size = _fetch(mode_line, display_list, (line_dmactl[line] ^ dmactl) & 0x03, line_dmactl[line])
             widths[line] = width
             delays[line] = mode_line.shift >> 1  # a cycle for every two colour clocks of HSCROL
+            if line == mode_line.line and mode_line.clock:
+                size = mode_line.advance
+                clocks[line] = (mode_line.clock[0], spec.dma_step)
             if line == mode_line.line and not mode_line.replayed:  # a replay of the line buffer
                 names[line] = size  # fetches no names (emulator/antic.py)
             if spec.character:
                 bitmaps[line] = size
     return tuple(
         (dl_bytes[line], names[line], bitmaps[line],
-         _pm(line_dmactl[line]) if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0, widths[line], delays[line])
+         _pm(line_dmactl[line]) if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0, widths[line], delays[line],
+         clocks[line])
         for line in range(lines)
     )
 
@@ -237,7 +255,8 @@ def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAM
         return _last[3]
     key = (
         lines, dmactl & (DMACTL_MISSILES | DMACTL_PLAYERS), display_list.width, display_list.fetches,
-        tuple((m.line, m.height, m.mode, m.size, m.fetch_width, m.shift, m.replayed) for m in display_list.mode_lines),
+        tuple((m.line, m.height, m.mode, m.size, m.fetch_width, m.shift, m.replayed, m.clock)
+              for m in display_list.mode_lines),
         tuple((first, value & 0x0F) for first, value in changes), dmactl & 0x03 if changes else 0,
     )
     cached = _cache.get(key)
@@ -247,8 +266,8 @@ def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAM
         return cached
     busy = np.zeros((lines, CYCLES_PER_LINE), dtype=bool)
     loads = line_loads(display_list, dmactl, lines, changes)
-    for line, (dl_bytes, names, bitmaps, pm, width, delay) in enumerate(loads):
-        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, width, pm, delay))] = True
+    for line, (dl_bytes, names, bitmaps, pm, width, delay, clock) in enumerate(loads):
+        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, width, pm, delay, clock))] = True
     result = DmaTimeline(busy.reshape(-1))
     if len(_cache) >= CACHE_SIZE:
         _cache.pop(next(iter(_cache)))

@@ -81,6 +81,7 @@ from emulator.antic import (
     DMACTL,
     FIRST_DISPLAY_LINE,
     FRAME_WIDTH,
+    MODES,
     NMI_DLI,
     NMI_VBI,
     NMIEN,
@@ -98,13 +99,13 @@ from emulator.audio import PokeyAudio
 from emulator.cpu import NZ_TABLE, STOP, TRAP_OPCODE, AtariCPU
 from emulator.dma import DmaTimeline, timeline, width_change_counts
 from emulator.errors import CpuJam, DiskDidNotBoot, EmulatorError
-from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, Gtia
+from emulator.gtia import CONSOL_OPTION, CONSOL_SELECT, CONSOL_START, GRAFM, GRAFP0, PRIOR, Gtia
 from emulator.interfaces import Chip, CioDevice
 from emulator.memory import Memory
 from emulator.palette import palette_for
 from emulator.pia import Pia
 from emulator.picture import Picture
-from emulator.pmg import HPOS_OFFSET, FrameState, uses_objects
+from emulator.pmg import COLLIDING, HPOS_OFFSET, FrameState, collisions, object_masks, uses_objects
 from emulator.pokey import Pokey
 from emulator.runplan import STOPPED, RunPlan, double_write, wsync_release
 from emulator.serial import CassetteRecorder, SerialPort
@@ -177,6 +178,7 @@ class Machine:
         self.palette = palette_for(video)
         self._collided_rows = 0  # displayed rows whose collisions are in GTIA's registers
         self._collided_pixel = 0  # ... and pixels of the row after them
+        self._collided_blank = (VBLANK_LINE, 0)  # ... and of the vertical blank (_collide_blank)
         self._pokey_irq = self._pia_irq = False
         self.irq_from = 0  # the first instruction boundary at which the CPU may take the IRQ
         self.pokey = Pokey(cycles=self._cycle_now, irq_changed=self._irq_changed, seed=seed,
@@ -189,6 +191,7 @@ class Machine:
         self.antic = Antic(memory.ram)
         self.antic.scanline = self.scanline
         self.antic.beam = lambda: divmod(self.real_cycle() - self.frame_start, CYCLES_PER_LINE)
+        self.antic.access_beam = lambda: divmod(self.access_cycle() - self.frame_start, CYCLES_PER_LINE)
         self.antic.display_list_changed = self.display_list_changed
         self.picture = Picture(self.antic)  # compiled (emulator/_videocore.c) or Python
         self.serial = SerialPort(self.pokey, self.schedule, self.access_cycle)
@@ -328,6 +331,7 @@ class Machine:
             return STOP
         before = self.antic.dmactl
         self._replan = False
+        self.antic.check_display_list()  # the list below the beam as the program has left it
         self.antic.write(addr, value)
         if addr & 0x0F == DMACTL and (before ^ value) & 0x0F:
             self._dmactl_changed(before, value)
@@ -495,6 +499,7 @@ class Machine:
         self.run_plan.begin_frame(self.frame_start, timeline(display_list, self.antic.dmactl, self.lines_per_frame))
         self.gtia.begin_frame()
         self._collided_rows = self._collided_pixel = 0
+        self._collided_blank = (VBLANK_LINE, 0)  # where the vertical blank's collisions stand
         template = self._frame_events
         if template[0] is not display_list or template[1] is not self.run_plan.timeline:
             offsets = [self._event_offset("dli", line) for line in display_list.dli_lines]
@@ -570,6 +575,8 @@ class Machine:
             self._event_index += 1
             self._end_frame()
             return
+        if kind == "dli":
+            self.antic.check_display_list(line)  # the list below the beam as the program has left it
         if self._nmist_set_for != self._event_index:
             self._set_nmist(kind)
         self._event_index += 1
@@ -663,6 +670,7 @@ class Machine:
             if row < 0:
                 return
             if row >= DISPLAY_LINES:
+                self._collide_blank(line, pixel)
                 row, pixel = DISPLAY_LINES, 0
         else:
             row, pixel = end_row, 0
@@ -683,10 +691,44 @@ class Machine:
         collisions = self.gtia.collisions  # each register ORed with its new bits, all 16 at once
         collisions[:] = (int.from_bytes(collisions, "little") | int.from_bytes(hits, "little")).to_bytes(16, "little")
 
+    def _collide_blank(self, line: int, pixel: int) -> None:
+        """ANTIC's hi-res bug: after a hi-res mode line (2, 3 or F) on the display's last line
+        (247) GTIA stays in hi-res mode and players and missiles go on colliding with each other
+        in the vertical blank (Acid800's "ANTIC: Hires bug": a player-player collision on lines
+        248-249 after a mode F line on 247, none after a blank one).  The objects are GTIA's
+        registers as they are now (no P/M DMA there), the same on every line; from where the last
+        look stopped up to the beam at (``line``, ``pixel``), to the frame's end (model limit:
+        lines 0-7 of the next frame are not counted)."""
+        done_line, done_pixel = self._collided_blank
+        if (line, pixel) <= (done_line, done_pixel):
+            return
+        self._collided_blank = (line, pixel)
+        mode_lines = self.antic.display_list.mode_lines
+        last = mode_lines[-1] if mode_lines else None  # the only mode line that can reach line 247
+        if last is None or last.line + last.height < VBLANK_LINE or not MODES[last.mode].hires:
+            return
+        window = np.zeros(FRAME_WIDTH, dtype=bool)  # the pixels passed since, on any one line
+        if line > done_line + 1 or (line == done_line + 1 and pixel >= done_pixel):
+            window[:] = True
+        elif line == done_line + 1:
+            window[done_pixel:] = window[:max(0, pixel)] = True
+        else:
+            window[done_pixel:max(done_pixel, pixel)] = True
+        window &= COLLIDING
+        table = np.frombuffer(bytes(self.gtia.registers), dtype=np.uint8)[None, :]
+        players, missiles = object_masks(table, table[:, GRAFP0:GRAFM + 1])
+        players = [None if mask is None else mask & window for mask in players]
+        missiles = [None if mask is None else mask & window for mask in missiles]
+        blank = np.zeros((1, FRAME_WIDTH), dtype=np.uint8)
+        hits = collisions(blank, np.zeros(1, dtype=bool), table[:, PRIOR] >> 6, players, missiles)
+        for reg, bits in enumerate(hits):
+            self.gtia.collisions[reg] |= bits
+
     def _end_frame(self) -> None:
         self._indices_cache = None
         if self.frames - self._collisions_read_frame <= COLLISION_INTEREST_FRAMES:
             self._collide(DISPLAY_LINES)
+            self._collide_blank(self.lines_per_frame, 0)
         cache = self._indices_cache
         self.completed_frame = cache[0] if cache is not None else self._frame_state()
         self.frame_start += self.cycles_per_frame

@@ -365,3 +365,26 @@ def test_a_program_whose_dli_writes_vscrol_gets_its_later_dlis_where_antic_puts_
     machine = Machine(assemble(VSCROL_DLI_PROGRAM, tmp_path))
     machine.run_frames(3)
     assert list(machine.memory.ram[0x80:0x84]) == [12 // 2, 16 // 2, 39 // 2, 49 // 2]
+
+
+# -- a width written during a mode line's first scan line (its DMA clock's edges) --------------------
+
+#: three blank 8-line instructions, mode 6 with LMS $4000 (scan lines 32-39), mode A (40-43), JVB
+MODE_6_THEN_A = bytes((0x70, 0x70, 0x70, 0x46, 0x00, 0x40, 0x0A, 0x41)) + DLIST.to_bytes(2, "little")
+
+
+@pytest.mark.parametrize(("cycle", "fetched"), [(88, 18), (89, 16)])
+def test_a_width_written_before_the_stop_edge_moves_it(cycle: int, fetched: int) -> None:
+    antic = antic_at(MODE_6_THEN_A)
+    antic.dmactl = 0x21  # narrow: the clock runs from 26 to 90
+    antic.begin_frame()
+    write_at(antic, 32, cycle, 0xD400, 0x22)  # normal in force from cycle + 2: by 90, the stop moves to 98
+    mode_6, mode_a = antic.display_list.mode_lines[:2]
+    assert (mode_6.advance, mode_a.address) == (fetched, 0x4000 + fetched)
+
+
+def test_a_width_written_during_a_line_keeps_the_instruction_fetched_on_it() -> None:
+    antic = antic_at(MODE_6_THEN_A)
+    antic.ram[DLIST + 3] = 0x4F  # the program changes line 32's instruction after ANTIC fetched it
+    write_at(antic, 32, 50, 0xD400, 0x21)  # after its start edge: line 32 is read again for its clock
+    assert [(m.line, m.mode) for m in antic.display_list.mode_lines[:2]] == [(32, 6), (40, 10)]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator import machine as machine_module
-from emulator.antic import MODES, Antic, DisplayList
+from emulator.antic import MODES, Antic, DisplayList, clock_edges, clock_ticks
 from emulator.dma import CYCLES_PER_FRAME, line_busy_cycles, timeline
 from emulator.headless import HeadlessAtari
 
@@ -187,3 +187,43 @@ def test_machine_counts_the_cpu_cycles_it_executed(atari: HeadlessAtari) -> None
     machine.run_frames(10)
     assert machine.cycles - real_before == pytest.approx(10 * CYCLES_PER_FRAME, abs=8)
     assert machine.cpu_cycles - cpu_before == pytest.approx(10 * machine.dma.free_cycles, abs=10 * 8)
+
+
+# -- the playfield DMA clock's edges (Altirra Hardware Reference Manual, "Playfield DMA";
+# Acid800's "ANTIC: Playfield start timing" and "Playfield stop timing") ------------------------
+
+
+def test_the_clock_runs_from_its_widths_start_edge_to_its_stop_edge() -> None:
+    assert [clock_edges([(0, width, 0)]) for width in (256, 320, 384)] == [(26, 90), (18, 98), (10, 106)]
+    assert clock_edges([(0, 320, 4)]) == (22, 102)  # HSCROL 8 moves both edges by four cycles
+    assert clock_edges([(0, 0, 0)]) is None  # the playfield off
+
+
+def test_a_width_changed_after_the_start_edge_counts_at_the_stop_edge() -> None:
+    assert clock_edges([(0, 320, 0), (18, 256, 0)]) == (26, 90)  # in force at 18: narrow throughout
+    assert clock_edges([(0, 320, 0), (19, 256, 0)]) == (18, 90)  # normal start, narrow stop
+    assert clock_edges([(0, 256, 0), (19, 320, 0)]) is None  # normal's start edge passed, narrow's not met
+    assert clock_edges([(0, 256, 0), (90, 320, 0)]) == (26, 98)  # normal at the narrow stop: on to 98
+    assert clock_edges([(0, 256, 0), (91, 320, 0)]) == (26, 90)
+
+
+def test_hscrol_changed_at_the_start_edge() -> None:
+    assert clock_edges([(0, 320, 0), (18, 320, 4)]) == (22, 102)  # in force at 18: the start waits
+    assert clock_edges([(0, 320, 0), (19, 320, 4)]) == (18, 102)  # started; it stops four cycles late
+
+
+def test_clock_ticks_are_the_bytes_fetched() -> None:
+    assert [clock_ticks((18, 90), MODES[mode].dma_step) for mode in (2, 6, 8)] == [36, 18, 9]
+    assert clock_ticks((18, 102), 4) == 21 and clock_ticks((0, 0), 2) == 0
+
+
+@given(st.sampled_from([256, 320, 384]), st.sampled_from([256, 320, 384]), st.integers(0, 113),
+       st.integers(0, 7), st.integers(0, 7))
+def test_a_change_outside_the_clocks_run_changes_nothing_before_it(before: int, after: int, cycle: int,
+                                                                      delay: int, new_delay: int) -> None:
+    edges = clock_edges([(0, before, delay), (cycle, after, new_delay)])
+    start = {256: 26, 320: 18, 384: 10}[before] + delay
+    if cycle > start:  # the clock started with the old setting
+        assert edges is not None and edges[0] == start
+    if edges is not None:
+        assert edges[0] < edges[1] <= 113

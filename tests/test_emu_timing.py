@@ -301,3 +301,75 @@ def test_a_width_change_counts_before_the_dma_clock_starts() -> None:
     assert width_change_counts(24, 256, 320) and not width_change_counts(25, 256, 320)  # at 26 (narrow)
     assert width_change_counts(17, 320, 384, delay=1)  # HSCROL 2: the clock at 19
     assert width_change_counts(10, 0, 320)  # the playfield switched on: the new width's clock
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_display_list_byte_changed_below_the_beam_is_fetched_as_changed(core: str, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    load(machine, DISPLAY_LIST, (0x70, 0x70, 0x70, 0x42, 0x00, 0x40, *[0x02] * 23, 0x41, 0x00, 0x30))
+    # in line 41 the program makes the row of line 56 a mode F line (one scan line: an instruction
+    # byte and 40 map bytes, nine refresh cycles) and writes DMACTL as it was (as Acid800's "DMA
+    # pattern" does): ANTIC fetches the changed byte in line 56's cycle 1, line 57 starts a row
+    change = (0xA9, 0x0F, *sta(DISPLAY_LIST + 8), 0xA9, 0x22, *sta(0xD400))
+    run_routine(machine, text_screen_routine(20, change), lines=262 + 60)
+    assert [free_in_line(machine, line) for line in (56, 57, 58)] == [114 - 1 - 40 - 9, 114 - 1 - 80 - 1, 114 - 40 - 9]
+
+
+#: three blank 8-line instructions, a mode 6 line with LMS $4000 (scan lines 32-39), a mode A line
+#: (40-43), JVB: the mode A line's screen memory starts where the mode 6 line's fetch ended
+MODE_6_THEN_A = (0x70, 0x70, 0x70, 0x46, 0x00, 0x40, 0x0A, 0x41, 0x00, 0x30)
+
+
+def narrowed_at(core: str, padding: tuple[int, ...], monkeypatch) -> Machine:
+    """DMACTL $22 (normal), then in line 32 (the mode 6 line's first scan line) $21 (narrow),
+    written ``padding`` CPU cycles after cycle 104 of line 31 (+ 2 for the LDA): 18 cycles put the
+    STA's access in cycle 16 of line 32, 19 in cycle 17 (the blank line 31 is free, line 32 takes
+    cycles 1, 6 and 7 for its instruction)."""
+    machine = bare_machine(core, monkeypatch)
+    load(machine, DISPLAY_LIST, MODE_6_THEN_A)
+    setup = (0xA9, DISPLAY_LIST & 0xFF, *sta(0xD402), 0xA9, DISPLAY_LIST >> 8, *sta(0xD403),
+             0xA9, 0x22, *sta(0xD400), *wait_for_vcount(0x82), *aligned_at_cycle_104(15))
+    run_routine(machine, (*setup, 0xA9, 0x21, *padding, *sta(0xD400)), lines=262 + 60)
+    return machine
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize(("padding", "fetched"), [
+    (NOP * 9, 16),  # written in cycle 16: narrow from the start edge (26) to its stop (90)
+    ((*NOP * 8, *BIT_ZP), 18),  # in cycle 17: the normal start (18) had it, the narrow stop (90) ends it
+])
+def test_a_width_written_at_the_dma_start_edge(core: str, padding, fetched: int, monkeypatch) -> None:
+    machine = narrowed_at(core, padding, monkeypatch)
+    mode_6, mode_a = machine.antic.display_list.mode_lines[:2]
+    assert (mode_6.line, mode_6.advance, mode_a.line, mode_a.address) == (32, fetched, 40, 0x4000 + fetched)
+    # line 32's DMA: the instruction and its address, a name and a bitmap byte per fetch, 9 refresh
+    assert free_in_line(machine, 32) == 114 - 3 - 2 * fetched - 9
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize(("last_line", "collided"), [
+    ((0x4F, 0x00, 0x20), 0x02),  # a mode F line on 247: GTIA stays hi-res, P0 meets P1 in 248-249
+    ((0x00,), 0x00),  # a blank line on 247: no collisions in the vertical blank
+])
+def test_the_hires_bug_lets_players_collide_in_the_vertical_blank(core: str, last_line, collided: int,
+                                                                   monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    # 232 blank lines (8-239), 7 more (240-246), the last line (247), JVB
+    load(machine, DISPLAY_LIST, (*[0x70] * 29, 0x60, *last_line, 0x41, 0x00, 0x30))
+    players = (0xA9, 0x80, *sta(0xD000), *sta(0xD001), 0xA9, 0xFF, *sta(0xD00D), *sta(0xD00E))
+    setup = (0xA9, DISPLAY_LIST & 0xFF, *sta(0xD402), 0xA9, DISPLAY_LIST >> 8, *sta(0xD403), 0xA9, 0x22,
+             *sta(0xD400), *players, *wait_for_vcount(0x82), *wait_for_vcount(0x7C))  # line 247, cycle 111
+    # HITCLR at the start of line 248, then two WSYNCs: P0PL read in line 249 after the players
+    check = (*sta(0xD01E), *STA_WSYNC, *STA_WSYNC, 0xAD, 0x0C, 0xD0, *sta(RESULTS))
+    run_routine(machine, (*setup, *check), lines=2 * 262)
+    assert machine.peek(RESULTS) == collided
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_display_list_byte_changed_below_the_beam_is_seen_at_the_next_dli(core: str, monkeypatch) -> None:
+    machine = bare_machine(core, monkeypatch)
+    # the third blank instruction raises a DLI on line 31 (NMIs off: ANTIC still looks at the list)
+    load(machine, DISPLAY_LIST, (0x70, 0x70, 0xF0, 0x42, 0x00, 0x40, *[0x02] * 23, 0x41, 0x00, 0x30))
+    # in line 21 the program makes the row of line 56 a mode F line, and touches no ANTIC register
+    run_routine(machine, text_screen_routine(10, (0xA9, 0x0F, *sta(DISPLAY_LIST + 8))), lines=262 + 60)
+    assert [free_in_line(machine, line) for line in (56, 57)] == [114 - 1 - 40 - 9, 114 - 1 - 80 - 1]
