@@ -260,6 +260,12 @@ PLAYFIELD_DMA_STOP = {256: 90, 320: 98, 384: 106}
 CLOCK_WRITE_DELAY = 2
 
 
+#: DMACTL's display list DMA bit; a write that changes it is logged in ``frame_writes`` as its own
+#: register, LIST_DMA (not an ANTIC address), counting from the next instruction fetch (cycle 1)
+DMACTL_LIST_DMA = 0x20
+LIST_DMA = 0x100
+
+
 #: a ParseStep as the parser keeps it: a plain tuple of its fields
 RawStep = tuple[int, int, int, bool, int, int, bytes, int]
 
@@ -458,7 +464,7 @@ def _moved_clock(shown: ModeLine, hs: bool, registers: tuple[int, int, int], wri
         else:
             hscrol = value
         settings.append((beams[index][1] + CLOCK_WRITE_DELAY, *_clock_setting(dmactl, hscrol, hs)))
-    edges = clock_edges(settings) or (0, 0)  # a clock that never starts fetches nothing
+    edges = clock_edges(settings, MODES[shown.mode].dma_step) or (0, 0)  # a clock that never starts fetches nothing
     width, delay = shown.fetch_width, shown.shift >> 1
     return None if edges == (PLAYFIELD_DMA_START[width] + delay, PLAYFIELD_DMA_STOP[width] + delay) else edges
 
@@ -534,15 +540,21 @@ def _spans(ram: bytearray, addresses: list[int]) -> list[tuple[int, int, bytes]]
 ClockSetting = tuple[int, int, int]
 
 
-def clock_edges(settings: list[ClockSetting]) -> tuple[int, int] | None:
+def clock_edges(settings: list[ClockSetting], step: int = 1) -> tuple[int, int] | None:
     """The cycles the playfield DMA clock starts and stops on a scan line whose fetch width or
     HSCROL changes during it (``settings`` in cycle order, the first from cycle 0): it starts at
     the first cycle that is the start edge of the width and delay in force then, and stops at the
-    first later cycle that is the stop edge of those in force then (AHRM, "Playfield DMA";
-    Acid800's "ANTIC: Playfield start/stop timing": a width written after the start edge fetches
-    from the old width's start to the new one's stop).  None if it never starts.  A clock that
-    meets no stop edge (ANTIC's HSCROL bug: it would fetch on across the horizontal blank) is
-    stopped at its last setting's stop edge here (model limit)."""
+    first later tick (every ``step`` cycles from its start) that is the stop edge of those in force
+    then (AHRM, "Playfield DMA"; Acid800's "ANTIC: Playfield start/stop timing": a width written
+    after the start edge fetches from the old width's start to the new one's stop).  None if it
+    never starts.
+
+    ANTIC's HSCROL bug (Acid800's "ANTIC: HSCROL bug", traced: HSCROL raised from 0 to 2 in cycle
+    77 of a mode E line, back to 0 in cycle 104): a stop edge that falls between two ticks is not
+    seen, and the clock runs on across the horizontal blank into the next scan line.  It is given
+    as a stop past the line's end, at the next line's start edge (of the last setting), where that
+    line's own fetches go on: the bytes in between are fetched (at cycle 106 and later they take no
+    cycle from the CPU) and advance the memory scan counter."""
     start = None
     index = 0
     for cycle in range(CYCLES_PER_LINE):
@@ -554,12 +566,14 @@ def clock_edges(settings: list[ClockSetting]) -> tuple[int, int] | None:
         if start is None:
             if cycle == PLAYFIELD_DMA_START[width] + delay:
                 start = cycle
-        elif cycle == PLAYFIELD_DMA_STOP[width] + delay:
+        elif cycle == PLAYFIELD_DMA_STOP[width] + delay and (cycle - start) % step == 0:
             return start, cycle
     if start is None:
         return None
     _, width, delay = settings[-1]
-    return start, max(start, PLAYFIELD_DMA_STOP.get(width, start) + delay)
+    if not width:
+        return start, start
+    return start, CYCLES_PER_LINE + PLAYFIELD_DMA_START[width] + delay
 
 
 def clock_ticks(edges: tuple[int, int], step: int) -> int:
@@ -685,6 +699,7 @@ class Antic:
         vscrols = [(line, value) for line, reg, value in writes if reg == VSCROL]
         hscrols = [(line, value) for line, reg, value in writes if reg == HSCROL]
         dmactls = [(line, value) for line, reg, value in writes if reg == DMACTL]
+        list_dma_writes = [(line, value) for line, reg, value in writes if reg == LIST_DMA]
         # the window the picture is drawn through: the widest the frame had (each line fetches
         # and draws its own width inside it)
         width, left = PLAYFIELD[max([dmactl & 3] + [value & 3 for _, value in dmactls])]
@@ -699,22 +714,29 @@ class Antic:
             if counter_writes:
                 pc = _counter_after_writes(pc, counter_writes, after, line)
             address = pc
-            instruction = source[pc]
-            pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
-            mode = instruction & 0x0F
-            if mode == 1 or (mode and instruction & 0x40):  # a jump or LMS: an address follows
-                low = source[pc]
-                pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
-                high = source[pc]
-                pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
-                operand, code = low | (high << 8), bytes((instruction, low, high))
+            if list_dma_writes and not _register_at(dmactl, list_dma_writes, line) & DMACTL_LIST_DMA:
+                # display list DMA off: ANTIC reads nothing and repeats the instruction it holds
+                # (its LMS or jump address stays unread: the counters go on as they are)
+                instruction = instructions[-1][1] if instructions else self.instruction
+                mode = instruction & 0x0F
+                operand = pc if mode == 1 else memory_scan
             else:
-                code = ONE_BYTE[instruction]
-            source = ram
-            steps.append((line, before, memory_scan, vscrolling, after, line_buffer, code, address))
-            after = line
+                instruction = source[pc]
+                pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+                mode = instruction & 0x0F
+                if mode == 1 or (mode and instruction & 0x40):  # a jump or LMS: an address follows
+                    low = source[pc]
+                    pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+                    high = source[pc]
+                    pc = ((pc + 1) & 0x03FF) | (pc & 0xFC00)
+                    operand, code = low | (high << 8), bytes((instruction, low, high))
+                else:
+                    code = ONE_BYTE[instruction]
+                source = ram
+                steps.append((line, before, memory_scan, vscrolling, after, line_buffer, code, address))
+                after = line
+                fetches.append((line, len(code)))
             instructions.append((line, instruction))
-            fetches.append((line, len(code)))
             if mode == 1:  # a jump: one blank scanline
                 pc = operand
                 if instruction & 0x40:  # JVB: blank until vertical blank, a DLI on every line
@@ -892,7 +914,10 @@ class Antic:
             if self.dmactl & 0x20 and not value & 0x20:
                 self._hold_instruction()
             width_changed = (value ^ self.dmactl) & 3
+            list_dma_changed = (value ^ self.dmactl) & DMACTL_LIST_DMA
             self.dmactl = value
+            if list_dma_changed:  # from the next instruction fetch ANTIC holds (or reads) its instruction
+                self._written_during_display(LIST_DMA, value, FETCH_CYCLE)
             if width_changed and value & 0x20:  # (display list DMA going off: the next frame shows it)
                 self._written_during_display(reg, value, PLAYFIELD_SAMPLE_CYCLE)
         elif reg == CHACTL:

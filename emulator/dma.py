@@ -76,7 +76,7 @@ DMACTL_MISSILES, DMACTL_PLAYERS = 0x04, 0x08
 
 @lru_cache(maxsize=256)
 def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: int, delay: int = 0,
-                     clock: tuple[int, int] = (0, 0)) -> frozenset[int]:
+                     clock: tuple[int, int] = (0, 0), carried: tuple[int, ...] = ()) -> frozenset[int]:
     """The cycles (0-113) ANTIC takes in one scanline.
 
     ``names``: playfield bytes read from screen memory (character names or map bytes);
@@ -85,9 +85,11 @@ def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: in
     fetched playfield's width in hi-res pixels; ``pm``: 0 none, 1 missiles, 5 players and
     missiles; ``delay``: the cycles HSCROL delays the playfield DMA by; ``clock``: the DMA
     clock's first cycle and cycles a fetch when a write during the line moved its edges
-    (``ModeLine.clock``; (0, 0): by the width and delay).
+    (``ModeLine.clock``; (0, 0): by the width and delay); ``carried``: cycles the fetches of the
+    line before take, its DMA clock having run on past its end (``carried_cycles``).
     """
     busy = set(DISPLAY_LIST_CYCLES[:dl_bytes])
+    busy.update(carried)
     busy.update(playfield_cycles(names, bitmaps, width, delay, clock))
     if pm:
         busy.add(MISSILE_CYCLE)
@@ -100,6 +102,19 @@ def line_busy_cycles(dl_bytes: int, names: int, bitmaps: int, width: int, pm: in
 def playfield_cycles(names: int, bitmaps: int, width: int, delay: int = 0,
                      clock: tuple[int, int] = (0, 0)) -> list[int]:
     """The cycles of a scanline's playfield fetches (see the module docstring)."""
+    return [cycle for cycle in _fetch_cycles(names, bitmaps, width, delay, clock) if cycle < PLAYFIELD_DMA_END]
+
+
+def carried_cycles(names: int, bitmaps: int, width: int, delay: int = 0,
+                   clock: tuple[int, int] = (0, 0)) -> tuple[int, ...]:
+    """The cycles of the next scan line that the fetches of a DMA clock running on past this
+    line's end take (ANTIC's HSCROL bug: emulator/antic.py, ``clock_edges``)."""
+    return tuple(sorted({cycle - CYCLES_PER_LINE for cycle in _fetch_cycles(names, bitmaps, width, delay, clock)
+                         if CYCLES_PER_LINE <= cycle < CYCLES_PER_LINE + PLAYFIELD_DMA_END}))
+
+
+def _fetch_cycles(names: int, bitmaps: int, width: int, delay: int, clock: tuple[int, int]) -> list[int]:
+    """The cycles of the playfield fetches counted from the line's start, also those past it."""
     count = names or bitmaps
     if not count:
         return []
@@ -109,12 +124,11 @@ def playfield_cycles(names: int, bitmaps: int, width: int, delay: int = 0,
         start, step = clock
     ticks = [start + step * i for i in range(count)]
     if names and not bitmaps:
-        cycles = [tick + MAP_DATA_DELAY for tick in ticks]
-    else:
-        cycles = [tick + CHARACTER_DATA_DELAY for tick in ticks]
-        if names:
-            cycles += ticks
-    return [cycle for cycle in cycles if cycle < PLAYFIELD_DMA_END]
+        return [tick + MAP_DATA_DELAY for tick in ticks]
+    cycles = [tick + CHARACTER_DATA_DELAY for tick in ticks]
+    if names:
+        cycles += ticks
+    return cycles
 
 
 def refresh_cycles(busy: set[int]) -> list[int]:
@@ -147,13 +161,14 @@ def width_change_counts(write_cycle: int, width: int, new_width: int, delay: int
 
 
 #: what line_busy_cycles needs of a scan line: display list bytes, names, bitmaps, player/missile
-#: DMA, fetch width, HSCROL delay, DMA clock (start, step) if a write moved it
-LineLoad = tuple[int, int, int, int, int, int, tuple[int, int]]
+#: DMA, fetch width, HSCROL delay, DMA clock (start, step) if a write moved it, cycles the line
+#: before's fetches take on it (a clock run on past that line's end)
+LineLoad = tuple[int, int, int, int, int, int, tuple[int, int], tuple[int, ...]]
 
 
 def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAME,
                changes: tuple[tuple[int, int], ...] = ()) -> tuple[LineLoad, ...]:
-    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay, clock) for each of the frame's
+    """(dl_bytes, names, bitmaps, pm, fetch width, HSCROL delay, clock, carried) for each of the frame's
     scanlines.
 
     ``changes``: (first scanline, DMACTL) of writes during the frame, in order: from that line
@@ -168,6 +183,7 @@ def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FR
     widths = [display_list.width] * lines
     delays = [0] * lines
     clocks = [(0, 0)] * lines
+    carried: list[tuple[int, ...]] = [()] * lines
     for line, count in display_list.fetches:
         dl_bytes[line] = count
     for mode_line in display_list.mode_lines:
@@ -179,6 +195,9 @@ def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FR
             if line == mode_line.line and mode_line.clock:
                 size = mode_line.advance
                 clocks[line] = (mode_line.clock[0], spec.dma_step)
+                if mode_line.clock[1] > CYCLES_PER_LINE and line + 1 < lines:
+                    fetched = (0 if mode_line.replayed else size, size if spec.character else 0)
+                    carried[line + 1] = carried_cycles(*fetched, width, 0, clocks[line])
             if line == mode_line.line and not mode_line.replayed:  # a replay of the line buffer
                 names[line] = size  # fetches no names (emulator/antic.py)
             if spec.character:
@@ -186,7 +205,7 @@ def line_loads(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FR
     return tuple(
         (dl_bytes[line], names[line], bitmaps[line],
          _pm(line_dmactl[line]) if FIRST_DISPLAY_LINE <= line < VBLANK_LINE else 0, widths[line], delays[line],
-         clocks[line])
+         clocks[line], carried[line])
         for line in range(lines)
     )
 
@@ -266,8 +285,8 @@ def timeline(display_list: DisplayList, dmactl: int, lines: int = LINES_PER_FRAM
         return cached
     busy = np.zeros((lines, CYCLES_PER_LINE), dtype=bool)
     loads = line_loads(display_list, dmactl, lines, changes)
-    for line, (dl_bytes, names, bitmaps, pm, width, delay, clock) in enumerate(loads):
-        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, width, pm, delay, clock))] = True
+    for line, (dl_bytes, names, bitmaps, pm, width, delay, clock, carry) in enumerate(loads):
+        busy[line, sorted(line_busy_cycles(dl_bytes, names, bitmaps, width, pm, delay, clock, carry))] = True
     result = DmaTimeline(busy.reshape(-1))
     if len(_cache) >= CACHE_SIZE:
         _cache.pop(next(iter(_cache)))
