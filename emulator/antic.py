@@ -60,14 +60,20 @@ edge (90/98/106 + HSCROL / 2) of the width and HSCROL in force at that cycle; a 
 HSCROL write counts there from its access cycle + 2.  A write during a mode line's first scan
 line that moves an edge gives the mode line a ``clock``: the bytes fetched between the edges
 are its DMA cycles (emulator/dma.py) and the memory scan counter's advance (Acid800's
-"ANTIC: Playfield start timing" and "Playfield stop timing").
+"ANTIC: Playfield start timing" and "Playfield stop timing").  The clock sees a stop edge only
+on one of its ticks; a stop edge moved between two ticks (HSCROL raised during the line) is
+missed and the clock runs on across the horizontal blank to the next line's start edge (ANTIC's
+HSCROL bug, Acid800's "ANTIC: HSCROL bug": ``clock_edges``).  Display list DMA (DMACTL bit 5)
+switched off during the display makes ANTIC repeat the instruction it holds from the next
+instruction fetch, reading nothing (its LMS address stays unread); switched on, it reads again.
 
 Model limits: the registers count per scan line for the picture (a width or HSCROL change in
 the middle of a line draws the line as its width at the start edge; the clock's fetches count
-on the first scan line only; ANTIC's HSCROL bug that lets playfield DMA run on across the
-horizontal blank and the "virtual DMA" that catches the CPU's bus there are not modelled: a
-clock that meets no stop edge stops at its last width's); DMACTL's display list DMA bit
-counts at the next frame; a change to display list bytes below the beam is seen at the next
+on the first scan line only; a clock run on past its line's end hands over at the next line's
+start edge whatever that line is, and the "virtual DMA" fetches from cycle 106 on read memory,
+not what the CPU puts on the bus then: Acid800's "ANTIC: Virtual DMA"); display list DMA
+switched on during a frame that began with it off counts at the next frame; a change to
+display list bytes below the beam is seen at the next
 DLI or ANTIC register write (WSYNC aside: the compiled CPU core keeps it), not at the
 instruction fetch itself; the line buffer is replayed as the
 last fetch's bytes from its start (a shorter last fetch does not leave older bytes behind
