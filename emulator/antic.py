@@ -420,14 +420,22 @@ def _load_counter_byte(counter: int, reg: int, value: int) -> int:
     return (counter & 0xFF00) | value if reg == DLISTL else (counter & 0x00FF) | (value << 8)
 
 
+#: writes to VSCROL, HSCROL, DMACTL or DLISTL/H during a frame's display that make ANTIC read
+#: the rest of its list again at once (with a new DMA timeline and DLIs for the machine); after
+#: them a frame's further writes are still recorded, and the list is read again once, at the
+#: vertical blank (``flush_rereads``): a program that writes HSCROL on every scan line (a wave)
+#: gets its picture, but its DMA cycles and DLIs follow those writes only at the next frame
+#: (a re-read of the rest of a frame costs one to two milliseconds in Python; Acid800's tests
+#: make up to 24 a frame)
+IMMEDIATE_REREADS = 32
+
+
 def _register_at(value: int, writes: list[tuple[int, int]], line: int) -> int:
     """A register's value for scan line ``line``: ``value`` at the frame's top, then each of its
-    ``writes`` (first scan line, value; in order) from its line on."""
-    for first, written in writes:
-        if first > line:
-            break
-        value = written
-    return value
+    ``writes`` (first scan line, value; in order, so their first lines never go down) from its
+    line on.  A binary search: a program may write a register on every scan line."""
+    after = bisect_right(writes, (line, 0x100))  # the writes from lines up to ``line`` (values < $100)
+    return writes[after - 1][1] if after else value
 
 
 def _region_end_height(line: int, first_row: int, vscrol: int, vscrols: list[tuple[int, int]]) -> int:
@@ -631,6 +639,8 @@ class Antic:
         self.frame_vscrolling = False  # ... at the top of the current frame
         self.frame_registers = (0, 0, 0)  # DMACTL, HSCROL, VSCROL at the top of the frame
         self.frame_writes: list[RegisterWrite] = []  # the frame's writes during the display that the parse reads
+        self.rereads = 0  # this frame's writes that made ANTIC read its list again (IMMEDIATE_REREADS)
+        self.pending_reread: tuple[int, bool] | None = None  # (first line, fetched) put off to the VBI
         self.frame_write_beams: list[tuple[int, int]] = []  # the scan line and access cycle of each
         self.frame_start_font = (0, 0)  # CHBASE, CHACTL at the top of the frame
         self.font_log: list[tuple[int, int, int]] = []  # (scanline, register, value) of their writes
@@ -817,6 +827,8 @@ class Antic:
         self.frame_registers = (self.dmactl, self.hscrol, self.vscrol)
         self.frame_writes = []
         self.frame_write_beams = []
+        self.rereads = 0
+        self.pending_reread = None
         self._use(self.parse_display_list())
         self.frame_start_font = (self.chbase, self.chactl)
         self.font_log = []
@@ -847,9 +859,26 @@ class Antic:
         fetched = False
         if reg in (DMACTL, HSCROL) and access[0] < first:  # the write's own line's DMA clock too
             first, fetched = max(FIRST_DISPLAY_LINE, access[0]), access[1] >= FETCH_CYCLE
+        self.rereads += 1
+        if self.rereads <= IMMEDIATE_REREADS:
+            self._reread(first, fetched)
+        elif self.pending_reread is None or (first, fetched) < self.pending_reread:
+            self.pending_reread = (first, fetched)
+        return True
+
+    def _reread(self, first: int, fetched: bool) -> None:
+        """Read the list again from scan line ``first`` and tell the machine."""
         self._use(self.reparse_from(first, fetched))
         self.display_list_changed(first)
-        return True
+
+    def flush_rereads(self) -> None:
+        """The re-read put off since the frame's IMMEDIATE_REREADS-th (the machine asks at the
+        vertical blank): the frame's writes are all in ``frame_writes``, so the picture is the one
+        the re-reads one by one would have given."""
+        if self.pending_reread is not None:
+            first, fetched = self.pending_reread
+            self.pending_reread = None
+            self._reread(first, fetched)
 
     def check_display_list(self, line: int | None = None) -> None:
         """Display list bytes ANTIC has not fetched yet (below scan line ``line``; default: the

@@ -577,6 +577,8 @@ class Machine:
             return
         if kind == "dli":
             self.antic.check_display_list(line)  # the list below the beam as the program has left it
+        else:  # the VBI: a re-read ANTIC put off during the display (antic.IMMEDIATE_REREADS)
+            self.antic.flush_rereads()
         if self._nmist_set_for != self._event_index:
             self._set_nmist(kind)
         self._event_index += 1

@@ -388,3 +388,41 @@ def test_a_width_written_during_a_line_keeps_the_instruction_fetched_on_it() -> 
     antic.ram[DLIST + 3] = 0x4F  # the program changes line 32's instruction after ANTIC fetched it
     write_at(antic, 32, 50, 0xD400, 0x21)  # after its start edge: line 32 is read again for its clock
     assert [(m.line, m.mode) for m in antic.display_list.mode_lines[:2]] == [(32, 6), (40, 10)]
+
+
+def _hscrol_wave_frames(monkeypatch, immediate: int) -> list:
+    """A program that writes HSCROL on every scan line over 24 scrolled text lines (a wave): the
+    display lists of three frames, with ``immediate`` re-reads a frame at once."""
+    from emulator import antic as antic_module
+    from emulator.bench import bench_rom
+    from emulator.machine import Machine
+
+    monkeypatch.setattr(antic_module, "IMMEDIATE_REREADS", immediate)
+    machine = Machine(bench_rom())
+    machine.run_frames(2)
+    ram = machine.memory.ram
+    display_list = bytes((0x70, 0x70, 0x70, 0x52, 0x00, 0x40)) + bytes([0x12] * 23) + bytes((0x41, 0x00, 0x39))
+    ram[0x3900:0x3900 + len(display_list)] = display_list
+    machine.poke(0xD402, 0x00)
+    machine.poke(0xD403, 0x39)
+    # LDX #0 / loop: STA WSYNC / INX / STX HSCROL / JMP loop
+    code = bytes((0xA2, 0x00, 0x8D, 0x0A, 0xD4, 0xE8, 0x8E, 0x04, 0xD4, 0x4C, 0x02, 0x20))
+    ram[0x2000:0x2000 + len(code)] = code
+    machine.cpu.pc = 0x2000
+    frames = []
+    for _ in range(3):
+        machine.run_frames(1)
+        assert machine.completed_frame is not None
+        frames.append(machine.completed_frame.display_list.mode_lines)
+    return frames
+
+
+def test_writes_past_the_frames_immediate_rereads_give_the_same_picture(monkeypatch) -> None:
+    """After IMMEDIATE_REREADS re-reads in a frame the list is read again once, at the vertical
+    blank, with all the frame's writes: the frame shows what a re-read at every write gives."""
+    from emulator import antic as antic_module
+
+    put_off = _hscrol_wave_frames(monkeypatch, antic_module.IMMEDIATE_REREADS)
+    at_once = _hscrol_wave_frames(monkeypatch, 10**9)
+    assert len({line.shift for line in put_off[-1]}) > 4  # the wave: many HSCROL values down the screen
+    assert put_off == at_once
